@@ -1,0 +1,56 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import fs from 'node:fs';
+import path from 'node:path';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './core/context.ts';
+import { registerAuth } from './core/auth.ts';
+import { registerErrorHandler } from './core/errors.ts';
+import { routes } from './routes.ts';
+
+export interface BuildOptions {
+  logger?: boolean;
+  /** Folder of the built web app to serve at `/` (index.html for every non-API path). */
+  webDist?: string;
+}
+
+/** The whole HTTP app, testable with `inject` and no listening socket. */
+export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ? { level: ctx.env.LOG_LEVEL } : false,
+    trustProxy: true,
+    bodyLimit: 5 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', ctx);
+
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: 4 * 1024 ** 3, files: 1, fields: 20 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Campaign console API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerErrorHandler(app);
+  registerAuth(app);
+  for (const plugin of routes) await app.register(plugin, { prefix: '/api' });
+
+  const dist = opts.webDist && fs.existsSync(path.join(opts.webDist, 'index.html')) ? opts.webDist : undefined;
+  if (dist) await app.register(fastifyStatic, { root: dist, wildcard: false });
+  // The console's routes live in the browser: every other GET outside /api gets the app shell.
+  app.setNotFoundHandler((req, reply) => {
+    if (dist && req.method === 'GET' && !req.url.startsWith('/api/')) return reply.sendFile('index.html');
+    return reply.status(404).send({ error: 'Not found.' });
+  });
+  return app;
+}

@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import crypto from 'node:crypto';
+import { ROLE_ADMIN, ROLE_USER } from '@console/shared/enums';
+import type { Env } from './env.ts';
+import type { AppContext } from './core/context.ts';
+import { createDb, ensureDatabase, runMigrations } from './db/client.ts';
+import { startEmbeddedPostgres, type EmbeddedDb } from './db/embedded.ts';
+import { users } from './db/schema.ts';
+import { Hub } from './core/hub.ts';
+import { Jobs } from './core/jobs.ts';
+import { loadSecret } from './core/secret.ts';
+import { hashPassword } from './core/passwords.ts';
+import { jobDefinitions } from './workers.ts';
+
+export interface Started {
+  ctx: AppContext;
+  stop: () => Promise<void>;
+}
+
+/** The database the app uses: DATABASE_URL, or an embedded PostgreSQL kept under DATA_DIR. */
+export async function openDatabase(env: Env): Promise<{ url: string; embedded?: EmbeddedDb }> {
+  if (env.DATABASE_URL) {
+    await ensureDatabase(env.DATABASE_URL);
+    return { url: env.DATABASE_URL };
+  }
+  const embedded = await startEmbeddedPostgres(path.join(env.DATA_DIR, 'postgres'), { silent: true });
+  const url = embedded.url('console');
+  await ensureDatabase(url);
+  return { url, embedded };
+}
+
+/** database -> migrations -> jobs -> hub: everything but the HTTP listener. */
+export async function startContext(env: Env, databaseUrl: string): Promise<Started> {
+  const db = createDb(databaseUrl);
+  await runMigrations(db);
+  const hub = new Hub(db.$client);
+  await hub.start(databaseUrl);
+  const jobs = new Jobs(databaseUrl);
+  const ctx: AppContext = { env, db, databaseUrl, secret: loadSecret(env.DATA_DIR, env.APP_SECRET), hub, jobs };
+  jobs.register(...jobDefinitions(ctx));
+  await jobs.start({ work: env.ROLE !== 'api' });
+  return {
+    ctx,
+    stop: async () => {
+      await jobs.stop();
+      await hub.stop();
+      await db.$client.end();
+    },
+  };
+}
+
+/**
+ * On the first start there is no administrator: create one from ADMIN_EMAIL / ADMIN_PASSWORD, or
+ * admin@localhost with a random password that is printed once.
+ */
+export async function ensureAdmin(ctx: AppContext, log: (msg: string) => void) {
+  const [existing] = await ctx.db.select({ id: users.id }).from(users).where(sql`${ROLE_ADMIN} = any(${users.roles})`).limit(1);
+  if (existing) return;
+  const email = ctx.env.ADMIN_EMAIL ?? 'admin@localhost';
+  const password = ctx.env.ADMIN_PASSWORD ?? crypto.randomBytes(12).toString('base64url');
+  const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (taken) {
+    await ctx.db.update(users).set({ roles: [ROLE_ADMIN, ROLE_USER], isActive: true }).where(eq(users.id, taken.id));
+    return log(`Made ${email} an administrator.`);
+  }
+  await ctx.db.insert(users).values({
+    username: 'admin',
+    email,
+    passwordHash: await hashPassword(password),
+    roles: [ROLE_ADMIN, ROLE_USER],
+    isActive: true,
+  });
+  log(ctx.env.ADMIN_PASSWORD ? `Administrator ${email} created.` : `Administrator created: ${email} / ${password} (shown once; change it in Users).`);
+}

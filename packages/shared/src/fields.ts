@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** A string that must be present and non-blank after trimming; one message for both cases. */
+export const requiredString = (message: string) =>
+  z.string({ error: message }).trim().min(1, message);
+
+export const emailField = (required: string, invalid: string) =>
+  requiredString(required).pipe(z.email(invalid));
+
+/**
+ * A reference to another row: an id, an IRI such as `/api/categories/7`, or `{id}`.
+ * Always parsed to the numeric id.
+ */
+export const reference = (message: string) =>
+  z
+    .union([
+      z.number().int().positive(),
+      z.string().trim().regex(/^(\/api\/[a-z_-]+\/)?\d+$/),
+      z.object({ id: z.coerce.number().int().positive() }),
+    ], { error: message })
+    .transform((v) =>
+      typeof v === 'number' ? v : typeof v === 'string' ? Number(v.split('/').pop()) : v.id,
+    );
+
+export const optionalReference = (message: string) => reference(message).nullish();
+
+/** Builds the IRI the spec uses for references, e.g. iri('categories', 7) -> /api/categories/7. */
+export const iri = (resource: string, id: number) => `/api/${resource}/${id}`;

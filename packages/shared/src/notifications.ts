@@ -1,0 +1,6 @@
+export interface Notification {
+  id: number;
+  subject: string;
+  message: string;
+  date: string;
+}
