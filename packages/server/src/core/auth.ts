@@ -21,7 +21,7 @@ export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('user', null as unknown as AuthUser);
   app.addHook('onRequest', async (req) => {
     const config = req.routeOptions.config;
-    if (config.public || !req.url.startsWith('/api/')) return;
+    if (config.public || !req.url.startsWith('/api/') || req.url.startsWith('/api/docs')) return;
     const claims = await verifyAccessToken(app.ctx.secret, bearer(req) ?? '');
     if (!claims) throw new AppError(401, AuthMessages.unauthorized);
     const [row] = await app.ctx.db
