@@ -4,8 +4,12 @@ import { z } from 'zod';
 export const requiredString = (message: string) =>
   z.string({ error: message }).trim().min(1, message);
 
+/**
+ * E-mail syntax as browsers check `<input type=email>` (WHATWG): it accepts single-label domains such
+ * as admin@localhost, which the first administrator uses.
+ */
 export const emailField = (required: string, invalid: string) =>
-  requiredString(required).pipe(z.email(invalid));
+  requiredString(required).pipe(z.email({ pattern: z.regexes.html5Email, error: invalid }));
 
 /**
  * A reference to another row: an id, an IRI such as `/api/categories/7`, or `{id}`.

@@ -18,10 +18,12 @@ export const defineJob = <S extends z.ZodType>(d: JobDefinition<S>) => d;
 export class Jobs {
   readonly boss: PgBoss;
   private definitions = new Map<string, JobDefinition<z.ZodType>>();
+  private stopping = false;
 
   constructor(connectionString: string) {
     this.boss = new PgBoss({ connectionString, max: 6 });
-    this.boss.on('error', (e) => console.error('[jobs]', e));
+    // During shutdown PostgreSQL may close connections first (Ctrl-C reaches it too); that is expected.
+    this.boss.on('error', (e) => this.stopping || console.error('[jobs]', e.message));
   }
 
   register(...defs: JobDefinition<z.ZodType>[]) {
@@ -55,6 +57,7 @@ export class Jobs {
   }
 
   async stop() {
+    this.stopping = true;
     await this.boss.stop({ graceful: true, timeout: 10_000 });
   }
 }

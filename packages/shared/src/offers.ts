@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { reference, requiredString } from './fields.ts';
+
+export const OFFER_NAME_MAX = 255;
+
+/** The spec's messages verbatim, and ours for what the spec does not show. */
+export const OfferMessages = {
+  categoryRequired: 'Category is required.',
+  categoryNotFound: 'Category not found.',
+  nameRequired: 'Name is required.',
+  nameTooLong: `Name must be no longer than ${OFFER_NAME_MAX} characters.`,
+  urlRequired: 'Url is required.',
+  invalidUrl: 'Invalid url.',
+  userRequired: 'User is required.',
+  userNotFound: 'User not found.',
+  alreadyArchived: 'Offer is already archived.',
+  readOnly: 'Archived offers are read-only.',
+} as const;
+
+/** Placeholders the tracker fills (offer URL) and the postback ones (callback); they are kept literally. */
+export const OFFER_URL_PLACEHOLDERS = ['[click_id]', '[trk]', '[email]'] as const;
+export const POSTBACK_PLACEHOLDERS = ['{cid}', '{sum}'] as const;
+
+const KEPT = [...OFFER_URL_PLACEHOLDERS, ...POSTBACK_PLACEHOLDERS].map((p) => [encodeURI(p), p] as const);
+
+/**
+ * The stored (URI-encoded) form of an offer URL. Idempotent: escapes already present (%20, %2F, ...) are
+ * kept as they are and only the rest goes through `encodeURI`, so a pasted encoded URL and its decoded
+ * form give the same result and nothing is ever encoded twice (plain `encodeURI(decodeURI(u))` would turn
+ * an encoded '/' (%2F) in a query value into %252F). The tracker placeholders stay literal.
+ */
+export function encodeOfferUrl(url: string): string {
+  let out = url
+    .trim()
+    .split(/(%[0-9A-Fa-f]{2})/)
+    .map((piece, i) => (i % 2 ? piece.toUpperCase() : encodeURI(piece)))
+    .join('');
+  for (const [encoded, literal] of KEPT) out = out.replaceAll(encoded, literal);
+  return out;
+}
+
+/** The form shown to people (the list's Url column, the edit form). Never throws on a malformed escape. */
+export function decodeOfferUrl(url: string): string {
+  try {
+    return decodeURI(url);
+  } catch {
+    return url;
+  }
+}
+
+/** An absolute http(s) URL with a host, judged on its encoded form (so spaces and accents are fine). */
+export function isOfferUrl(url: string): boolean {
+  try {
+    const u = new URL(encodeOfferUrl(url));
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+const url = requiredString(OfferMessages.urlRequired).refine(isOfferUrl, OfferMessages.invalidUrl);
+// Optional URLs: '' and null both mean "none".
+const optionalUrl = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+  z.string({ error: OfferMessages.invalidUrl }).trim().refine(isOfferUrl, OfferMessages.invalidUrl).nullish(),
+);
+
+/**
+ * POST /api/offers and PUT /api/offers/{id} (administrators). `user` is the owner; required here because
+ * only administrators write offers. The server encodes url, plug and callback (`encodeOfferUrl`).
+ */
+export const offerSchema = z.object({
+  category: reference(OfferMessages.categoryRequired),
+  name: requiredString(OfferMessages.nameRequired).max(OFFER_NAME_MAX, OfferMessages.nameTooLong),
+  url,
+  plug: optionalUrl,
+  callback: optionalUrl,
+  user: reference(OfferMessages.userRequired),
+});
+export type OfferInput = z.infer<typeof offerSchema>;
+
+export interface Offer {
+  id: number;
+  name: string;
+  /** Stored URI-encoded; show `decodeOfferUrl(url)`. */
+  url: string;
+  plug: string | null;
+  callback: string | null;
+  /** Health: null when the last check found nothing wrong (or no check ran yet, see checkedAt). */
+  clean: string | null;
+  checkedAt: string | null;
+  /** ISO date of archiving; null means active. */
+  archive: string | null;
+  category: { id: number; name: string };
+  user: { id: number; username: string };
+}
