@@ -10,7 +10,10 @@ export default defineConfig({
   resolve: {
     // The shared package ships TypeScript sources; point straight at them so Vite transpiles them
     // like our own files (the imports inside use explicit `.ts` extensions).
-    alias: [{ find: /^@console\/shared\/(.*)$/, replacement: here('../shared/src/$1.ts') }],
+    alias: [
+      { find: /^@console\/shared\/(.*)$/, replacement: here('../shared/src/$1.ts') },
+      { find: /^@\//, replacement: here('src/') },
+    ],
   },
   build: {
     outDir: here('dist'),

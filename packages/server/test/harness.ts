@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { ROLE_ADMIN, ROLE_USER } from '@console/shared/enums';
 import { buildApp } from '../src/app.ts';
 import { startContext, type Started } from '../src/bootstrap.ts';
@@ -27,7 +27,7 @@ export interface TestApp {
   /** Creates an active user (or admin) and signs it in. */
   user: (opts?: { admin?: boolean; username?: string; isActive?: boolean }) => Promise<TestUser>;
   /** `inject` with the user's bearer token. */
-  as: (u: TestUser | null, opts: InjectOptions) => ReturnType<FastifyInstance['inject']>;
+  as: (u: TestUser | null, opts: InjectOptions) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalReference, requiredString } from './fields.ts';
+import { reference, requiredString } from './fields.ts';
 
 export const CATEGORY_NAME_MAX = 100;
 
@@ -15,7 +15,7 @@ export const CategoryMessages = {
 
 const name = requiredString(CategoryMessages.nameRequired).max(CATEGORY_NAME_MAX, CategoryMessages.nameTooLong);
 // The dialog sends '' or nothing for a root category; both mean "no parent".
-const parent = z.preprocess((v) => (v === '' ? null : v), optionalReference(CategoryMessages.parentNotFound));
+const parent = z.preprocess((v) => (v === '' ? null : v), reference(CategoryMessages.parentNotFound).nullish());
 
 /** POST /api/categories: `parent` is an id, an IRI (/api/categories/7), {id} or null for a root. */
 export const categoryCreateSchema = z.object({ name, parent });
@@ -44,7 +44,12 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * Why a category cannot be deleted, e.g. 'This category is used by 2 email lists and 1 offer and cannot be
  * deleted.'; null when nothing holds it.
  */
-export function categoryInUseMessage(c: { children: number; emailLists: number; offers: number; unsubscribers: number }): string | null {
+export function categoryInUseMessage(c: {
+  children: number;
+  emailLists: number;
+  offers: number;
+  unsubscribers: number;
+}): string | null {
   const users = [
     c.emailLists && plural(c.emailLists, 'email list', 'email lists'),
     c.offers && plural(c.offers, 'offer', 'offers'),

@@ -17,11 +17,14 @@ export const emailField = (required: string, invalid: string) =>
  */
 export const reference = (message: string) =>
   z
-    .union([
-      z.number().int().positive(),
-      z.string().trim().regex(/^(\/api\/[a-z_-]+\/)?\d+$/),
-      z.object({ id: z.coerce.number().int().positive() }),
-    ], { error: message })
+    .union(
+      [
+        z.number({ error: message }).int(message).positive(message),
+        z.string({ error: message }).trim().regex(/^(\/api\/[a-z_-]+\/)?\d+$/, message),
+        z.object({ id: z.coerce.number({ error: message }).int(message).positive(message) }, { error: message }),
+      ],
+      { error: message },
+    )
     .transform((v) =>
       typeof v === 'number' ? v : typeof v === 'string' ? Number(v.split('/').pop()) : v.id,
     );

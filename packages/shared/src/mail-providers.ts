@@ -16,6 +16,10 @@ export const TRASH_MAIL_PROVIDER = 'Trash Mail';
 export function emailDomain(email: string): string | null {
   const at = email.lastIndexOf('@');
   if (at < 0) return null;
-  const domain = email.slice(at + 1).trim().toLowerCase().replace(/\.+$/, '');
+  const domain = email
+    .slice(at + 1)
+    .trim()
+    .toLowerCase()
+    .replace(/\.+$/, '');
   return domain || null;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-
+  bigint,
   bigserial,
   boolean,
   doublePrecision,
@@ -153,24 +153,32 @@ export const emailListProviderCounters = pgTable(
   'email_list_provider_counters',
   {
     emailListId: integer('email_list_id').notNull().references(() => emailLists.id, { onDelete: 'cascade' }),
-    mailProviderId: integer('mail_provider_id').notNull().references(() => mailProviders.id, { onDelete: 'cascade' }),
+    // restrict: e-mails carry no foreign key to their provider (see emails), so a provider that some list
+    // still counts must not disappear; rows that drop to 0 are removed, so only providers in use are held.
+    mailProviderId: integer('mail_provider_id').notNull().references(() => mailProviders.id, { onDelete: 'restrict' }),
     counter: integer('counter').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.emailListId, t.mailProviderId] })],
 );
 
+/**
+ * The e-mails of the lists. No foreign keys on purpose: PostgreSQL checks a foreign key row by row, which
+ * more than doubles the cost of a bulk import (docs/decisions/0201-emails-without-foreign-keys.md). Instead,
+ * every writer locks the list row first, and a statement trigger on email_lists deletes a deleted list's
+ * e-mails (migration 0003), so the cascade still holds whoever deletes the list (a user's deletion too).
+ */
 export const emails = pgTable(
   'emails',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    emailListId: integer('email_list_id').notNull().references(() => emailLists.id, { onDelete: 'cascade' }),
+    emailListId: integer('email_list_id').notNull(),
     email: text('email').notNull(),
     name: text('name'),
     surname: text('surname'),
     birthYear: smallint('birth_year'),
     city: text('city'),
     geo: text('geo'),
-    mailProviderId: integer('mail_provider_id').notNull().references(() => mailProviders.id),
+    mailProviderId: integer('mail_provider_id').notNull(),
     valid: boolean('valid').notNull(),
     createdAt: createdAt(),
   },
@@ -178,21 +186,38 @@ export const emails = pgTable(
 );
 
 /** One row per uploaded file; the import job works from it and can be replayed after a crash. */
-export const emailListUploads = pgTable('email_list_uploads', {
-  id: serial('id').primaryKey(),
-  emailListId: integer('email_list_id').notNull().references(() => emailLists.id, { onDelete: 'cascade' }),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  fileName: text('file_name').notNull(),
-  filePath: text('file_path').notNull(),
-  status: text('status').notNull().default('queued'),
-  rows: integer('rows').notNull().default(0),
-  inserted: integer('inserted').notNull().default(0),
-  failed: integer('failed').notNull().default(0),
-  error: text('error'),
-  stats: jsonb('stats'),
-  createdAt: createdAt(),
-  finishedAt: timestamp('finished_at', { withTimezone: true }),
-});
+export const emailListUploads = pgTable(
+  'email_list_uploads',
+  {
+    id: serial('id').primaryKey(),
+    emailListId: integer('email_list_id').notNull().references(() => emailLists.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    filePath: text('file_path').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull().default(0),
+    /** The optional `context` field of POST /api/add-emails, kept for the uploading log. */
+    context: text('context'),
+    /** queued -> processing -> done | failed */
+    status: text('status').notNull().default('queued'),
+    /** Incremented by each run; the run that claimed the upload must still own it when it commits. */
+    attempts: integer('attempts').notNull().default(0),
+    /** Beaten by the running worker; a 'processing' upload whose heartbeat stops is re-queued. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    /** The pg-boss job that carries the upload, to tell a lost job from a waiting one. */
+    bossJobId: text('boss_job_id'),
+    rows: integer('rows').notNull().default(0),
+    inserted: integer('inserted').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    error: text('error'),
+    stats: jsonb('stats'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('email_list_uploads_list_idx').on(t.emailListId),
+    index('email_list_uploads_pending_idx').on(t.status).where(sql`status in ('queued', 'processing')`),
+  ],
+);
 
 export const offers = pgTable(
   'offers',

@@ -1,4 +1,4 @@
--- Mail providers and their domains (docs/decisions/0101-mail-providers-seed.md).
+-- Mail providers and their domains (docs/decisions/0101-mail-providers.md).
 -- An address belongs to the provider of its domain (the part after '@', lower-cased); a domain that is not
 -- listed belongs to 'Other'. Matching is exact: regional subdomains (e.g. nc.rr.com) are listed one by one
 -- when they matter. Idempotent: providers and domains already present (for example a domain an admin added
@@ -152,14 +152,14 @@ FROM (VALUES
   ('spam4.me', 'Trash Mail'),
   ('10minutemail.com', 'Trash Mail'), ('10minutemail.net', 'Trash Mail'),
   ('yopmail.com', 'Trash Mail'), ('yopmail.fr', 'Trash Mail'), ('yopmail.net', 'Trash Mail'),
-  ('temp-mail.org', 'Trash Mail'), ('temp-mail.io', 'Trash Mail'), ('tempmail.com', 'Trash Mail'),
+  ('temp-mail.org', 'Trash Mail'), ('temp-mail.io', 'Trash Mail'),
   ('tempail.com', 'Trash Mail'), ('tempr.email', 'Trash Mail'), ('mytemp.email', 'Trash Mail'),
   ('trashmail.com', 'Trash Mail'), ('trashmail.de', 'Trash Mail'), ('trashmail.net', 'Trash Mail'),
   ('trashmail.me', 'Trash Mail'), ('throwawaymail.com', 'Trash Mail'), ('getnada.com', 'Trash Mail'),
   ('dispostable.com', 'Trash Mail'), ('maildrop.cc', 'Trash Mail'), ('mailnesia.com', 'Trash Mail'),
   ('mintemail.com', 'Trash Mail'), ('mohmal.com', 'Trash Mail'), ('discard.email', 'Trash Mail'),
   ('fakeinbox.com', 'Trash Mail'), ('spamgourmet.com', 'Trash Mail'), ('mailcatch.com', 'Trash Mail'),
-  ('emailondeck.com', 'Trash Mail'), ('burnermail.io', 'Trash Mail'), ('mailpoof.com', 'Trash Mail'),
+  ('emailondeck.com', 'Trash Mail'), ('burnermail.io', 'Trash Mail'),
 
   ('google.com', 'GI'), ('googlegroups.com', 'GI')
 ) AS v ("domain", "provider")

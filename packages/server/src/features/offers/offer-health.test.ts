@@ -1,0 +1,170 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, eventually, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { categories, mailProviderDomains, offers } from '../../db/schema.ts';
+import { checkOfferHealth, runOfferCheck } from './offer-health.ts';
+import { OFFER_HEALTH_SWEEP, offerJobs } from './offers.jobs.ts';
+
+let t: TestApp;
+let admin: TestUser;
+let categoryId: number;
+let server: http.Server;
+let base: string;
+let closedPort: number;
+const seen: string[] = [];
+
+/** A local web server with one route per outcome: the checks never leave 127.0.0.1. */
+function handler(req: http.IncomingMessage, res: http.ServerResponse) {
+  const url = new URL(req.url!, 'http://local');
+  seen.push(`${req.method} ${req.url}`);
+  switch (url.pathname) {
+    case '/ok':
+      return res.writeHead(200, { 'content-type': 'text/plain' }).end('fine');
+    case '/missing':
+      return res.writeHead(404).end('no');
+    case '/get-only':
+      return req.method === 'HEAD' ? res.writeHead(405).end() : res.writeHead(200).end('fine');
+    case '/hop':
+      return res.writeHead(302, { location: '/ok' }).end();
+    case '/loop':
+      return res.writeHead(302, { location: '/loop' }).end();
+    case '/to-spam':
+      return res.writeHead(301, { location: 'http://www.spam-listed.test/landing' }).end();
+    case '/app':
+      return res.writeHead(302, { location: 'market://details?id=x' }).end();
+    case '/slow':
+      return; // never answers
+    default:
+      return res.writeHead(500).end();
+  }
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.user({ admin: true });
+  const [c] = await t.ctx.db.insert(categories).values({ name: 'Health' }).returning();
+  categoryId = c!.id;
+  await t.ctx.db.insert(mailProviderDomains).values({ domain: 'spam-listed.test', isBlacklisted: true });
+  server = http.createServer(handler);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // A port that was just free: nothing listens there.
+  const probe = http.createServer();
+  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+  closedPort = (probe.address() as AddressInfo).port;
+  await new Promise((r) => probe.close(r));
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+  await t.close();
+});
+
+const check = (url: string, plug: string | null = null, opts = {}) => checkOfferHealth(t.ctx.db, { url, plug }, opts);
+
+describe('checkOfferHealth', () => {
+  it('healthy 200: null, with the tracker placeholders filled by neutral values', async () => {
+    expect(await check(`${base}/ok?c=[click_id]&t=[trk]&e=[email]`)).toBeNull();
+    expect(seen).toContain('HEAD /ok?c=healthcheck&t=healthcheck&e=healthcheck@example.com');
+  });
+
+  it('a spam-listed host (or a subdomain of one) is named without any request', async () => {
+    const before = seen.length;
+    expect(await check('http://spam-listed.test/x')).toBe('Domain spam-listed.test is on the spam-domain list.');
+    expect(await check('https://a.b.SPAM-LISTED.test/x')).toBe('Domain spam-listed.test is on the spam-domain list.');
+    expect(await check(`${base}/ok`, 'http://spam-listed.test/plug')).toBe(
+      'Domain spam-listed.test is on the spam-domain list.',
+    );
+    expect(seen.length).toBe(before);
+  });
+
+  it('a redirect to a spam-listed host is caught before it is followed', async () => {
+    expect(await check(`${base}/to-spam`)).toBe('Domain spam-listed.test is on the spam-domain list.');
+  });
+
+  it('404: URL answered 404.', async () => {
+    expect(await check(`${base}/missing`)).toBe('URL answered 404.');
+  });
+
+  it('an unreachable port: URL does not answer: connection refused.', async () => {
+    expect(await check(`http://127.0.0.1:${closedPort}/x`)).toBe('URL does not answer: connection refused.');
+  });
+
+  it('falls back to GET when HEAD is refused', async () => {
+    expect(await check(`${base}/get-only`)).toBeNull();
+    expect(seen).toEqual(expect.arrayContaining(['HEAD /get-only', 'GET /get-only']));
+  });
+
+  it('follows redirects, at most 5', async () => {
+    expect(await check(`${base}/hop`)).toBeNull();
+    expect(await check(`${base}/loop`)).toBe('URL does not answer: more than 5 redirects.');
+    expect(await check(`${base}/app`)).toBeNull(); // leaves the web: nothing more to check
+  });
+
+  it('gives up on a server that does not answer in time', async () => {
+    expect(await check(`${base}/slow`, null, { timeoutMs: 300 })).toBe('URL does not answer: timed out after 0.3 s.');
+  });
+
+  it('reports the plug too, after the url', async () => {
+    expect(await check(`${base}/ok`, `${base}/missing`)).toBe('Plug answered 404.');
+    expect(await check(`${base}/missing`, `http://127.0.0.1:${closedPort}/`)).toBe(
+      'URL answered 404. Plug does not answer: connection refused.',
+    );
+  });
+});
+
+describe('the health job', () => {
+  async function createOffer(url: string) {
+    const res = await t.as(admin, {
+      method: 'POST',
+      url: '/api/offers',
+      payload: { category: categoryId, name: 'Checked', url, user: admin.id },
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json().id as number;
+  }
+  const stored = async (id: number) => (await t.ctx.db.select().from(offers).where(eq(offers.id, id)))[0]!;
+
+  it('runs right after create and again after the url changes', async () => {
+    const id = await createOffer(`${base}/missing`);
+    const first = await eventually(async () => {
+      const o = await stored(id);
+      return o.checkedAt && o;
+    });
+    expect(first.clean).toBe('URL answered 404.');
+    const put = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/offers/${id}`,
+      payload: { category: categoryId, name: 'Checked', url: `${base}/ok`, user: admin.id },
+    });
+    expect(put.statusCode).toBe(200);
+    const second = await eventually(async () => {
+      const o = await stored(id);
+      return o.checkedAt && o.clean === null && o;
+    });
+    expect(second.url).toBe(`${base}/ok`);
+    const api = await t.as(admin, { method: 'GET', url: `/api/offers/${id}` });
+    expect(api.json()).toMatchObject({ clean: null, checkedAt: expect.any(String) });
+  });
+
+  it('the 30-minute sweep re-checks active offers and leaves archived ones alone', async () => {
+    const active = await createOffer(`${base}/missing`);
+    const archived = await createOffer(`${base}/missing`);
+    await eventually(async () => (await stored(active)).checkedAt && (await stored(archived)).checkedAt);
+    await t.as(admin, { method: 'POST', url: `/api/offers/archive/${archived}` });
+    await t.ctx.db.update(offers).set({ clean: 'stale', checkedAt: null }).where(eq(offers.id, active));
+    await t.ctx.db.update(offers).set({ clean: 'stale', checkedAt: null }).where(eq(offers.id, archived));
+    const sweep = offerJobs(t.ctx).find((j) => j.name === OFFER_HEALTH_SWEEP)!;
+    expect(sweep.cron).toBe('*/30 * * * *');
+    await sweep.handler({}, {} as never);
+    const done = await eventually(async () => {
+      const o = await stored(active);
+      return o.checkedAt && o;
+    });
+    expect(done.clean).toBe('URL answered 404.');
+    expect(await runOfferCheck(t.ctx.db, archived)).toBeUndefined();
+    expect((await stored(archived)).clean).toBe('stale');
+  });
+});

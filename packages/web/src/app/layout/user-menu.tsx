@@ -1,0 +1,35 @@
+import { Avatar, Button, Dropdown, Grid, Space } from 'antd';
+import { InfoCircleOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { useLogout } from '@/features/auth/api/logout.ts';
+import { useSession } from '@/lib/session.ts';
+import { href } from '../routes.ts';
+
+/** The username menu of the header: Profile, About and Logout. */
+export function UserMenu() {
+  const session = useSession();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const screens = Grid.useBreakpoint();
+  return (
+    <Dropdown
+      trigger={['click']}
+      placement="bottomRight"
+      menu={{
+        items: [
+          { key: 'profile', icon: <UserOutlined />, label: 'Profile', onClick: () => navigate(href('profile')) },
+          { key: 'about', icon: <InfoCircleOutlined />, label: 'About', onClick: () => navigate(href('about')) },
+          { type: 'divider' },
+          { key: 'logout', icon: <LogoutOutlined />, label: 'Logout', danger: true, onClick: () => logout.mutate() },
+        ],
+      }}
+    >
+      <Button type="text" data-testid="user-menu" style={{ height: 40 }}>
+        <Space>
+          <Avatar size="small" icon={<UserOutlined />} />
+          {screens.sm && <span>{session?.username}</span>}
+        </Space>
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,26 @@
+import { NotBuiltYet } from '@/components/not-built-yet.tsx';
+import { ProfilePage } from '@/features/auth/pages/profile-page.tsx';
+import { HomePage } from '@/features/home/pages/home-page.tsx';
+import { categoriesScreens } from '@/features/categories/routes.tsx';
+import { emailListsScreens } from '@/features/email-lists/routes.tsx';
+import { offersScreens } from '@/features/offers/routes.tsx';
+import { usersScreens } from '@/features/users/routes.tsx';
+import { AboutPage } from './pages/about-page.tsx';
+import { routes, type RouteName, type Screens } from './routes.ts';
+
+/**
+ * What each signed-in route shows. A feature contributes its screens through its own routes.tsx
+ * (one spread below); every route nobody provides yet renders <NotBuiltYet /> with its title.
+ * A new feature (e.g. pmta-servers) adds `...pmtaServersScreens` here and nothing else.
+ */
+const screens: Screens = {
+  home: <HomePage />,
+  profile: <ProfilePage />,
+  about: <AboutPage />,
+  ...usersScreens,
+  ...categoriesScreens,
+  ...emailListsScreens,
+  ...offersScreens,
+};
+
+export const screenFor = (name: RouteName) => screens[name] ?? <NotBuiltYet screen={routes[name].title} />;

@@ -1,0 +1,81 @@
+import { Table, Typography, type TableProps } from 'antd';
+import type { ColumnType, SorterResult } from 'antd/es/table/interface';
+import type { HydraCollection } from '@console/shared/hydra';
+import type { SortOrder, TableState } from '@/hooks/use-collection-params.ts';
+import { EmptyState } from './empty-state.tsx';
+
+/** A hydra collection, or the `{items, totalItems}` shape some endpoints use (email lists). */
+export type Collection<T> = HydraCollection<T> | { items: T[]; totalItems: number };
+
+export const itemsOf = <T,>(c: Collection<T> | undefined): T[] =>
+  !c ? [] : 'hydra:member' in c ? c['hydra:member'] : c.items;
+export const totalOf = (c: Collection<unknown> | undefined): number =>
+  !c ? 0 : 'hydra:totalItems' in c ? c['hydra:totalItems'] : c.totalItems;
+
+export interface DataTableProps<T> extends Omit<TableProps<T>, 'dataSource' | 'pagination' | 'onChange' | 'columns'> {
+  /**
+   * Columns as antd's. A column with `sorter: true` sorts on the server by its `key` (or `dataIndex`):
+   * `order[<key>]=asc|desc`.
+   */
+  columns: ColumnType<T>[];
+  data: Collection<T> | undefined;
+  page: number;
+  pageSize: number;
+  order?: SortOrder;
+  onChange: (next: TableState) => void;
+  /** Hide the 'Total: N' line. */
+  hideTotal?: boolean;
+  emptyText?: string;
+}
+
+/** The one list table: server paging (shown only past one page), server sorting, and the Total count. */
+export function DataTable<T extends object>(props: DataTableProps<T>) {
+  const { columns, data, page, pageSize, order, onChange, hideTotal, emptyText, rowKey = 'id', ...rest } = props;
+  const total = totalOf(data);
+  const keyOf = (c: ColumnType<T>) => String(c.key ?? c.dataIndex ?? '');
+
+  const sorted = columns.map((c) =>
+    c.sorter ? { ...c, sortOrder: order && order.field === keyOf(c) ? (order.dir === 'asc' ? 'ascend' : 'descend') : null } : c,
+  ) as ColumnType<T>[];
+
+  const handleChange: TableProps<T>['onChange'] = (pagination, _filters, sorter, extra) => {
+    const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<T> | undefined;
+    const field = s?.column ? keyOf(s.column as ColumnType<T>) : undefined;
+    const nextOrder: SortOrder | undefined = field && s?.order ? { field, dir: s.order === 'ascend' ? 'asc' : 'desc' } : undefined;
+    const sortChanged = extra.action === 'sort';
+    onChange({
+      page: sortChanged ? 1 : (pagination.current ?? 1),
+      pageSize: pagination.pageSize ?? pageSize,
+      order: nextOrder,
+    });
+  };
+
+  return (
+    <>
+      {!hideTotal && (
+        <Typography.Paragraph style={{ marginBottom: 8 }} data-testid="total">
+          Total: <Typography.Text strong>{total}</Typography.Text>
+        </Typography.Paragraph>
+      )}
+      <Table<T>
+        size="middle"
+        rowKey={rowKey}
+        columns={sorted}
+        dataSource={itemsOf(data)}
+        onChange={handleChange}
+        locale={{ emptyText: <EmptyState description={emptyText} /> }}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: page,
+          pageSize,
+          total,
+          hideOnSinglePage: true,
+          showSizeChanger: false,
+          showLessItems: true,
+          placement: ['bottomEnd'],
+        }}
+        {...rest}
+      />
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+import { Alert, App } from 'antd';
+import type { useAppProps } from 'antd/es/app/context';
+import { NetworkError, errorLines } from '@/lib/http.ts';
+
+/*
+ * Toasts and dialogs callable from anywhere (mutation callbacks, helpers), yet rendered inside antd's
+ * <App> so they follow the theme. <FeedbackHost /> captures the instances once at the top of the tree.
+ */
+let api: useAppProps | null = null;
+
+export function FeedbackHost() {
+  api = App.useApp();
+  return null;
+}
+
+function host(): useAppProps {
+  if (!api) throw new Error('<FeedbackHost /> is not mounted.');
+  return api;
+}
+
+type ToastKind = 'success' | 'error' | 'info' | 'warning';
+const show = (kind: ToastKind) => (title: ReactNode, description?: ReactNode) =>
+  host().notification[kind]({ title, description });
+
+/** Top-right toasts that disappear after 4 seconds (configured on <App> in app/provider.tsx). */
+export const toast = { success: show('success'), error: show('error'), info: show('info'), warning: show('warning') };
+
+/** The spec's error dialog ('Oops...' with the error text). */
+export function errorDialog(error: unknown, title: ReactNode = 'Oops...') {
+  const lines = errorLines(error);
+  host().modal.error({ title, content: lines.length ? lines.join('\n') : 'Some error occurred.' });
+}
+
+export interface ConfirmOptions {
+  title: ReactNode;
+  content?: ReactNode;
+  okText?: string;
+  danger?: boolean;
+  /** Work to do on OK. When it fails the dialog stays open and shows `errorPrefix` + the first error. */
+  onOk?: () => Promise<unknown>;
+  errorPrefix?: string;
+}
+
+/** Asks for confirmation; resolves true once OK (and `onOk`) succeeded, false when cancelled. */
+export function confirm(opts: ConfirmOptions): Promise<boolean> {
+  const { title, content, okText = 'Yes', danger = false, onOk, errorPrefix = 'Failed: ' } = opts;
+  const instance = host().modal.confirm({
+    title,
+    content,
+    okText,
+    cancelText: 'Cancel',
+    okButtonProps: { danger },
+    onOk: async () => {
+      try {
+        await onOk?.();
+      } catch (e) {
+        const first = e instanceof NetworkError ? undefined : errorLines(e)[0];
+        const message = first ? `${errorPrefix}${first}` : `Request failed: ${e instanceof Error ? e.message : String(e)}`;
+        instance.update({
+          content: (
+            <>
+              {content}
+              <Alert type="error" showIcon title={message} style={{ marginTop: 12 }} />
+            </>
+          ),
+        });
+        throw e; // keeps the dialog open
+      }
+    },
+  });
+  // Awaiting the instance also tells antd not to report the rejection above as unhandled.
+  return new Promise((resolve) => void instance.then(resolve, () => resolve(false)));
+}

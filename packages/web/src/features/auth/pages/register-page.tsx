@@ -1,0 +1,18 @@
+import { Typography } from 'antd';
+import { Link, useNavigate } from 'react-router';
+import { href } from '@/app/routes.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { RegisterForm } from '../components/register-form.tsx';
+
+export function RegisterPage() {
+  const navigate = useNavigate();
+  return (
+    <AuthCard title="Create an account" subtitle="An administrator activates new accounts.">
+      {/* The server's answer says the account awaits activation; the login screen shows it. */}
+      <RegisterForm onSuccess={(answer) => navigate(href('login'), { state: { notice: answer.message } })} />
+      <Typography.Paragraph style={{ textAlign: 'center', marginTop: 16, marginBottom: 0 }}>
+        Already have an account? <Link to={href('login')}>Sign in instead</Link>
+      </Typography.Paragraph>
+    </AuthCard>
+  );
+}

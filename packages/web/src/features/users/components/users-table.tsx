@@ -1,0 +1,63 @@
+import { Button, Space } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import type { HydraCollection } from '@console/shared/hydra';
+import type { User } from '@console/shared/users';
+import { href } from '@/app/routes.ts';
+import { DataTable } from '@/components/data-table.tsx';
+import { confirm, toast } from '@/components/feedback.tsx';
+import type { TableState, SortOrder } from '@/hooks/use-collection-params.ts';
+import { useDeleteUser } from '../api/delete-user.ts';
+import { ActiveSwitch } from './active-switch.tsx';
+
+export interface UsersTableProps {
+  data: HydraCollection<User> | undefined;
+  loading: boolean;
+  page: number;
+  pageSize: number;
+  order?: SortOrder;
+  onChange: (next: TableState) => void;
+}
+
+export function UsersTable(props: UsersTableProps) {
+  const remove = useDeleteUser();
+  const askDelete = (user: User) =>
+    confirm({
+      title: `Delete user ${user.username}?`,
+      content: 'The user and everything they own will be removed.',
+      okText: 'Delete',
+      danger: true,
+      onOk: () => remove.mutateAsync(user.id),
+    }).then((ok) => ok && toast.success('Deleted successfully!'));
+
+  return (
+    <DataTable<User>
+      {...props}
+      emptyText="No users found."
+      columns={[
+        { title: 'ID', dataIndex: 'id', key: 'id', width: 80 },
+        { title: 'Username', dataIndex: 'username', key: 'username' },
+        { title: 'Email', dataIndex: 'email', key: 'email' },
+        { title: 'Email Lists', key: 'emailLists', align: 'right', render: (_, u) => u.emailLists.length },
+        { title: 'is Active', key: 'isActive', render: (_, u) => <ActiveSwitch user={u} /> },
+        { title: 'Profit Rate (%)', dataIndex: 'profitRate', key: 'profitRate', align: 'right' },
+        {
+          title: 'Manage',
+          key: 'manage',
+          render: (_, u) => (
+            <Space size="small">
+              <Link to={href('usersEdit', { id: u.id })}>
+                <Button size="small" icon={<EditOutlined />}>
+                  Edit
+                </Button>
+              </Link>
+              <Button size="small" danger icon={<DeleteOutlined />} onClick={() => void askDelete(u)}>
+                Delete
+              </Button>
+            </Space>
+          ),
+        },
+      ]}
+    />
+  );
+}

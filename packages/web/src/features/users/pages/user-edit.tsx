@@ -1,0 +1,41 @@
+import { Skeleton } from 'antd';
+import { useNavigate, useParams } from 'react-router';
+import { href } from '@/app/routes.ts';
+import { toast } from '@/components/feedback.tsx';
+import { Page } from '@/components/page.tsx';
+import { useUser } from '../api/get-user.ts';
+import { useCreateUser } from '../api/create-user.ts';
+import { useUpdateUser } from '../api/update-user.ts';
+import { UserForm, type UserFormValues } from '../components/user-form.tsx';
+
+/** Create User (/users/create) and Edit User #id (/users/{id}/edit). */
+export function UserEdit() {
+  const params = useParams();
+  const id = params.id ? Number(params.id) : undefined;
+  const navigate = useNavigate();
+  const user = useUser(id);
+  const create = useCreateUser();
+  const update = useUpdateUser();
+  const save = id ? update : create;
+
+  const submit = ({ password, confirmPassword, profitRate, ...rest }: UserFormValues) => {
+    // An empty password on edit means "keep it"; profitRate left empty takes the default (100).
+    const values = { ...rest, profitRate: profitRate ?? 100, ...(password ? { password, confirmPassword: confirmPassword ?? '' } : {}) };
+    const done = (message: string) => () => {
+      toast.success(message);
+      navigate(href('users'));
+    };
+    if (id) update.mutate({ id, ...values }, { onSuccess: done('Updated!') });
+    else create.mutate({ ...values, password: password ?? '', confirmPassword: confirmPassword ?? '' }, { onSuccess: done('Added successfully!') });
+  };
+
+  return (
+    <Page title={id ? `Edit User #${id}` : 'Create User'}>
+      {id && !user.data ? (
+        <Skeleton active />
+      ) : (
+        <UserForm user={user.data} onSubmit={submit} submitting={save.isPending} error={save.error} />
+      )}
+    </Page>
+  );
+}
