@@ -7,6 +7,7 @@ import { usersRoutes } from './features/users/users.routes.ts';
 import { categoriesRoutes } from './features/categories/categories.routes.ts';
 import { mailProvidersRoutes } from './features/mail-providers/mail-providers.routes.ts';
 import { offersRoutes } from './features/offers/offers.routes.ts';
+import { emailListsRoutes } from './features/email-lists/email-lists.routes.ts';
 
 /** Every route plugin of the API, in one place. Each is mounted under /api. */
 export const routes: FastifyPluginAsync[] = [
@@ -18,4 +19,5 @@ export const routes: FastifyPluginAsync[] = [
   categoriesRoutes,
   mailProvidersRoutes,
   offersRoutes,
+  emailListsRoutes,
 ];

@@ -12,7 +12,8 @@ afterAll(async () => {
   await h?.stop();
 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `${name}.png`), animations: 'disabled' });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(screenshotDir, `${name}.png`), animations: 'disabled' });
 
 async function signIn(page: Page, email: string, password: string, remember = true) {
   await page.goto('/login');
@@ -71,7 +72,10 @@ describe('console foundation', () => {
     const before = await badge(admin.page);
 
     // A visitor registers; the account waits for activation.
-    const registeredToast = toast(admin.page, `${jane.username} (${jane.email}) registered and waits for activation.`).waitFor();
+    const registeredToast = toast(
+      admin.page,
+      `${jane.username} (${jane.email}) registered and waits for activation.`,
+    ).waitFor();
     const visitor = await h.open(1400);
     await visitor.page.goto('/register');
     await visitor.page.getByLabel('Username').fill(jane.username);
@@ -137,7 +141,11 @@ describe('console foundation', () => {
     const server = await h.api<{ serverDateTime: string }>('/dashboard/date-time', { token: stored.session! });
     const shown = (await clock.innerText()).trim();
     // The minute may turn between the two readings.
-    expect([wallClock(server.body.serverDateTime, -1), wallClock(server.body.serverDateTime), wallClock(server.body.serverDateTime, 1)]).toContain(shown);
+    expect([
+      wallClock(server.body.serverDateTime, -1),
+      wallClock(server.body.serverDateTime),
+      wallClock(server.body.serverDateTime, 1),
+    ]).toContain(shown);
     await shot(visitor.page, 'shell-user-1400');
     // An ordinary user has no Admin section.
     expect(await visitor.page.getByRole('menuitem', { name: 'Admin' }).count()).toBe(0);
@@ -207,6 +215,30 @@ describe('console foundation', () => {
     const token = await page.evaluate(() => localStorage.getItem('token'));
     const res = await h.api('/users', { token: token! });
     expect(res.status).toBe(403);
+
+    // A rejected access token is renewed once for all the calls that failed with it (a second use of
+    // the rotated refresh token would end the login), and the calls are retried.
+    const refreshes: string[] = [];
+    page.on('request', (r) => r.url().endsWith('/api/token/refresh') && refreshes.push(r.url()));
+    await page.evaluate(() => localStorage.setItem('token', localStorage.getItem('token')!.slice(0, -6) + 'AAAAAA'));
+    await page.reload();
+    await page
+      .getByTestId('server-time')
+      .getByText(/\d{4}-\d\d-\d\d \d\d:\d\d/)
+      .waitFor();
+    const renewed = await page.evaluate(() => localStorage.getItem('token'));
+    expect(refreshes).toHaveLength(1);
+    expect(renewed).not.toBe(token);
+    expect((await h.api('/notifications', { token: renewed! })).status).toBe(200);
+
+    // When the refresh token is refused too, the session ends and the login screen shows.
+    await page.evaluate(() => {
+      localStorage.setItem('token', localStorage.getItem('token')!.slice(0, -6) + 'AAAAAA');
+      localStorage.setItem('refresh_token', 'revoked');
+    });
+    await page.reload();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await context.close();
   });
 });

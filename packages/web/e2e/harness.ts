@@ -20,7 +20,10 @@ export interface Harness {
   /** A fresh browser context (its own storage, like another person) with one page. */
   open: (width?: number) => Promise<{ context: BrowserContext; page: Page }>;
   /** Calls the API directly (setup and checks that the UI cannot show). */
-  api: <T = unknown>(p: string, init?: { method?: string; json?: unknown; token?: string }) => Promise<{ status: number; body: T }>;
+  api: <T = unknown>(
+    p: string,
+    init?: { method?: string; json?: unknown; token?: string },
+  ) => Promise<{ status: number; body: T }>;
   /** The server's output so far, for failure messages. */
   log: () => string;
   stop: () => Promise<void>;
@@ -56,7 +59,9 @@ function databaseUrl(): { url?: string; drop: () => Promise<void> } {
 }
 
 function exited(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+  return new Promise((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
+  );
 }
 
 async function waitForServer(baseUrl: string, child: ChildProcess, log: () => string) {
@@ -64,7 +69,10 @@ async function waitForServer(baseUrl: string, child: ChildProcess, log: () => st
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${log()}`);
     // Any answer from the API (401 without a token) means it listens.
-    const status = await fetch(`${baseUrl}/api/profile`).then((r) => r.status, () => 0);
+    const status = await fetch(`${baseUrl}/api/profile`).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 401) return;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -94,7 +102,11 @@ export async function startHarness(): Promise<Harness> {
   if (db.url) env.DATABASE_URL = db.url;
 
   let output = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], { cwd: repoRoot, env, stdio: 'pipe' });
+  const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: 'pipe',
+  });
   server.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   server.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const log = () => output.slice(-4000);
@@ -116,7 +128,15 @@ export async function startHarness(): Promise<Harness> {
     await waitForServer(baseUrl, server, log);
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   } catch (e) {
     await stop();
@@ -135,7 +155,7 @@ export async function startHarness(): Promise<Harness> {
       page.on('pageerror', (e) => console.error(`[browser error] ${e.message}`));
       return { context, page };
     },
-    api: async <T,>(p: string, init: { method?: string; json?: unknown; token?: string } = {}) => {
+    api: async <T>(p: string, init: { method?: string; json?: unknown; token?: string } = {}) => {
       const res = await fetch(`${baseUrl}/api${p}`, {
         method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
         headers: {

@@ -12,7 +12,8 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider locale={enUS} theme={{ token: { colorPrimary: BRAND, colorLink: BRAND, borderRadius: 6 } }}>
       <AntApp
-        notification={{ placement: 'topRight', duration: TOAST_SECONDS }}
+        // Below the 64 px header, so toasts never cover the bell or the user menu.
+        notification={{ placement: 'topRight', duration: TOAST_SECONDS, top: 72 }}
         message={{ duration: TOAST_SECONDS }}
       >
         <FeedbackHost />

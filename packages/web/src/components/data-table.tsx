@@ -35,13 +35,16 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   const keyOf = (c: ColumnType<T>) => String(c.key ?? c.dataIndex ?? '');
 
   const sorted = columns.map((c) =>
-    c.sorter ? { ...c, sortOrder: order && order.field === keyOf(c) ? (order.dir === 'asc' ? 'ascend' : 'descend') : null } : c,
+    c.sorter
+      ? { ...c, sortOrder: order && order.field === keyOf(c) ? (order.dir === 'asc' ? 'ascend' : 'descend') : null }
+      : c,
   ) as ColumnType<T>[];
 
   const handleChange: TableProps<T>['onChange'] = (pagination, _filters, sorter, extra) => {
     const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<T> | undefined;
     const field = s?.column ? keyOf(s.column as ColumnType<T>) : undefined;
-    const nextOrder: SortOrder | undefined = field && s?.order ? { field, dir: s.order === 'ascend' ? 'asc' : 'desc' } : undefined;
+    const nextOrder: SortOrder | undefined =
+      field && s?.order ? { field, dir: s.order === 'ascend' ? 'asc' : 'desc' } : undefined;
     const sortChanged = extra.action === 'sort';
     onChange({
       page: sortChanged ? 1 : (pagination.current ?? 1),

@@ -20,11 +20,20 @@ function host(): useAppProps {
 }
 
 type ToastKind = 'success' | 'error' | 'info' | 'warning';
-const show = (kind: ToastKind) => (title: ReactNode, description?: ReactNode) =>
-  host().notification[kind]({ title, description });
+const show =
+  (kind: ToastKind) =>
+  (title: ReactNode, opts: { description?: ReactNode; key?: string } = {}) =>
+    host().notification[kind]({ title, ...opts });
 
 /** Top-right toasts that disappear after 4 seconds (configured on <App> in app/provider.tsx). */
-export const toast = { success: show('success'), error: show('error'), info: show('info'), warning: show('warning') };
+export const toast = {
+  success: show('success'),
+  error: show('error'),
+  info: show('info'),
+  warning: show('warning'),
+  /** Closes the toast opened with this key at once. */
+  close: (key: string) => host().notification.destroy(key),
+};
 
 /** The spec's error dialog ('Oops...' with the error text). */
 export function errorDialog(error: unknown, title: ReactNode = 'Oops...') {
@@ -56,7 +65,9 @@ export function confirm(opts: ConfirmOptions): Promise<boolean> {
         await onOk?.();
       } catch (e) {
         const first = e instanceof NetworkError ? undefined : errorLines(e)[0];
-        const message = first ? `${errorPrefix}${first}` : `Request failed: ${e instanceof Error ? e.message : String(e)}`;
+        const message = first
+          ? `${errorPrefix}${first}`
+          : `Request failed: ${e instanceof Error ? e.message : String(e)}`;
         instance.update({
           content: (
             <>

@@ -5,11 +5,7 @@ import { ToolOutlined } from '@ant-design/icons';
 export function NotBuiltYet({ screen }: { screen: string }) {
   return (
     <Card>
-      <Result
-        icon={<ToolOutlined />}
-        title={screen}
-        subTitle={`The ${screen} screen is not available yet.`}
-      />
+      <Result icon={<ToolOutlined />} title={screen} subTitle={`The ${screen} screen is not available yet.`} />
     </Card>
   );
 }

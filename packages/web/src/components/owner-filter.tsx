@@ -9,7 +9,10 @@ export function useUserOptions(enabled = true) {
   return useQuery({
     queryKey: ['users', 'select'],
     queryFn: () =>
-      http.get<HydraCollection<SelectItem>>('/users', { query: { 'groups[]': 'select', pagination: 'false' }, errorPage: false }),
+      http.get<HydraCollection<SelectItem>>('/users', {
+        query: { 'groups[]': 'select', pagination: 'false' },
+        errorPage: false,
+      }),
     select: (c) => c['hydra:member'].map((u) => ({ value: u.id, label: u.name })),
     enabled,
     staleTime: 60_000,

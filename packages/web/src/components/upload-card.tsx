@@ -38,14 +38,21 @@ export interface UploadCardProps<A = unknown, E = unknown> {
   onDone?: (event: E) => void;
 }
 
-type Phase = { kind: 'idle' } | { kind: 'sending'; percent: number; file: string } | { kind: 'processing'; percent: number; file: string };
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'sending'; percent: number; file: string }
+  | { kind: 'processing'; percent: number; file: string };
 
 function accepts(file: File, accept: string): boolean {
   const name = file.name.toLowerCase();
   return accept
     .split(',')
     .map((a) => a.trim().toLowerCase())
-    .some((a) => (a.startsWith('.') ? name.endsWith(a) : a === file.type || (a.endsWith('/*') && file.type.startsWith(a.slice(0, -1)))));
+    .some((a) =>
+      a.startsWith('.')
+        ? name.endsWith(a)
+        : a === file.type || (a.endsWith('/*') && file.type.startsWith(a.slice(0, -1))),
+    );
 }
 
 function errorText(e: unknown, labels: Record<string, string>): string[] {
@@ -57,7 +64,15 @@ function errorText(e: unknown, labels: Record<string, string>): string[] {
 
 /** A drop zone that posts one file with request progress, then shows the server job's live progress. */
 export function UploadCard<A = unknown, E = unknown>(props: UploadCardProps<A, E>) {
-  const { title = 'Upload a list', action, fileField = 'file', data = {}, accept = '.csv,text/csv', hint, disabled } = props;
+  const {
+    title = 'Upload a list',
+    action,
+    fileField = 'file',
+    data = {},
+    accept = '.csv,text/csv',
+    hint,
+    disabled,
+  } = props;
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [errors, setErrors] = useState<string[]>([]);
   const answer = useRef<{ value: A } | null>(null);
@@ -83,7 +98,9 @@ export function UploadCard<A = unknown, E = unknown>(props: UploadCardProps<A, E
   useEffect(() => {
     const progress = latest.current.progress;
     if (!busy || !progress) return;
-    return liveHub.subscribe(progress.topic, (raw) => (answer.current ? apply(raw as E) : early.current.push(raw as E)));
+    return liveHub.subscribe(progress.topic, (raw) =>
+      answer.current ? apply(raw as E) : early.current.push(raw as E),
+    );
   }, [busy]);
 
   async function send(file: File) {

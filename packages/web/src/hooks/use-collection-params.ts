@@ -34,7 +34,9 @@ export function useCollectionParams(opts: { pageSize?: number; filters?: Filters
       if (!RESERVED.has(key)) filters[key] = /^\d+$/.test(value) ? Number(value) : value;
     }
     const sort = search.get('sort');
-    const order: SortOrder | undefined = sort ? { field: sort, dir: search.get('dir') === 'desc' ? 'desc' : 'asc' } : opts.order;
+    const order: SortOrder | undefined = sort
+      ? { field: sort, dir: search.get('dir') === 'desc' ? 'desc' : 'asc' }
+      : opts.order;
     return {
       page: Math.max(1, Number(search.get('page')) || 1),
       pageSize: Number(search.get('perPage')) || defaultSize,

@@ -2,7 +2,9 @@ import type { FormRule } from 'antd';
 
 /** The part of a zod schema the forms need (structural, so the web does not import zod itself). */
 interface Schema {
-  safeParse(value: unknown): { success: true } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+  safeParse(
+    value: unknown,
+  ): { success: true } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
 }
 
 /**

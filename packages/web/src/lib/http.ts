@@ -175,7 +175,8 @@ export const http = {
     request<T>(path, { ...opts, method: 'POST', json }),
   put: <T>(path: string, json?: unknown, opts?: Omit<RequestOptions, 'method' | 'json'>) =>
     request<T>(path, { ...opts, method: 'PUT', json }),
-  delete: <T = void>(path: string, opts?: Omit<RequestOptions, 'method'>) => request<T>(path, { ...opts, method: 'DELETE' }),
+  delete: <T = void>(path: string, opts?: Omit<RequestOptions, 'method'>) =>
+    request<T>(path, { ...opts, method: 'DELETE' }),
 };
 
 /** The lines to show for a failed call: each field message, the one string, or nothing. */

@@ -31,7 +31,12 @@ export function AppLayout() {
         style={{ position: 'sticky', top: 0, height: '100vh', overflowY: 'auto' }}
       >
         <Link to={href('home')}>
-          <Flex align="center" justify={collapsed ? 'center' : 'flex-start'} gap={10} style={{ height: 64, padding: collapsed ? 0 : '0 24px' }}>
+          <Flex
+            align="center"
+            justify={collapsed ? 'center' : 'flex-start'}
+            gap={10}
+            style={{ height: 64, padding: collapsed ? 0 : '0 24px' }}
+          >
             <MailOutlined style={{ fontSize: 22, color: '#fff' }} />
             {!collapsed && (
               <Typography.Text strong style={{ color: '#fff', fontSize: 16, whiteSpace: 'nowrap' }}>

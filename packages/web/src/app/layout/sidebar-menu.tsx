@@ -8,7 +8,8 @@ import { sidebar, type NavEntry } from './sidebar-items.tsx';
 type Item = Required<MenuProps>['items'][number];
 
 const isGroup = (e: NavEntry) => 'children' in e;
-const visible = (e: NavEntry, isAdmin: boolean) => isAdmin || !(e.admin || (!isGroup(e) && isAdminRoute((e as { route: RouteName }).route)));
+const visible = (e: NavEntry, isAdmin: boolean) =>
+  isAdmin || !(e.admin || (!isGroup(e) && isAdminRoute((e as { route: RouteName }).route)));
 
 function toItems(entries: NavEntry[], isAdmin: boolean): Item[] {
   return entries

@@ -16,7 +16,14 @@ export function LoginForm({ onSuccess, onForgot }: { onSuccess: () => void; onFo
       requiredMark={false}
     >
       {login.isError && (
-        <Alert type="error" showIcon role="alert" title="Authentication Failed." description={failure || undefined} style={{ marginBottom: 16 }} />
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title="Authentication Failed."
+          description={failure || undefined}
+          style={{ marginBottom: 16 }}
+        />
       )}
       <Form.Item label="Email" name="email" rules={[zodRule(loginSchema, 'email')]}>
         <Input type="email" autoComplete="username" autoFocus placeholder="john@example.com" />

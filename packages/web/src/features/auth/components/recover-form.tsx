@@ -11,9 +11,17 @@ export function RecoverForm({ onBack }: { onBack: () => void }) {
   const forgot = useForgotPassword();
   return (
     <Form<{ email: string }> layout="vertical" requiredMark={false} onFinish={(v) => forgot.mutate(v.email.trim())}>
-      {forgot.isSuccess && <Alert type="success" showIcon role="status" title={forgot.data.message} style={{ marginBottom: 16 }} />}
+      {forgot.isSuccess && (
+        <Alert type="success" showIcon role="status" title={forgot.data.message} style={{ marginBottom: 16 }} />
+      )}
       {forgot.isError && (
-        <Alert type="error" showIcon role="alert" title={errorLines(forgot.error).join(' ') || 'Some error occurred.'} style={{ marginBottom: 16 }} />
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={errorLines(forgot.error).join(' ') || 'Some error occurred.'}
+          style={{ marginBottom: 16 }}
+        />
       )}
       <Form.Item label="Email" name="email" rules={[zodRule(emailOnly, 'email')]}>
         <Input type="email" autoFocus placeholder="john@example.com" />

@@ -45,7 +45,12 @@ export function RegisterForm({ onSuccess }: { onSuccess: (answer: RegisterAnswer
       <Form.Item label="Password" name="password" rules={rule('password')}>
         <Input.Password autoComplete="new-password" />
       </Form.Item>
-      <Form.Item label="Confirm password" name="confirmPassword" dependencies={['password']} rules={rule('confirmPassword')}>
+      <Form.Item
+        label="Confirm password"
+        name="confirmPassword"
+        dependencies={['password']}
+        rules={rule('confirmPassword')}
+      >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
       <Form.Item name="terms" valuePropName="checked" rules={rule('terms')}>

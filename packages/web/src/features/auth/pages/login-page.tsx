@@ -27,8 +27,13 @@ export function LoginPage() {
   }
   return (
     <AuthCard title="Welcome!" subtitle="Please sign in to your account.">
-      {state.notice && <Alert type="success" showIcon role="status" title={state.notice} style={{ marginBottom: 16 }} />}
-      <LoginForm onForgot={() => setRecovering(true)} onSuccess={() => navigate(state.from ?? href('home'), { replace: true })} />
+      {state.notice && (
+        <Alert type="success" showIcon role="status" title={state.notice} style={{ marginBottom: 16 }} />
+      )}
+      <LoginForm
+        onForgot={() => setRecovering(true)}
+        onSuccess={() => navigate(state.from ?? href('home'), { replace: true })}
+      />
       <Typography.Paragraph style={{ textAlign: 'center', marginTop: 16, marginBottom: 0 }}>
         New on our platform? <Link to={href('register')}>Create an account</Link>
       </Typography.Paragraph>

@@ -35,7 +35,9 @@ export function ServerClock() {
   }, []);
 
   const parsed = data && !isError ? parseServerTime(data.serverDateTime) : null;
-  const text = parsed ? formatServerTime(parsed.epochMs + Math.max(0, now - data!.receivedAt), parsed.offsetMin) : PLACEHOLDER;
+  const text = parsed
+    ? formatServerTime(parsed.epochMs + Math.max(0, now - data!.receivedAt), parsed.offsetMin)
+    : PLACEHOLDER;
   return (
     <Tooltip title={parsed ? `Server time (${offsetLabel(parsed.offsetMin)})` : 'Server time unavailable'}>
       <Typography.Text data-testid="server-time" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Badge, Button, Dropdown, Empty, Flex, Typography, theme } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,15 +16,33 @@ export function NotificationsDropdown() {
   const client = useQueryClient();
   const { token } = theme.useToken();
 
+  const toastKeys = useRef(new Set<string>());
+
   useLiveEvent(Topics.notifications, (e) => {
-    toast[e.status === 'error' ? 'error' : 'success'](e.message);
+    const key = `live-${Date.now()}-${toastKeys.current.size}`;
+    toastKeys.current.add(key);
+    toast[e.status === 'error' ? 'error' : 'success'](e.message, { key });
     void client.invalidateQueries({ queryKey: notificationsKey });
   });
+
+  // The open list shows the same news; the toasts would only cover it.
+  const onOpenChange = (open: boolean) => {
+    if (!open) return;
+    for (const key of toastKeys.current) toast.close(key);
+    toastKeys.current.clear();
+  };
 
   const panel = (
     <div
       data-testid="notifications-panel"
-      style={{ width: 360, maxHeight: 420, overflowY: 'auto', background: token.colorBgElevated, borderRadius: token.borderRadiusLG, boxShadow: token.boxShadowSecondary }}
+      style={{
+        width: 360,
+        maxHeight: 420,
+        overflowY: 'auto',
+        background: token.colorBgElevated,
+        borderRadius: token.borderRadiusLG,
+        boxShadow: token.boxShadowSecondary,
+      }}
     >
       <Flex justify="space-between" style={{ padding: '12px 16px', borderBottom: `1px solid ${token.colorSplit}` }}>
         <Typography.Text strong>Notifications</Typography.Text>
@@ -33,7 +52,11 @@ export function NotificationsDropdown() {
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No new notifications" style={{ padding: 16 }} />
       ) : (
         data.map((n) => (
-          <div key={n.id} data-testid="notification" style={{ padding: '10px 16px', borderBottom: `1px solid ${token.colorSplit}` }}>
+          <div
+            key={n.id}
+            data-testid="notification"
+            style={{ padding: '10px 16px', borderBottom: `1px solid ${token.colorSplit}` }}
+          >
             <Flex justify="space-between" align="baseline" gap={8}>
               <Typography.Text strong>{n.subject}</Typography.Text>
               <Button
@@ -57,7 +80,7 @@ export function NotificationsDropdown() {
   );
 
   return (
-    <Dropdown trigger={['click']} placement="bottomRight" popupRender={() => panel}>
+    <Dropdown trigger={['click']} placement="bottomRight" popupRender={() => panel} onOpenChange={onOpenChange}>
       <Button type="text" aria-label={`Notifications (${data.length})`} data-testid="notifications-bell">
         <Badge count={data.length} size="small" data-testid="notifications-badge">
           <BellOutlined style={{ fontSize: 18 }} />

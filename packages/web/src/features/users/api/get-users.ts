@@ -9,4 +9,8 @@ export const usersKey = ['users'] as const;
 export const getUsers = (query: Query) => http.get<HydraCollection<User>>('/users', { query });
 
 export const useUsers = (query: Query) =>
-  useQuery({ queryKey: [...usersKey, 'list', query], queryFn: () => getUsers(query), placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: [...usersKey, 'list', query],
+    queryFn: () => getUsers(query),
+    placeholderData: keepPreviousData,
+  });

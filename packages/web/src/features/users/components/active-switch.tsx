@@ -8,7 +8,13 @@ export function ActiveSwitch({ user }: { user: User }) {
   const update = useUpdateUser();
   const toggle = () =>
     update.mutate(
-      { id: user.id, username: user.username, email: user.email, profitRate: user.profitRate, isActive: !user.isActive },
+      {
+        id: user.id,
+        username: user.username,
+        email: user.email,
+        profitRate: user.profitRate,
+        isActive: !user.isActive,
+      },
       { onError: (e) => errorDialog(e) },
     );
   return (

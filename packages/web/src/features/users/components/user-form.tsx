@@ -21,7 +21,13 @@ export interface UserFormProps {
   error: unknown;
 }
 
-const labels = { username: 'Username', email: 'Email', password: 'Password', confirmPassword: 'Confirm password', profitRate: 'Profit Rate' };
+const labels = {
+  username: 'Username',
+  email: 'Email',
+  password: 'Password',
+  confirmPassword: 'Confirm password',
+  profitRate: 'Profit Rate',
+};
 
 /** Create User and Edit User #id share this form; the shared schemas decide what is valid. */
 export function UserForm({ user, onSubmit, submitting, error }: UserFormProps) {
@@ -56,7 +62,12 @@ export function UserForm({ user, onSubmit, submitting, error }: UserFormProps) {
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item label="Confirm password" name="confirmPassword" dependencies={['password']} rules={rule('confirmPassword')}>
+          <Form.Item
+            label="Confirm password"
+            name="confirmPassword"
+            dependencies={['password']}
+            rules={rule('confirmPassword')}
+          >
             <Input.Password autoComplete="new-password" />
           </Form.Item>
         </Col>

@@ -1,5 +1,6 @@
-import { Skeleton } from 'antd';
-import { useNavigate, useParams } from 'react-router';
+import { Button, Skeleton } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Link, useNavigate, useParams } from 'react-router';
 import { href } from '@/app/routes.ts';
 import { toast } from '@/components/feedback.tsx';
 import { Page } from '@/components/page.tsx';
@@ -20,17 +21,32 @@ export function UserEdit() {
 
   const submit = ({ password, confirmPassword, profitRate, ...rest }: UserFormValues) => {
     // An empty password on edit means "keep it"; profitRate left empty takes the default (100).
-    const values = { ...rest, profitRate: profitRate ?? 100, ...(password ? { password, confirmPassword: confirmPassword ?? '' } : {}) };
+    const values = {
+      ...rest,
+      profitRate: profitRate ?? 100,
+      ...(password ? { password, confirmPassword: confirmPassword ?? '' } : {}),
+    };
     const done = (message: string) => () => {
       toast.success(message);
       navigate(href('users'));
     };
     if (id) update.mutate({ id, ...values }, { onSuccess: done('Updated!') });
-    else create.mutate({ ...values, password: password ?? '', confirmPassword: confirmPassword ?? '' }, { onSuccess: done('Added successfully!') });
+    else
+      create.mutate(
+        { ...values, password: password ?? '', confirmPassword: confirmPassword ?? '' },
+        { onSuccess: done('Added successfully!') },
+      );
   };
 
   return (
-    <Page title={id ? `Edit User #${id}` : 'Create User'}>
+    <Page
+      title={id ? `Edit User #${id}` : 'Create User'}
+      extra={
+        <Link to={href('users')}>
+          <Button icon={<ArrowLeftOutlined />}>Back to Users</Button>
+        </Link>
+      }
+    >
       {id && !user.data ? (
         <Skeleton active />
       ) : (

@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { EmailListMessages as M, type CloneEmailList, type EmailList, type EmailListInput } from '@console/shared/email-lists';
+import type { AppContext, AuthUser } from '../../core/context.ts';
+import { conflict, forbidden, invalid, notFound } from '../../core/errors.ts';
+import type { Db } from '../../db/client.ts';
+import { findList, findListAccess, type ListAccess } from './email-lists.repo.ts';
+
+/** The list as the user may see it, or 404 (another user's list does not exist for them). */
+export async function visibleList(db: Db, user: AuthUser, id: number): Promise<ListAccess> {
+  const list = await findListAccess(db, user, id);
+  if (!list) throw notFound(M.listNotFound);
+  return list;
+}
+
+/** Changing a list's e-mails is for its owner and administrators; an assigned user only reads. */
+export function assertCanChange(list: ListAccess, user: AuthUser) {
+  if (!user.isAdmin && list.userId !== user.id) throw forbidden();
+}
+
+async function assertReferences(db: Db, input: EmailListInput) {
+  const { rows: cats } = await db.execute(sql`select 1 from categories where id = ${input.category}`);
+  if (!cats.length) throw invalid({ category: M.categoryNotFound });
+  const wanted = [...new Set([...(input.users ?? []), ...(input.user ? [input.user] : [])])];
+  if (!wanted.length) return;
+  const { rows } = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from users where id = any(${sql.param(wanted)}::int[])`,
+  );
+  if (rows[0]!.n !== wanted.length) throw invalid({ [input.user && !input.users?.length ? 'user' : 'users']: M.userNotFound });
+}
+
+async function setUsers(tx: Db, listId: number, users: number[]) {
+  await tx.execute(sql`delete from email_list_users where email_list_id = ${listId}`);
+  if (users.length) {
+    await tx.execute(sql`insert into email_list_users (email_list_id, user_id)
+      select ${listId}, u from unnest(${sql.param([...new Set(users)])}::int[]) u`);
+  }
+}
+
+export async function createList(ctx: AppContext, admin: AuthUser, input: EmailListInput): Promise<EmailList> {
+  await assertReferences(ctx.db, input);
+  const id = await ctx.db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ id: number }>(sql`
+      insert into email_lists (name, category_id, user_id)
+      values (${input.name}, ${input.category}, ${input.user ?? admin.id}) returning id`);
+    const listId = rows[0]!.id;
+    await setUsers(tx as unknown as Db, listId, input.users ?? []);
+    return listId;
+  });
+  return (await findList(ctx.db, admin, id))!;
+}
+
+export async function updateList(ctx: AppContext, admin: AuthUser, id: number, input: EmailListInput): Promise<EmailList> {
+  await visibleList(ctx.db, admin, id);
+  await assertReferences(ctx.db, input);
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`
+      update email_lists set name = ${input.name}, category_id = ${input.category},
+        user_id = coalesce(${input.user ?? null}::int, user_id)
+      where id = ${id}`);
+    // users left out of the body means "unchanged"; [] means "nobody".
+    if (input.users) await setUsers(tx as unknown as Db, id, input.users);
+  });
+  return (await findList(ctx.db, admin, id))!;
+}
+
+/** Deletes the list; the e-mails go with it (trigger, migration 0003), its files afterwards. */
+export async function deleteList(ctx: AppContext, admin: AuthUser, id: number) {
+  await visibleList(ctx.db, admin, id);
+  const { rows: files } = await ctx.db.execute<{ path: string }>(sql`
+    select failed_file as path from email_lists where id = ${id} and failed_file is not null
+    union all select file_path from email_list_uploads where email_list_id = ${id}`);
+  try {
+    await ctx.db.execute(sql`delete from email_lists where id = ${id}`);
+  } catch (e) {
+    // Another feature's row (a campaign, a report) still points at the list.
+    if ((e as { code?: string }).code === '23503' || (e as { cause?: { code?: string } }).cause?.code === '23503') {
+      throw conflict(M.inUse);
+    }
+    throw e;
+  }
+  for (const f of files) fs.rmSync(f.path, { force: true });
+}
+
+/**
+ * Copies a list: same category, owner and assigned users, all its e-mails and counters, in one
+ * transaction. The source row is locked FOR SHARE, so an upload cannot commit into it half-way through the
+ * copy; the clone's counters are computed from the rows actually inserted (`insert ... returning`).
+ */
+export async function cloneList(ctx: AppContext, admin: AuthUser, input: CloneEmailList): Promise<EmailList> {
+  const newId = await ctx.db.transaction(async (tx) => {
+    const { rows: src } = await tx.execute<{ name: string }>(
+      sql`select name from email_lists where id = ${input.emailListId} for share`,
+    );
+    if (!src[0]) throw notFound(M.listNotFound);
+    const { rows } = await tx.execute<{ id: number }>(sql`
+      insert into email_lists (name, category_id, user_id)
+      select ${input.name ?? `${src[0].name} (copy)`}, category_id, user_id from email_lists where id = ${input.emailListId}
+      returning id`);
+    const id = rows[0]!.id;
+    await tx.execute(sql`insert into email_list_users (email_list_id, user_id)
+      select ${id}, user_id from email_list_users where email_list_id = ${input.emailListId}`);
+    await tx.execute(sql`
+      with ins as (
+        insert into emails (email_list_id, email, name, surname, birth_year, city, geo, mail_provider_id, valid)
+        select ${id}, email, name, surname, birth_year, city, geo, mail_provider_id, valid
+        from emails where email_list_id = ${input.emailListId}
+        order by email
+        returning mail_provider_id, valid
+      ), agg as (
+        select mail_provider_id, count(*)::int as n, (count(*) filter (where valid))::int as v from ins group by 1
+      ), pc as (
+        insert into email_list_provider_counters (email_list_id, mail_provider_id, counter)
+        select ${id}, mail_provider_id, n from agg
+      )
+      update email_lists set
+        total_counter = coalesce((select sum(n) from agg), 0),
+        valid_counter = coalesce((select sum(v) from agg), 0)
+      where id = ${id}`);
+    return id;
+  });
+  return (await findList(ctx.db, admin, newId))!;
+}
