@@ -1,7 +1,7 @@
-import { and, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailListUsers, emailLists, users } from '../../db/schema.ts';
-import { containsPattern } from '../../core/hydra.ts';
+import { containsPattern, orderOf, type CollectionQuery } from '../../core/hydra.ts';
 
 // The lists a user can use: the ones they own and the ones assigned to them.
 const userLists = sql<{ id: number; name: string }[]>`coalesce((
@@ -25,8 +25,10 @@ export function usersWhere(filters: { username?: string }): SQL | undefined {
   return and(filters.username ? ilike(users.username, containsPattern(filters.username)) : undefined);
 }
 
-export async function findUsers(db: Db, where: SQL | undefined, page: { limit?: number; offset?: number }) {
-  const q = db.select(userColumns).from(users).where(where).orderBy(users.id).$dynamic();
+const sortable = { id: users.id, username: users.username, email: users.email, isActive: users.isActive, profitRate: users.profitRate };
+
+export async function findUsers(db: Db, where: SQL | undefined, page: { limit?: number; offset?: number }, query: CollectionQuery) {
+  const q = db.select(userColumns).from(users).where(where).orderBy(...orderOf(query, sortable, asc(users.id))).$dynamic();
   if (page.limit) q.limit(page.limit).offset(page.offset ?? 0);
   const [rows, [total]] = await Promise.all([q, db.select({ n: count() }).from(users).where(where)]);
   return { rows, total: total!.n };

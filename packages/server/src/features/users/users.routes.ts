@@ -25,7 +25,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         const rows = await db.select({ id: users.id, name: users.username }).from(users).where(where).orderBy(users.username);
         return hydra(rows, rows.length);
       }
-      const { rows, total } = await findUsers(db, where, pageOf(req.query));
+      const { rows, total } = await findUsers(db, where, pageOf(req.query), req.query);
       return hydra(rows, total);
     },
   );

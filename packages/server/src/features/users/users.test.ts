@@ -34,6 +34,10 @@ describe('users (admin only)', () => {
     expect(page2.json()['hydra:member']).toHaveLength(1);
     expect(page2.json()['hydra:totalItems']).toBeGreaterThanOrEqual(3);
 
+    const sorted = await t.as(admin, { method: 'GET', url: '/api/users?order[username]=desc' });
+    const names = sorted.json()['hydra:member'].map((u: { username: string }) => u.username);
+    expect(names).toEqual([...names].sort().reverse());
+
     const select = await t.as(admin, { method: 'GET', url: '/api/users?groups[]=select&pagination=false' });
     expect(select.json()['hydra:member']).toContainEqual({ id: user.id, name: 'jane' });
 

@@ -35,12 +35,12 @@ export function UsersTable(props: UsersTableProps) {
       {...props}
       emptyText="No users found."
       columns={[
-        { title: 'ID', dataIndex: 'id', key: 'id', width: 80 },
-        { title: 'Username', dataIndex: 'username', key: 'username' },
-        { title: 'Email', dataIndex: 'email', key: 'email' },
+        { title: 'ID', dataIndex: 'id', key: 'id', width: 80, sorter: true },
+        { title: 'Username', dataIndex: 'username', key: 'username', sorter: true },
+        { title: 'Email', dataIndex: 'email', key: 'email', sorter: true },
         { title: 'Email Lists', key: 'emailLists', align: 'right', render: (_, u) => u.emailLists.length },
         { title: 'is Active', key: 'isActive', render: (_, u) => <ActiveSwitch user={u} /> },
-        { title: 'Profit Rate (%)', dataIndex: 'profitRate', key: 'profitRate', align: 'right' },
+        { title: 'Profit Rate (%)', dataIndex: 'profitRate', key: 'profitRate', align: 'right', sorter: true },
         {
           title: 'Manage',
           key: 'manage',
