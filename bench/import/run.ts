@@ -23,6 +23,7 @@ import { generateCsv } from './generate.ts';
 
 const rows = Number(process.argv[2] ?? 1_000_000);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-import-'));
+fs.chmodSync(tmp, 0o755); // as root, the embedded PostgreSQL runs as another user that must reach DATA_DIR
 const file = path.join(tmp, 'emails.csv');
 const log = (s: string) => console.log(s);
 
