@@ -21,23 +21,72 @@ const MIX: [number, string[]][] = [
   [0.03, ['mail.ru', 'yandex.ru']],
   [0.02, ['comcast.net', 'verizon.net']],
 ];
-const FIRST = ['john', 'mary', 'james', 'linda', 'robert', 'susan', 'michael', 'karen', 'david', 'lisa', 'pierre', 'anna', 'jose', 'fatima', 'wei', 'olga'];
-const LAST = ['smith', 'johnson', 'brown', 'garcia', 'miller', 'davis', 'martin', 'muller', 'rossi', 'kowalski', 'nguyen', 'ivanov', 'silva', 'dubois'];
+const FIRST = [
+  'john',
+  'mary',
+  'james',
+  'linda',
+  'robert',
+  'susan',
+  'michael',
+  'karen',
+  'david',
+  'lisa',
+  'pierre',
+  'anna',
+  'jose',
+  'fatima',
+  'wei',
+  'olga',
+];
+const LAST = [
+  'smith',
+  'johnson',
+  'brown',
+  'garcia',
+  'miller',
+  'davis',
+  'martin',
+  'muller',
+  'rossi',
+  'kowalski',
+  'nguyen',
+  'ivanov',
+  'silva',
+  'dubois',
+];
 const CITY = ['Paris', 'London', 'New York', 'Berlin', 'Madrid', 'Rome', 'Warsaw', 'Toronto', 'Sydney', 'Lyon'];
 const GEO = ['US', 'GB', 'FR', 'DE', 'ES', 'IT', 'PL', 'CA', 'AU', 'BR'];
 const BAD = (r: () => number, i: number) =>
-  [`john.doe${i}`, `john${i}@@gmail.com`, `john..doe${i}@gmail.com`, '', `john doe${i}@gmail.com`, `@gmail.com`, `x${i}@localhost`][Math.floor(r() * 7)]!;
+  [
+    `john.doe${i}`,
+    `john${i}@@gmail.com`,
+    `john..doe${i}@gmail.com`,
+    '',
+    `john doe${i}@gmail.com`,
+    `@gmail.com`,
+    `x${i}@localhost`,
+  ][Math.floor(r() * 7)]!;
 
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
+/** Company domains the benchmark puts on the spam-domain list. */
+export const BLACKLISTED = Array.from({ length: 20 }, (_, k) => `company${k * 1000}.com`);
+
 /**
  * Writes `rows` data rows (plus the header) and returns what the import must make of them: addresses
- * are unique by construction except the ~1% deliberate repeats; ~2% rows are malformed.
+ * are unique by construction except the ~1% deliberate repeats; ~2% rows are malformed. About 1% of the
+ * addresses are also returned as spam traps and unsubscribers, which the import must mark invalid
+ * (`invalid` counts the distinct stored addresses it must mark, blacklisted domains included).
  */
 export async function generateCsv(file: string, rows: number) {
   const r = prng(20240601);
   const out = fs.createWriteStream(file);
   const recent: string[] = [];
+  const spam: string[] = [];
+  const unsub: string[] = [];
+  const blacklisted = new Set(BLACKLISTED);
+  let invalid = 0;
   let bad = 0;
   let duplicates = 0;
   let buf = 'email,name,surname,birthYear,city,geo\n';
@@ -64,6 +113,11 @@ export async function generateCsv(file: string, rows: number) {
         p -= share;
       }
       email = `${r() < 0.3 ? cap(first) : first}.${last}${i}@${domain}`;
+      const isSpam = i % 200 === 7;
+      const isUnsub = i % 150 === 11;
+      if (isSpam) spam.push(email.toLowerCase());
+      if (isUnsub) unsub.push(email.toLowerCase());
+      if (isSpam || isUnsub || blacklisted.has(domain)) invalid++;
       if (recent.length < 10_000) recent.push(email);
       else recent[Math.floor(r() * 10_000)] = email;
     }
@@ -76,5 +130,5 @@ export async function generateCsv(file: string, rows: number) {
   }
   out.end(buf);
   await new Promise((res) => out.once('finish', res));
-  return { bad, duplicates, unique: rows - bad - duplicates };
+  return { bad, duplicates, unique: rows - bad - duplicates, invalid, spam, unsub };
 }

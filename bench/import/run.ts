@@ -19,7 +19,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { generateCsv } from './generate.ts';
+import { BLACKLISTED, generateCsv } from './generate.ts';
 
 const rows = Number(process.argv[2] ?? 1_000_000);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-import-'));
@@ -30,13 +30,22 @@ const log = (s: string) => console.log(s);
 log(`generating ${rows.toLocaleString('en')} rows ...`);
 const expected = await generateCsv(file, rows);
 const size = fs.statSync(file).size;
-log(`  ${(size / 1e6).toFixed(1)} MB; ${expected.bad} bad rows, ${expected.duplicates} duplicates, ${expected.unique} distinct addresses`);
+log(
+  `  ${(size / 1e6).toFixed(1)} MB; ${expected.bad} bad rows, ${expected.duplicates} duplicates, ` +
+    `${expected.unique} distinct addresses of which ${expected.invalid} spam traps, unsubscribed or on spam domains`,
+);
 
 const adminEmail = 'bench@example.com';
 const adminPassword = crypto.randomBytes(12).toString('hex');
 const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [], {
   execArgv: ['--import', 'tsx'],
-  env: { ...process.env, DATA_DIR: path.join(tmp, 'data'), ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'silent' },
+  env: {
+    ...process.env,
+    DATA_DIR: path.join(tmp, 'data'),
+    ADMIN_EMAIL: adminEmail,
+    ADMIN_PASSWORD: adminPassword,
+    LOG_LEVEL: 'silent',
+  },
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
 const { port, databaseUrl } = await new Promise<{ port: number; databaseUrl: string }>((resolve, reject) => {
@@ -55,7 +64,23 @@ try {
   });
   const { token } = (await login.json()) as { token: string };
   const auth = { authorization: `Bearer ${token}` };
-  const cat = (await db.query<{ id: number }>(`insert into categories (name) values ('Bench') returning id`)).rows[0]!.id;
+  const cat = (await db.query<{ id: number }>(`insert into categories (name) values ('Bench') returning id`)).rows[0]!
+    .id;
+  // Spam traps, unsubscribers and spam domains as a real console has them: 100k+ each, ~1% in the file.
+  await db.query(
+    `insert into spam_emails (email) select unnest($1::text[]) union select 'trap' || g || '@example.net' from generate_series(1, 100000) g`,
+    [expected.spam],
+  );
+  await db.query(
+    `insert into unsubscribers (email, category_id)
+     select e, $2 from (select unnest($1::text[]) as e union select 'gone' || g || '@example.org' from generate_series(1, 200000) g) x`,
+    [expected.unsub, cat],
+  );
+  await db.query(
+    `insert into mail_provider_domains (domain, is_blacklisted) select unnest($1::text[]), true on conflict (domain) do nothing`,
+    [BLACKLISTED],
+  );
+  await db.query('analyze spam_emails; analyze unsubscribers; analyze mail_provider_domains');
   const created = await fetch(`${base}/email_lists`, {
     method: 'POST',
     headers: { ...auth, 'content-type': 'application/json' },
@@ -74,6 +99,12 @@ try {
     yield Buffer.from(`\r\n--${boundary}--\r\n`);
   }
 
+  const rssOf = (field: string) =>
+    Math.round(
+      Number(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+) kB`))![1]) /
+        1024,
+    );
+  const idleRss = rssOf('VmRSS');
   const t0 = performance.now();
   const res = await fetch(`${base}/add-emails`, {
     method: 'POST',
@@ -97,13 +128,24 @@ try {
     await new Promise((r) => setTimeout(r, 50));
   }
   const t2 = performance.now();
-  const hwm = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/)![1]!;
+  const { stats } = (await db.query('select stats from email_list_uploads where id = $1', [accepted.jobId])).rows[0];
+  const timings = stats.timings as { stageMs: number; duplicatesMs: number; mergeMs: number };
+  const hwm = rssOf('VmHWM');
   if (list.status !== 'done') throw new Error('the import failed');
-  if (list.total_counter !== expected.unique) throw new Error(`expected ${expected.unique} e-mails, the list has ${list.total_counter}`);
+  if (list.total_counter !== expected.unique)
+    throw new Error(`expected ${expected.unique} e-mails, the list has ${list.total_counter}`);
+  if (list.valid_counter !== expected.unique - expected.invalid) {
+    throw new Error(`expected ${expected.unique - expected.invalid} valid e-mails, the list has ${list.valid_counter}`);
+  }
 
-  await db.query(`create table bench_floor (email text, name text, surname text, birth_year text, city text, geo text)`);
+  await db.query(
+    `create table bench_floor (email text, name text, surname text, birth_year text, city text, geo text)`,
+  );
   const f0 = performance.now();
-  await pipeline(fs.createReadStream(file, { highWaterMark: 1 << 20 }), db.query(copyFrom(`copy bench_floor from stdin with (format csv, header true)`)));
+  await pipeline(
+    fs.createReadStream(file, { highWaterMark: 1 << 20 }),
+    db.query(copyFrom(`copy bench_floor from stdin with (format csv, header true)`)),
+  );
   const floor = (performance.now() - f0) / 1000;
   await db.query('drop table bench_floor');
 
@@ -116,7 +158,9 @@ try {
     uploadSeconds: +((t1 - t0) / 1000).toFixed(2),
     endToEndSeconds: +total.toFixed(2),
     rowsPerSecond: Math.round(rows / total),
-    peakServerRssMB: Math.round(Number(hwm) / 1024),
+    peakServerRssMB: hwm,
+    idleServerRssMB: idleRss,
+    phases: timings,
     copyFloorSeconds: +floor.toFixed(2),
     ratioToCopy: +(total / floor).toFixed(2),
     cpus: os.cpus().length,
@@ -124,7 +168,12 @@ try {
   log('');
   log(`end to end        ${result.endToEndSeconds} s (upload answered after ${result.uploadSeconds} s)`);
   log(`throughput        ${result.rowsPerSecond.toLocaleString('en')} rows/s`);
-  log(`peak server RSS   ${result.peakServerRssMB} MB (VmHWM of the app process)`);
+  log(
+    `job phases        parse+COPY to staging ${timings.stageMs} ms, duplicates ${timings.duplicatesMs} ms, merge ${timings.mergeMs} ms`,
+  );
+  log(
+    `peak server RSS   ${result.peakServerRssMB} MB (VmHWM of the app process; ${result.idleServerRssMB} MB before the upload)`,
+  );
   log(`plain COPY        ${result.copyFloorSeconds} s -> ratio ${result.ratioToCopy}x`);
   log(`stored            ${result.stored.toLocaleString('en')} (${result.valid.toLocaleString('en')} valid)`);
   log(JSON.stringify(result));

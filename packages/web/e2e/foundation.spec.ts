@@ -209,8 +209,8 @@ describe('console foundation', () => {
     await page.goto('/no-such-screen');
     await page.waitForURL('**/home');
     // A screen that is not built yet says so by name.
-    await page.goto('/offers');
-    await page.getByText('The Offers screen is not available yet.').waitFor();
+    await page.goto('/tags');
+    await page.getByText('The Dynamic content screen is not available yet.').waitFor();
 
     const token = await page.evaluate(() => localStorage.getItem('token'));
     const res = await h.api('/users', { token: token! });

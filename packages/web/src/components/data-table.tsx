@@ -1,4 +1,4 @@
-import { Table, Typography, type TableProps } from 'antd';
+import { Button, Table, Typography, type PaginationProps, type TableProps } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
 import type { HydraCollection } from '@console/shared/hydra';
 import type { SortOrder, TableState } from '@/hooks/use-collection-params.ts';
@@ -25,12 +25,27 @@ export interface DataTableProps<T> extends Omit<TableProps<T>, 'dataSource' | 'p
   onChange: (next: TableState) => void;
   /** Hide the 'Total: N' line. */
   hideTotal?: boolean;
+  /** 'prevNext': Prev / page / Next instead of numbered pages (offers); still hidden on a single page. */
+  paging?: 'pages' | 'prevNext';
   emptyText?: string;
 }
 
+const prevNext: PaginationProps = {
+  simple: true,
+  itemRender: (_page, type, element) =>
+    type === 'prev' ? (
+      <Button size="small">Prev</Button>
+    ) : type === 'next' ? (
+      <Button size="small">Next</Button>
+    ) : (
+      element
+    ),
+};
+
 /** The one list table: server paging (shown only past one page), server sorting, and the Total count. */
 export function DataTable<T extends object>(props: DataTableProps<T>) {
-  const { columns, data, page, pageSize, order, onChange, hideTotal, emptyText, rowKey = 'id', ...rest } = props;
+  const { columns, data, page, pageSize, order, onChange, hideTotal, emptyText, paging, rowKey = 'id', ...rest } =
+    props;
   const total = totalOf(data);
   const keyOf = (c: ColumnType<T>) => String(c.key ?? c.dataIndex ?? '');
 
@@ -76,6 +91,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
           showSizeChanger: false,
           showLessItems: true,
           placement: ['bottomEnd'],
+          ...(paging === 'prevNext' ? prevNext : {}),
         }}
         {...rest}
       />

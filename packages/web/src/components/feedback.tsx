@@ -35,10 +35,13 @@ export const toast = {
   close: (key: string) => host().notification.destroy(key),
 };
 
-/** The spec's error dialog ('Oops...' with the error text). */
-export function errorDialog(error: unknown, title: ReactNode = 'Oops...') {
+/**
+ * The spec's error dialog ('Oops...' with the error text). `kind: 'warning'` gives the warning form that
+ * some screens use (an email list delete answered with 500: 'Attention!').
+ */
+export function errorDialog(error: unknown, title: ReactNode = 'Oops...', kind: 'error' | 'warning' = 'error') {
   const lines = errorLines(error);
-  host().modal.error({ title, content: lines.length ? lines.join('\n') : 'Some error occurred.' });
+  host().modal[kind]({ title, content: lines.length ? lines.join('\n') : 'Some error occurred.' });
 }
 
 export interface ConfirmOptions {
@@ -49,11 +52,16 @@ export interface ConfirmOptions {
   /** Work to do on OK. When it fails the dialog stays open and shows `errorPrefix` + the first error. */
   onOk?: () => Promise<unknown>;
   errorPrefix?: string;
+  /**
+   * The whole line shown when `onOk` fails, for screens whose words depend on the failure (categories:
+   * 500 -> 'Delete failed: ...', others 'Request failed: ...'). Overrides `errorPrefix`.
+   */
+  errorMessage?: (error: unknown) => ReactNode;
 }
 
 /** Asks for confirmation; resolves true once OK (and `onOk`) succeeded, false when cancelled. */
 export function confirm(opts: ConfirmOptions): Promise<boolean> {
-  const { title, content, okText = 'Yes', danger = false, onOk, errorPrefix = 'Failed: ' } = opts;
+  const { title, content, okText = 'Yes', danger = false, onOk, errorPrefix = 'Failed: ', errorMessage } = opts;
   const instance = host().modal.confirm({
     title,
     content,
@@ -65,9 +73,11 @@ export function confirm(opts: ConfirmOptions): Promise<boolean> {
         await onOk?.();
       } catch (e) {
         const first = e instanceof NetworkError ? undefined : errorLines(e)[0];
-        const message = first
-          ? `${errorPrefix}${first}`
-          : `Request failed: ${e instanceof Error ? e.message : String(e)}`;
+        const message = errorMessage
+          ? errorMessage(e)
+          : first
+            ? `${errorPrefix}${first}`
+            : `Request failed: ${e instanceof Error ? e.message : String(e)}`;
         instance.update({
           content: (
             <>

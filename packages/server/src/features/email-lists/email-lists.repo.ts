@@ -79,7 +79,9 @@ function filtersOf(user: AuthUser, f: ListFilters): SQL {
 export async function findLists(db: Db, user: AuthUser, f: ListFilters, page: { limit: number; offset: number }) {
   const where = filtersOf(user, f);
   const [rows, total] = await Promise.all([
-    db.execute<ListRow>(sql`${LIST_SELECT} where ${where} order by l.id desc limit ${page.limit} offset ${page.offset}`),
+    db.execute<ListRow>(
+      sql`${LIST_SELECT} where ${where} order by l.id desc limit ${page.limit} offset ${page.offset}`,
+    ),
     db.execute<{ n: number }>(sql`select count(*)::int as n from email_lists l where ${where}`),
   ]);
   return { items: rows.rows.map(toEmailList), totalItems: total.rows[0]!.n };

@@ -56,7 +56,12 @@ export const emailListsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req): Promise<EmailListPage> => {
       const { _page, itemsPerPage, name, category } = req.query;
-      return findLists(db, req.user, { name: name?.trim(), category }, { limit: itemsPerPage, offset: (_page - 1) * itemsPerPage });
+      return findLists(
+        db,
+        req.user,
+        { name: name?.trim(), category },
+        { limit: itemsPerPage, offset: (_page - 1) * itemsPerPage },
+      );
     },
   );
 

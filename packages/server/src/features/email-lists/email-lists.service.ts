@@ -1,6 +1,11 @@
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { EmailListMessages as M, type CloneEmailList, type EmailList, type EmailListInput } from '@console/shared/email-lists';
+import {
+  EmailListMessages as M,
+  type CloneEmailList,
+  type EmailList,
+  type EmailListInput,
+} from '@console/shared/email-lists';
 import type { AppContext, AuthUser } from '../../core/context.ts';
 import { conflict, forbidden, invalid, notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
@@ -26,10 +31,11 @@ async function assertReferences(db: Db, input: EmailListInput) {
   const { rows } = await db.execute<{ n: number }>(
     sql`select count(*)::int as n from users where id = any(${sql.param(wanted)}::int[])`,
   );
-  if (rows[0]!.n !== wanted.length) throw invalid({ [input.user && !input.users?.length ? 'user' : 'users']: M.userNotFound });
+  if (rows[0]!.n !== wanted.length)
+    throw invalid({ [input.user && !input.users?.length ? 'user' : 'users']: M.userNotFound });
 }
 
-async function setUsers(tx: Db, listId: number, users: number[]) {
+async function setUsers(tx: Pick<Db, 'execute'>, listId: number, users: number[]) {
   await tx.execute(sql`delete from email_list_users where email_list_id = ${listId}`);
   if (users.length) {
     await tx.execute(sql`insert into email_list_users (email_list_id, user_id)
@@ -44,13 +50,18 @@ export async function createList(ctx: AppContext, admin: AuthUser, input: EmailL
       insert into email_lists (name, category_id, user_id)
       values (${input.name}, ${input.category}, ${input.user ?? admin.id}) returning id`);
     const listId = rows[0]!.id;
-    await setUsers(tx as unknown as Db, listId, input.users ?? []);
+    await setUsers(tx, listId, input.users ?? []);
     return listId;
   });
   return (await findList(ctx.db, admin, id))!;
 }
 
-export async function updateList(ctx: AppContext, admin: AuthUser, id: number, input: EmailListInput): Promise<EmailList> {
+export async function updateList(
+  ctx: AppContext,
+  admin: AuthUser,
+  id: number,
+  input: EmailListInput,
+): Promise<EmailList> {
   await visibleList(ctx.db, admin, id);
   await assertReferences(ctx.db, input);
   await ctx.db.transaction(async (tx) => {
@@ -59,7 +70,7 @@ export async function updateList(ctx: AppContext, admin: AuthUser, id: number, i
         user_id = coalesce(${input.user ?? null}::int, user_id)
       where id = ${id}`);
     // users left out of the body means "unchanged"; [] means "nobody".
-    if (input.users) await setUsers(tx as unknown as Db, id, input.users);
+    if (input.users) await setUsers(tx, id, input.users);
   });
   return (await findList(ctx.db, admin, id))!;
 }

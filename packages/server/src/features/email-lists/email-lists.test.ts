@@ -75,7 +75,7 @@ describe('GET /api/email_lists', () => {
 });
 
 describe('GET /api/email_lists/{id}', () => {
-  it("answers 404 for a list the user may not see", async () => {
+  it('answers 404 for a list the user may not see', async () => {
     const { id } = await list(t, bob);
     expect((await get(alice, `/api/email_lists/${id}`)).statusCode).toBe(404);
     expect((await get(bob, `/api/email_lists/${id}`)).json().id).toBe(id);
@@ -87,10 +87,23 @@ describe('GET /api/email_lists/{id}', () => {
 describe('POST and PUT /api/email_lists', () => {
   it('creates a list for an admin, owned by the admin unless told', async () => {
     const cat = await category(t);
-    const res = await t.as(admin, { method: 'POST', url: '/api/email_lists', payload: { name: ' New list ', category: `/api/categories/${cat}`, users: [alice.id, `/api/users/${bob.id}`] } });
+    const res = await t.as(admin, {
+      method: 'POST',
+      url: '/api/email_lists',
+      payload: { name: ' New list ', category: `/api/categories/${cat}`, users: [alice.id, `/api/users/${bob.id}`] },
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ name: 'New list', category: { id: cat }, usersCount: 2, user: { id: admin.id } });
-    const owned = await t.as(admin, { method: 'POST', url: '/api/email_lists', payload: { name: 'For Alice', category: cat, user: alice.id } });
+    expect(res.json()).toMatchObject({
+      name: 'New list',
+      category: { id: cat },
+      usersCount: 2,
+      user: { id: admin.id },
+    });
+    const owned = await t.as(admin, {
+      method: 'POST',
+      url: '/api/email_lists',
+      payload: { name: 'For Alice', category: cat, user: alice.id },
+    });
     expect(owned.json().user).toEqual({ id: alice.id, username: alice.username });
     expect(ids((await get(alice, '/api/email_lists?name=For Alice')).json())).toEqual([owned.json().id]);
   });
@@ -99,12 +112,23 @@ describe('POST and PUT /api/email_lists', () => {
     const before = (await get(admin, '/api/email_lists')).json().totalItems;
     const post = (payload: object) => t.as(admin, { method: 'POST', url: '/api/email_lists', payload });
     const empty = await post({});
-    expect([empty.statusCode, empty.json().error]).toEqual([422, { name: 'Name is required.', category: 'Category is required.' }]);
-    expect((await post({ name: '', category: '' })).json().error).toEqual({ name: 'Name is required.', category: 'Category is required.' });
-    expect((await post({ name: '   ', category: 'abc' })).json().error).toEqual({ name: 'Name must have at least 1 characters.', category: 'Category is required.' });
+    expect([empty.statusCode, empty.json().error]).toEqual([
+      422,
+      { name: 'Name is required.', category: 'Category is required.' },
+    ]);
+    expect((await post({ name: '', category: '' })).json().error).toEqual({
+      name: 'Name is required.',
+      category: 'Category is required.',
+    });
+    expect((await post({ name: '   ', category: 'abc' })).json().error).toEqual({
+      name: 'Name must have at least 1 characters.',
+      category: 'Category is required.',
+    });
     expect((await post({ name: 'x', category: 999999 })).json().error).toEqual({ category: 'Category not found.' });
     const cat = await category(t);
-    expect((await post({ name: 'x', category: cat, users: [999999] })).json().error).toEqual({ users: 'User not found.' });
+    expect((await post({ name: 'x', category: cat, users: [999999] })).json().error).toEqual({
+      users: 'User not found.',
+    });
     expect((await get(admin, '/api/email_lists')).json().totalItems).toBe(before);
   });
 
@@ -115,7 +139,9 @@ describe('POST and PUT /api/email_lists', () => {
     expect((await t.as(alice, { method: 'POST', url: '/api/email_lists', payload: body })).statusCode).toBe(403);
     expect((await t.as(alice, { method: 'PUT', url: `/api/email_lists/${id}`, payload: body })).statusCode).toBe(403);
     expect((await t.as(alice, { method: 'DELETE', url: `/api/email_lists/${id}` })).statusCode).toBe(403);
-    expect((await t.as(alice, { method: 'POST', url: '/api/clone-email-list', payload: { emailListId: id } })).statusCode).toBe(403);
+    expect(
+      (await t.as(alice, { method: 'POST', url: '/api/clone-email-list', payload: { emailListId: id } })).statusCode,
+    ).toBe(403);
     expect((await t.as(null, { method: 'POST', url: '/api/email_lists', payload: body })).statusCode).toBe(401);
     expect((await get(alice, `/api/email_lists/${id}`)).json().name).not.toBe('Mine now');
   });
@@ -123,15 +149,35 @@ describe('POST and PUT /api/email_lists', () => {
   it('updates name, category and assigned users; users left out stay as they were', async () => {
     const { id } = await list(t, alice, { users: [bob] });
     const cat = await category(t, 'Moved');
-    const res = await t.as(admin, { method: 'PUT', url: `/api/email_lists/${id}`, payload: { name: 'Renamed', category: cat } });
+    const res = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/email_lists/${id}`,
+      payload: { name: 'Renamed', category: cat },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Renamed', category: { id: cat, name: 'Moved' }, users: [{ id: bob.id }], user: { id: alice.id } });
-    const cleared = await t.as(admin, { method: 'PUT', url: `/api/email_lists/${id}`, payload: { name: 'Renamed', category: cat, users: [] } });
+    expect(res.json()).toMatchObject({
+      name: 'Renamed',
+      category: { id: cat, name: 'Moved' },
+      users: [{ id: bob.id }],
+      user: { id: alice.id },
+    });
+    const cleared = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/email_lists/${id}`,
+      payload: { name: 'Renamed', category: cat, users: [] },
+    });
     expect(cleared.json().usersCount).toBe(0);
     expect((await get(bob, `/api/email_lists/${id}`)).statusCode).toBe(404);
-    const bad = await t.as(admin, { method: 'PUT', url: `/api/email_lists/${id}`, payload: { name: '', category: cat } });
+    const bad = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/email_lists/${id}`,
+      payload: { name: '', category: cat },
+    });
     expect([bad.statusCode, bad.json().error]).toEqual([422, { name: 'Name is required.' }]);
-    expect((await t.as(admin, { method: 'PUT', url: '/api/email_lists/999999', payload: { name: 'x', category: cat } })).statusCode).toBe(404);
+    expect(
+      (await t.as(admin, { method: 'PUT', url: '/api/email_lists/999999', payload: { name: 'x', category: cat } }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
@@ -142,7 +188,9 @@ describe('DELETE /api/email_lists/{id}', () => {
     const res = await t.as(admin, { method: 'DELETE', url: `/api/email_lists/${id}` });
     expect(res.statusCode).toBe(204);
     expect((await get(admin, `/api/email_lists/${id}`)).statusCode).toBe(404);
-    const left = async (listId: number) => (await t.ctx.db.$client.query('select count(*)::int as n from emails where email_list_id = $1', [listId])).rows[0].n;
+    const left = async (listId: number) =>
+      (await t.ctx.db.$client.query('select count(*)::int as n from emails where email_list_id = $1', [listId])).rows[0]
+        .n;
     expect(await left(id)).toBe(0);
     expect((await t.as(admin, { method: 'DELETE', url: `/api/email_lists/${id}` })).statusCode).toBe(404);
 
@@ -157,21 +205,51 @@ describe('DELETE /api/email_lists/{id}', () => {
 describe('POST /api/clone-email-list', () => {
   it('copies the e-mails, the counters, the owner and the assigned users', async () => {
     const { id, categoryId } = await list(t, alice, { name: 'Source', users: [bob] });
-    await t.ctx.db.$client.query(`insert into spam_emails (email) values ('clone-trap@gmail.com') on conflict do nothing`);
-    await uploadAndWait(t, alice, id, 'email,name\nx@gmail.com,X\ny@yahoo.com,Y\nclone-trap@gmail.com,T\nz@outlook.com,Z\n');
+    await t.ctx.db.$client.query(
+      `insert into spam_emails (email) values ('clone-trap@gmail.com') on conflict do nothing`,
+    );
+    await uploadAndWait(
+      t,
+      alice,
+      id,
+      'email,name\nx@gmail.com,X\ny@yahoo.com,Y\nclone-trap@gmail.com,T\nz@outlook.com,Z\n',
+    );
     const res = await t.as(admin, { method: 'POST', url: '/api/clone-email-list', payload: { emailListId: id } });
     expect(res.statusCode).toBe(201);
     const clone = res.json();
-    expect(clone).toMatchObject({ name: 'Source (copy)', category: { id: categoryId }, user: { id: alice.id }, users: [{ id: bob.id }], totalCounter: 4, validCounter: 3, job: null, failedEmailsUrl: null });
+    expect(clone).toMatchObject({
+      name: 'Source (copy)',
+      category: { id: categoryId },
+      user: { id: alice.id },
+      users: [{ id: bob.id }],
+      totalCounter: 4,
+      validCounter: 3,
+      job: null,
+      failedEmailsUrl: null,
+    });
     const source = (await get(admin, `/api/email_lists/${id}`)).json();
     expect(clone.providersCounters).toEqual(source.providersCounters);
     await expectCountersExact(t, clone.id);
-    const emailsOf = async (listId: number) => (await t.ctx.db.$client.query('select email, name, valid, mail_provider_id from emails where email_list_id = $1 order by email', [listId])).rows;
+    const emailsOf = async (listId: number) =>
+      (
+        await t.ctx.db.$client.query(
+          'select email, name, valid, mail_provider_id from emails where email_list_id = $1 order by email',
+          [listId],
+        )
+      ).rows;
     expect(await emailsOf(clone.id)).toEqual(await emailsOf(id));
 
-    const named = await t.as(admin, { method: 'POST', url: '/api/clone-email-list', payload: { emailListId: `/api/email_lists/${id}`, name: 'Named copy' } });
+    const named = await t.as(admin, {
+      method: 'POST',
+      url: '/api/clone-email-list',
+      payload: { emailListId: `/api/email_lists/${id}`, name: 'Named copy' },
+    });
     expect(named.json().name).toBe('Named copy');
-    const missing = await t.as(admin, { method: 'POST', url: '/api/clone-email-list', payload: { emailListId: 999999 } });
+    const missing = await t.as(admin, {
+      method: 'POST',
+      url: '/api/clone-email-list',
+      payload: { emailListId: 999999 },
+    });
     expect(missing.statusCode).toBe(404);
     const invalid = await t.as(admin, { method: 'POST', url: '/api/clone-email-list', payload: {} });
     expect([invalid.statusCode, invalid.json().error]).toEqual([422, { emailListId: 'Email list not found.' }]);
@@ -186,7 +264,9 @@ describe('GET /api/smart_email_lists', () => {
     const ready = await list(t, dave, { name: 'B ready' });
     await uploadAndWait(t, dave, ready.id, 'email\nr1@gmail.com\nr2@gmail.com\n');
     const noValid = await list(t, dave, { name: 'C no valid' });
-    await t.ctx.db.$client.query(`insert into spam_emails (email) values ('only-trap@gmail.com') on conflict do nothing`);
+    await t.ctx.db.$client.query(
+      `insert into spam_emails (email) values ('only-trap@gmail.com') on conflict do nothing`,
+    );
     await uploadAndWait(t, dave, noValid.id, 'email\nonly-trap@gmail.com\n');
     const uploading = await list(t, dave, { name: 'D uploading' });
     await t.ctx.db.$client.query('update email_lists set job = 12345 where id = $1', [uploading.id]);

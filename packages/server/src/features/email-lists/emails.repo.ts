@@ -20,7 +20,9 @@ export async function findEmails(
       from emails e where e.email_list_id = ${listId} ${search}
       order by e.email limit ${q.limit} offset ${q.offset}`),
     q.email?.trim()
-      ? db.execute<{ n: number }>(sql`select count(*)::int as n from emails e where e.email_list_id = ${listId} ${search}`)
+      ? db.execute<{ n: number }>(
+          sql`select count(*)::int as n from emails e where e.email_list_id = ${listId} ${search}`,
+        )
       : db.execute<{ n: number }>(sql`select total_counter as n from email_lists where id = ${listId}`),
   ]);
   return { items: page.rows, totalItems: total.rows[0]?.n ?? 0 };

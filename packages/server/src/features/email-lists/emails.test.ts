@@ -24,14 +24,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const page = (u: TestUser | null, query = '', id = listId) => t.as(u, { method: 'GET', url: `/api/get-emails-list/${id}${query}` });
+const page = (u: TestUser | null, query = '', id = listId) =>
+  t.as(u, { method: 'GET', url: `/api/get-emails-list/${id}${query}` });
 const form = (o: Record<string, string | string[]>) => {
   const p = new URLSearchParams();
   for (const [k, v] of Object.entries(o)) for (const x of [v].flat()) p.append(k, x);
   return { payload: p.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
 };
 const idOf = async (email: string) =>
-  (await t.ctx.db.$client.query<{ id: number }>('select id from emails where email = $1 and email_list_id = $2', [email, listId])).rows[0]!.id;
+  (
+    await t.ctx.db.$client.query<{ id: number }>('select id from emails where email = $1 and email_list_id = $2', [
+      email,
+      listId,
+    ])
+  ).rows[0]!.id;
 
 describe('GET /api/get-emails-list/{id}', () => {
   it('pages by 10, ordered by address, with the owner for the actions', async () => {
@@ -41,10 +47,22 @@ describe('GET /api/get-emails-list/{id}', () => {
     expect(body.totalItems).toBe(25);
     expect(body.emailListUsername).toBe(owner.username);
     expect(body.items).toHaveLength(10);
-    expect(body.items[0]).toEqual({ id: expect.any(Number), email: 'v00@gmail.com', first_name: 'First00', last_name: 'Last00', valid: true });
+    expect(body.items[0]).toEqual({
+      id: expect.any(Number),
+      email: 'v00@gmail.com',
+      first_name: 'First00',
+      last_name: 'Last00',
+      valid: true,
+    });
     expect(body.items.find((e: { email: string }) => e.email === 'v03@yahoo.com').valid).toBe(false);
     const third = (await page(owner, '?_page=3')).json();
-    expect(third.items.map((e: { email: string }) => e.email)).toEqual(['v20@gmail.com', 'v21@yahoo.com', 'v22@gmail.com', 'v23@yahoo.com', 'v24@gmail.com']);
+    expect(third.items.map((e: { email: string }) => e.email)).toEqual([
+      'v20@gmail.com',
+      'v21@yahoo.com',
+      'v22@gmail.com',
+      'v23@yahoo.com',
+      'v24@gmail.com',
+    ]);
     expect((await page(owner, '?itemsPerPage=30')).json().items).toHaveLength(25);
   });
 
@@ -69,21 +87,34 @@ describe('POST /api/delete-emails-list/{id}', () => {
   it('deletes one e-mail of the list and takes it off the counters', async () => {
     const before = await state(t, listId);
     const id = await idOf('v03@yahoo.com'); // an invalid one: valid_counter stays
-    const res = await t.as(owner, { method: 'POST', url: `/api/delete-emails-list/${id}`, ...form({ emailListId: String(listId) }) });
+    const res = await t.as(owner, {
+      method: 'POST',
+      url: `/api/delete-emails-list/${id}`,
+      ...form({ emailListId: String(listId) }),
+    });
     expect([res.statusCode, res.json()]).toEqual([200, { deleted: 1 }]);
-    expect(await state(t, listId)).toMatchObject({ total_counter: before.total_counter - 1, valid_counter: before.valid_counter });
+    expect(await state(t, listId)).toMatchObject({
+      total_counter: before.total_counter - 1,
+      valid_counter: before.valid_counter,
+    });
     await expectCountersExact(t, listId);
-    const again = await t.as(owner, { method: 'POST', url: `/api/delete-emails-list/${id}`, ...form({ emailListId: String(listId) }) });
+    const again = await t.as(owner, {
+      method: 'POST',
+      url: `/api/delete-emails-list/${id}`,
+      ...form({ emailListId: String(listId) }),
+    });
     expect([again.statusCode, again.json().error]).toEqual([404, 'Email not found.']);
   });
 
   it('refuses an e-mail of another list, assigned users, strangers and bad input; nothing changes', async () => {
     const other = await list(t, owner);
     await uploadAndWait(t, owner, other.id, 'email\nelse@gmail.com\n');
-    const foreign = (await t.ctx.db.$client.query('select id from emails where email_list_id = $1', [other.id])).rows[0].id;
+    const foreign = (await t.ctx.db.$client.query('select id from emails where email_list_id = $1', [other.id])).rows[0]
+      .id;
     const before = await state(t, listId);
     const id = await idOf('v05@yahoo.com');
-    const del = (u: TestUser | null, emailId: number, body: Record<string, string>) => t.as(u, { method: 'POST', url: `/api/delete-emails-list/${emailId}`, ...form(body) });
+    const del = (u: TestUser | null, emailId: number, body: Record<string, string>) =>
+      t.as(u, { method: 'POST', url: `/api/delete-emails-list/${emailId}`, ...form(body) });
     const cases: [Awaited<ReturnType<typeof del>>, number, unknown][] = [
       [await del(owner, foreign, { emailListId: String(listId) }), 404, 'Email not found.'],
       [await del(assigned, id, { emailListId: String(listId) }), 403, 'Access denied.'],
@@ -103,11 +134,22 @@ describe('POST /api/batch-delete-emails', () => {
     const a = await idOf('v10@gmail.com');
     const b = await idOf('v11@yahoo.com');
     const c = await idOf('v12@gmail.com');
-    const byComma = await t.as(admin, { method: 'POST', url: '/api/batch-delete-emails', ...form({ idsToDelete: `${a},${b}`, emailListId: String(listId) }) });
+    const byComma = await t.as(admin, {
+      method: 'POST',
+      url: '/api/batch-delete-emails',
+      ...form({ idsToDelete: `${a},${b}`, emailListId: String(listId) }),
+    });
     expect([byComma.statusCode, byComma.json()]).toEqual([200, { deleted: 2 }]);
-    const repeated = await t.as(owner, { method: 'POST', url: '/api/batch-delete-emails', ...form({ idsToDelete: [String(c), String(a)], emailListId: String(listId) }) });
+    const repeated = await t.as(owner, {
+      method: 'POST',
+      url: '/api/batch-delete-emails',
+      ...form({ idsToDelete: [String(c), String(a)], emailListId: String(listId) }),
+    });
     expect(repeated.json()).toEqual({ deleted: 1 });
-    expect(await state(t, listId)).toMatchObject({ total_counter: before.total_counter - 3, valid_counter: before.valid_counter - 3 });
+    expect(await state(t, listId)).toMatchObject({
+      total_counter: before.total_counter - 3,
+      valid_counter: before.valid_counter - 3,
+    });
     await expectCountersExact(t, listId);
     const viewer = (await page(owner, '?email=v1')).json();
     expect(viewer.items.map((e: { email: string }) => e.email)).not.toContain('v11@yahoo.com');
@@ -116,8 +158,14 @@ describe('POST /api/batch-delete-emails', () => {
   it("says 'You must select something to delete' for an empty selection, and refuses others", async () => {
     const before = await state(t, listId);
     const d = await idOf('v20@gmail.com');
-    const batch = (u: TestUser | null, body: Record<string, string>) => t.as(u, { method: 'POST', url: '/api/batch-delete-emails', ...form(body) });
-    for (const body of [{ idsToDelete: '', emailListId: String(listId) }, { emailListId: String(listId) }, { idsToDelete: ' , ', emailListId: String(listId) }]) {
+    const batch = (u: TestUser | null, body: Record<string, string>) =>
+      t.as(u, { method: 'POST', url: '/api/batch-delete-emails', ...form(body) });
+    const bodies: Record<string, string>[] = [
+      { idsToDelete: '', emailListId: String(listId) },
+      { emailListId: String(listId) },
+      { idsToDelete: ' , ', emailListId: String(listId) },
+    ];
+    for (const body of bodies) {
       const res = await batch(owner, body);
       expect([res.statusCode, res.json().error]).toEqual([422, { idsToDelete: 'You must select something to delete' }]);
     }

@@ -5,12 +5,19 @@ import { eventually, type TestApp, type TestUser } from '../../../test/harness.t
 /** Test data for the email-lists tests (not a test file itself). */
 
 export async function category(t: TestApp, name = `cat-${crypto.randomBytes(3).toString('hex')}`): Promise<number> {
-  const { rows } = await t.ctx.db.$client.query<{ id: number }>('insert into categories (name) values ($1) returning id', [name]);
+  const { rows } = await t.ctx.db.$client.query<{ id: number }>(
+    'insert into categories (name) values ($1) returning id',
+    [name],
+  );
   return rows[0]!.id;
 }
 
 /** A list owned by `owner`, assigned to `users`, straight in the database. */
-export async function list(t: TestApp, owner: TestUser, opts: { name?: string; categoryId?: number; users?: TestUser[] } = {}) {
+export async function list(
+  t: TestApp,
+  owner: TestUser,
+  opts: { name?: string; categoryId?: number; users?: TestUser[] } = {},
+) {
   const categoryId = opts.categoryId ?? (await category(t));
   const { rows } = await t.ctx.db.$client.query<{ id: number }>(
     'insert into email_lists (name, category_id, user_id) values ($1, $2, $3) returning id',
@@ -24,7 +31,10 @@ export async function list(t: TestApp, owner: TestUser, opts: { name?: string; c
 }
 
 /** A multipart/form-data body, as a browser sends it. */
-export function multipart(fields: Record<string, string>, file?: { filename: string; type: string; content: string | Buffer }) {
+export function multipart(
+  fields: Record<string, string>,
+  file?: { filename: string; type: string; content: string | Buffer },
+) {
   const boundary = `----vitest${crypto.randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) {
@@ -43,11 +53,20 @@ export function multipart(fields: Record<string, string>, file?: { filename: str
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-export function upload(t: TestApp, u: TestUser, emailListId: number | string, csv: string | Buffer, file: { filename?: string; type?: string } = {}) {
+export function upload(
+  t: TestApp,
+  u: TestUser,
+  emailListId: number | string,
+  csv: string | Buffer,
+  file: { filename?: string; type?: string } = {},
+) {
   return t.as(u, {
     method: 'POST',
     url: '/api/add-emails',
-    ...multipart({ emailListId: String(emailListId) }, { filename: file.filename ?? 'list.csv', type: file.type ?? 'text/csv', content: csv }),
+    ...multipart(
+      { emailListId: String(emailListId) },
+      { filename: file.filename ?? 'list.csv', type: file.type ?? 'text/csv', content: csv },
+    ),
   });
 }
 
@@ -78,7 +97,10 @@ export async function uploadAndWait(t: TestApp, u: TestUser, listId: number, csv
 
 export async function waitUpload(t: TestApp, uploadId: number, timeoutMs = 30_000): Promise<string> {
   return eventually(async () => {
-    const { rows } = await t.ctx.db.$client.query<{ status: string }>('select status from email_list_uploads where id = $1', [uploadId]);
+    const { rows } = await t.ctx.db.$client.query<{ status: string }>(
+      'select status from email_list_uploads where id = $1',
+      [uploadId],
+    );
     return rows[0] && ['done', 'failed'].includes(rows[0].status) ? rows[0].status : undefined;
   }, timeoutMs);
 }
@@ -103,7 +125,3 @@ export async function expectCountersExact(t: TestApp, listId: number) {
   expect(counters).toEqual(byProvider);
 }
 
-export async function providerId(t: TestApp, name: string): Promise<number> {
-  const { rows } = await t.ctx.db.$client.query<{ id: number }>('select id from mail_providers where name = $1', [name]);
-  return rows[0]!.id;
-}

@@ -1,14 +1,20 @@
+import { lazy } from 'react';
 import type { Screens } from '@/app/routes.ts';
-import { NotBuiltYet } from '@/components/not-built-yet.tsx';
 
-/**
- * The email-list screens by route name. To build one, swap its placeholder for the page, e.g.
- *   const EmailListList = lazy(() => import('./pages/email-list-list.tsx').then((m) => ({ default: m.EmailListList })));
- *   emailLists: <EmailListList />,
- */
+const EmailListList = lazy(() =>
+  import('./pages/email-list-list.tsx').then((m) => ({ default: m.EmailListList })),
+);
+const EmailListEdit = lazy(() =>
+  import('./pages/email-list-edit.tsx').then((m) => ({ default: m.EmailListEdit })),
+);
+const EmailListEmails = lazy(() =>
+  import('./pages/email-list-emails.tsx').then((m) => ({ default: m.EmailListEmails })),
+);
+
+/** The email-list screens by route name. Create and manage are for administrators (the pages send others back). */
 export const emailListsScreens: Screens = {
-  emailLists: <NotBuiltYet screen="Email Lists" />,
-  emailListCreate: <NotBuiltYet screen="Create Email List" />,
-  emailListManage: <NotBuiltYet screen="Edit Email List" />,
-  emailListEmails: <NotBuiltYet screen="Email List contents" />,
+  emailLists: <EmailListList />,
+  emailListCreate: <EmailListEdit />,
+  emailListManage: <EmailListEdit />,
+  emailListEmails: <EmailListEmails />,
 };

@@ -1,13 +1,12 @@
+import { lazy } from 'react';
 import type { Screens } from '@/app/routes.ts';
-import { NotBuiltYet } from '@/components/not-built-yet.tsx';
 
-/**
- * The offers screens by route name. To build one, swap its placeholder for the page, e.g.
- *   const OfferList = lazy(() => import('./pages/offer-list.tsx').then((m) => ({ default: m.OfferList })));
- *   offersList: <OfferList />,
- */
+const OfferList = lazy(() => import('./pages/offer-list.tsx').then((m) => ({ default: m.OfferList })));
+const OfferEdit = lazy(() => import('./pages/offer-edit.tsx').then((m) => ({ default: m.OfferEdit })));
+
+/** The offers screens by route name. Writing is for administrators (the server answers 403 otherwise). */
 export const offersScreens: Screens = {
-  offersList: <NotBuiltYet screen="Offers" />,
-  offersAdd: <NotBuiltYet screen="Create Offer" />,
-  offersEdit: <NotBuiltYet screen="Edit Offer" />,
+  offersList: <OfferList />,
+  offersAdd: <OfferEdit />,
+  offersEdit: <OfferEdit />,
 };

@@ -1,13 +1,16 @@
+import { StringDecoder } from 'node:string_decoder';
 import { Transform, type TransformCallback } from 'node:stream';
 import { EmailListMessages as M, FailureReasons } from '@console/shared/email-lists';
 import { columnsOf, type Columns } from './header.ts';
 import { isValidEmail, normalizeEmail } from './email-syntax.ts';
+import { CsvRecords } from './csv-records.ts';
+import { DupFilter } from './dup-filter.ts';
 
 /** A file that cannot be imported at all (the job fails; nothing is changed). */
 export class ImportFileError extends Error {}
 
 /** The staging table's columns, in the order the transform writes them. */
-export const STAGE_COLUMNS = 'rn, email, domain, provider_id, name, surname, birth_year, city, geo, reason';
+export const STAGE_COLUMNS = 'rn, email, domain, provider_id, name, surname, birth_year, city, geo, reason, maybe_dup';
 
 const SPECIAL = /[\\\t\n\r\0]/;
 const SPECIALS = /[\\\t\n\r\0]/g;
@@ -34,64 +37,98 @@ export interface TsvCounts {
 }
 
 /**
- * csv-parse records in, COPY text out. The first record is the header. Each data record becomes one
- * staging row: its position in the file (the header is row 1, as a spreadsheet shows it), the normalized
- * address, its domain and mail provider (the provider map is the in-process twin of provider-of.ts), the
- * optional columns, and a failure reason for an address that is missing or malformed. Output is batched
- * into 256 KB strings: one write to the COPY stream per few thousand rows.
+ * CSV bytes in, COPY text out (the staging rows). Records come from CsvRecords (csv-parse's reading, with
+ * a fast path for plain lines), so no object passes through a stream per row. The first record is the
+ * header. Each data record becomes one staging row: its position in the file (the header is row 1, as a
+ * spreadsheet shows it; blank lines are not counted), the normalized address, its domain and mail
+ * provider (the provider map is the in-process twin of provider-of.ts), the optional columns, a failure
+ * reason for an address that is missing or malformed, and `maybe_dup` when the address may have come
+ * before (DupFilter). Output leaves in 256 KB strings.
  */
 export class CsvToTsv extends Transform {
   readonly counts: TsvCounts = { rows: 0, bad: 0 };
   private columns?: Columns;
   private rn = 0;
   private buf = '';
+  private readonly decoder = new StringDecoder('utf8');
+  private readonly records = new CsvRecords((rec) => this.record(rec));
+  private readonly dups = new DupFilter();
+  private started = false;
+  /** Old Mac files end lines with a lone CR. */
+  private crOnly = false;
 
   constructor(
     private readonly domains: Map<string, number>,
     private readonly otherId: number,
   ) {
-    super({ writableObjectMode: true, readableObjectMode: false });
+    super({ readableObjectMode: false, writableObjectMode: false });
   }
 
-  override _transform(rec: string[], _enc: BufferEncoding, done: TransformCallback) {
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
+    try {
+      this.feed(this.decoder.write(chunk));
+      this.drain(CHUNK);
+      done();
+    } catch (e) {
+      done(e as Error);
+    }
+  }
+
+  override _flush(done: TransformCallback) {
+    try {
+      this.feed(this.decoder.end());
+      this.records.end();
+      if (!this.columns) throw new ImportFileError(M.emptyFile);
+      this.drain(1);
+      done();
+    } catch (e) {
+      done(e as Error);
+    }
+  }
+
+  private feed(text: string) {
+    if (!text) return;
+    if (!this.started) {
+      this.started = true;
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      const br = text.search(/[\r\n]/);
+      this.crOnly = br >= 0 && text[br] === '\r' && text[br + 1] !== undefined && text[br + 1] !== '\n';
+    }
+    this.records.push(this.crOnly ? text.replace(/\r/g, '\n') : text);
+  }
+
+  private drain(min: number) {
+    if (this.buf.length >= min) {
+      this.push(this.buf);
+      this.buf = '';
+    }
+  }
+
+  private record(rec: string[]) {
     const rn = ++this.rn;
     const c = this.columns;
     if (!c) {
       const columns = columnsOf(rec);
-      if (!columns) return done(new ImportFileError(M.noEmailColumn));
+      if (!columns) throw new ImportFileError(M.noEmailColumn);
       this.columns = columns;
-      return done();
+      return;
     }
     this.counts.rows++;
     const raw = rec[c.email] ?? '';
     const email = normalizeEmail(raw);
-    let line: string;
     if (!email || !isValidEmail(email)) {
       this.counts.bad++;
       const reason = email ? FailureReasons.invalidEmail : FailureReasons.missingEmail;
-      line = `${rn}\t${text(raw, 320)}\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t${reason}\n`;
-    } else {
-      // A valid address holds none of COPY's special characters: it goes out as it is.
-      const domain = email.slice(email.indexOf('@') + 1);
-      const provider = this.domains.get(domain) ?? this.otherId;
-      line =
-        `${rn}\t${email}\t${domain}\t${provider}\t` +
-        `${c.name === undefined ? '\\N' : text(rec[c.name])}\t${c.surname === undefined ? '\\N' : text(rec[c.surname])}\t` +
-        `${c.birthYear === undefined ? '\\N' : year(rec[c.birthYear])}\t${c.city === undefined ? '\\N' : text(rec[c.city])}\t` +
-        `${c.geo === undefined ? '\\N' : text(rec[c.geo])}\t\\N\n`;
+      this.buf += `${rn}\t${text(raw, 320)}\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t${reason}\tf\n`;
+      return;
     }
-    this.buf += line;
-    if (this.buf.length >= CHUNK) {
-      this.push(this.buf);
-      this.buf = '';
-    }
-    done();
-  }
-
-  override _flush(done: TransformCallback) {
-    if (!this.columns) return done(new ImportFileError(M.emptyFile));
-    if (this.buf) this.push(this.buf);
-    this.buf = '';
-    done();
+    // A valid address holds none of COPY's special characters: it goes out as it is.
+    const domain = email.slice(email.indexOf('@') + 1);
+    const provider = this.domains.get(domain) ?? this.otherId;
+    this.buf +=
+      `${rn}\t${email}\t${domain}\t${provider}\t` +
+      `${c.name === undefined ? '\\N' : text(rec[c.name])}\t${c.surname === undefined ? '\\N' : text(rec[c.surname])}\t` +
+      `${c.birthYear === undefined ? '\\N' : year(rec[c.birthYear])}\t${c.city === undefined ? '\\N' : text(rec[c.city])}\t` +
+      `${c.geo === undefined ? '\\N' : text(rec[c.geo])}\t\\N\t${this.dups.seen(email) ? 't' : 'f'}\n`;
   }
 }

@@ -26,7 +26,11 @@ const ALIASES: Record<string, keyof Columns> = {
   country: 'geo',
 };
 
-const key = (cell: string) => cell.replace(/^\uFEFF/, '').toLowerCase().replace(/[\s_-]+/g, '');
+const key = (cell: string) =>
+  cell
+    .replace(/^\uFEFF/, '')
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
 
 /** The columns of a header record; null when it has no email column. The first of twins wins. */
 export function columnsOf(header: string[]): Columns | null {
@@ -68,9 +72,9 @@ export async function checkHeader(file: string): Promise<{ columns: Columns } | 
     await fh.close();
   }
   // Blank lines are skipped by the parser too (skip_empty_lines), so the header is the first non-empty line.
-  text = text.replace(/^\uFEFF/, '').replace(/^(\r?\n)+/, '');
+  text = text.replace(/^\uFEFF/, '').replace(/^[\r\n]+/, '');
   if (!text.trim()) return { error: M.emptyFile };
-  const nl = text.search(/\r?\n/);
+  const nl = text.search(/\r\n|\r|\n/);
   if (nl < 0 && !whole) return { error: M.headerTooLong };
   const line = nl < 0 ? text : text.slice(0, nl);
   let header: string[] | undefined;

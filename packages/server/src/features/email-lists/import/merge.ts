@@ -5,22 +5,21 @@ import { to as copyTo } from 'pg-copy-streams';
 import { FailureReasons } from '@console/shared/email-lists';
 
 /**
- * Stage 2 (still outside any lock, on the job's own connection): each staged address classified and
- * ranked. `first` marks the first occurrence of an address in the file; later ones are duplicates.
- * `valid` is false for a spam-trap address, a blacklisted domain or an unsubscriber of the list's
- * category. The window sorts by address, so the table comes out in address order, which is the order
- * the merge inserts in: the (email_list_id, email) index then grows leaf by leaf instead of at random.
+ * Stage 2 (outside any lock, on the job's own connection): rows that repeat an address of an earlier row
+ * of the file get the reason 'duplicate'. Only rows DupFilter flagged are candidates, and a candidate is a
+ * duplicate only if the same address has a smaller row number: exact, whatever the fingerprints collided
+ * on. Returns how many.
  */
-export const CREATE_RANKED = `
-  create temp table import_ranked as
-  select s.rn, s.email, s.provider_id, s.name, s.surname, s.birth_year, s.city, s.geo,
-    not (d.domain is not null or sp.email is not null or u.email is not null) as valid,
-    row_number() over (partition by s.email order by s.rn) = 1 as first
-  from import_stage s
-  left join mail_provider_domains d on d.domain = s.domain and d.is_blacklisted
-  left join spam_emails sp on sp.email = s.email
-  left join unsubscribers u on u.email = s.email and u.category_id = $1
-  where s.reason is null`;
+export async function markDuplicatesInFile(client: pg.Client): Promise<number> {
+  await client.query('analyze import_stage'); // a sample, for the planner: the flagged rows are few
+  const res = await client.query(`
+    update import_stage f set reason = '${FailureReasons.duplicate}'
+    from (select s.email, min(s.rn) as first_rn from import_stage s
+          where s.reason is null and s.email in (select email from import_stage where maybe_dup)
+          group by s.email) x
+    where f.maybe_dup and f.email = x.email and f.rn > x.first_rn`);
+  return res.rowCount ?? 0;
+}
 
 export interface MergeInput {
   listId: number;
@@ -29,6 +28,10 @@ export interface MergeInput {
   attempt: number;
   rows: number;
   bad: number;
+  /** Rows repeating an earlier row of the file (markDuplicatesInFile). */
+  dupInFile: number;
+  /** How long the earlier stages took, kept in the upload's stats with the merge's own time. */
+  timings: { stageMs: number; duplicatesMs: number };
   /** Where the failures file of this upload goes (keyed by upload id: a retry overwrites it). */
   failedPath: string;
 }
@@ -57,43 +60,59 @@ export class MergeAbandoned extends Error {}
  * upload's status. Nothing of it is visible before COMMIT; a crash before it leaves the list as it was.
  */
 export async function merge(client: pg.Client, m: MergeInput): Promise<MergeResult> {
-  const dupInFile = (await client.query<{ n: number }>('select count(*)::int as n from import_ranked where not first')).rows[0]!.n;
+  const started = performance.now();
   await client.query('begin');
   try {
-    const list = await client.query<{ name: string; user_id: number; failed_file: string | null }>(
-      'select name, user_id, failed_file from email_lists where id = $1 for update',
-      [m.listId],
-    );
+    const list = await client.query<{
+      name: string;
+      user_id: number;
+      category_id: number;
+      failed_file: string | null;
+      total_counter: number;
+    }>('select name, user_id, category_id, failed_file, total_counter from email_lists where id = $1 for update', [
+      m.listId,
+    ]);
     const upload = await client.query<{ status: string; attempts: number }>(
       'select status, attempts from email_list_uploads where id = $1 for update',
       [m.uploadId],
     );
     const u = upload.rows[0];
     if (!list.rows[0] || !u || u.status !== 'processing' || u.attempts !== m.attempt) throw new MergeAbandoned();
-    const { name: listName, user_id: ownerId, failed_file: previousFailedFile } = list.rows[0];
+    const { name: listName, user_id: ownerId, category_id: categoryId, failed_file: previousFailedFile } = list.rows[0];
 
     // Under the lock the list's addresses cannot change: these are exactly the duplicates against it.
-    const known = await client.query(
-      `create temp table import_known on commit drop as
-       select r.rn, r.email from import_ranked r
-       join emails e on e.email_list_id = $1 and e.email = r.email
-       where r.first`,
-      [m.listId],
-    );
-    const duplicates = dupInFile + (known.rowCount ?? 0);
+    // An empty list (its counter is exact under the same lock) has none, and the scan is skipped.
+    const known =
+      list.rows[0].total_counter === 0
+        ? 0
+        : ((
+            await client.query(
+              `update import_stage s set reason = '${FailureReasons.duplicate}'
+               from emails e where e.email_list_id = $1 and e.email = s.email and s.reason is null`,
+              [m.listId],
+            )
+          ).rowCount ?? 0);
+    const duplicates = m.dupInFile + known;
     const failed = m.bad + duplicates;
     if (failed > 0) await writeFailures(client, m.failedPath);
 
-    // No ON CONFLICT: the rows are unique within the file (first) and new to the list (import_known, under
-    // the lock), and the speculative insertion ON CONFLICT needs costs as much again as the insert itself
-    // (docs/decisions/0202-import-pipeline.md). A unique violation would mean a writer that skipped the lock:
-    // the statement fails, the transaction rolls back, and the run is retried.
+    // No ON CONFLICT: what is left (reason null) is unique within the file and new to the list (under the
+    // lock), and the speculative insertion ON CONFLICT needs costs as much again as the insert itself
+    // (docs/decisions/0202-import-pipeline.md). A unique violation would mean a writer that skipped the
+    // lock: the statement fails, the transaction rolls back, and the run is retried.
+    // Invalid: a spam-trap address, a blacklisted domain, or unsubscribed from the list's category (hashed
+    // subplans: one hash lookup each, no join). Address order: the unique index then grows leaf by leaf.
     const res = await client.query<{ inserted: number; valid: number; job: number | null; completion: number }>(
       `with ins as (
          insert into emails (email_list_id, email, name, surname, birth_year, city, geo, mail_provider_id, valid)
-         select $1, r.email, r.name, r.surname, r.birth_year, r.city, r.geo, r.provider_id, r.valid
-         from import_ranked r
-         where r.first and not exists (select 1 from import_known k where k.rn = r.rn)
+         select $1, s.email, s.name, s.surname, s.birth_year, s.city, s.geo, s.provider_id,
+           not coalesce(
+             s.domain in (select domain from mail_provider_domains where is_blacklisted)
+             or s.email in (select email from spam_emails)
+             or s.email in (select email from unsubscribers where category_id = $4), false)
+         from import_stage s
+         where s.reason is null
+         order by s.email
          returning mail_provider_id, valid
        ), agg as (
          select mail_provider_id, count(*)::int as n, (count(*) filter (where valid))::int as v from ins group by 1
@@ -115,33 +134,52 @@ export async function merge(client: pg.Client, m: MergeInput): Promise<MergeResu
        where id = $1
        returning coalesce((select sum(n) from agg), 0)::int as inserted, coalesce((select sum(v) from agg), 0)::int as valid,
          job, completion`,
-      [m.listId, m.uploadId, failed > 0 ? m.failedPath : null],
+      [m.listId, m.uploadId, failed > 0 ? m.failedPath : null, categoryId],
     );
     const r = res.rows[0]!;
     await client.query(
       `update email_list_uploads set status = 'done', rows = $2, inserted = $3, failed = $4, stats = $5,
          finished_at = now(), heartbeat_at = null, error = null
        where id = $1`,
-      [m.uploadId, m.rows, r.inserted, failed, { valid: r.valid, invalid: r.inserted - r.valid, duplicates, badRows: m.bad }],
+      [
+        m.uploadId,
+        m.rows,
+        r.inserted,
+        failed,
+        {
+          valid: r.valid,
+          invalid: r.inserted - r.valid,
+          duplicates,
+          badRows: m.bad,
+          timings: { ...m.timings, mergeMs: Math.round(performance.now() - started) },
+        },
+      ],
     );
     await client.query('commit');
-    return { listName, ownerId, inserted: r.inserted, valid: r.valid, failed, duplicates, job: r.job, completion: r.completion, previousFailedFile };
+    return {
+      listName,
+      ownerId,
+      inserted: r.inserted,
+      valid: r.valid,
+      failed,
+      duplicates,
+      job: r.job,
+      completion: r.completion,
+      previousFailedFile,
+    };
   } catch (e) {
     await client.query('rollback').catch(() => {});
     throw e;
   }
 }
 
-/** `row,email,reason`, by row: malformed rows from the staging table, duplicates from the ranking. */
+/** `row,email,reason`, by row: malformed rows, and duplicates (in the file, and already in the list). */
 async function writeFailures(client: pg.Client, target: string) {
   const tmp = `${target}.part`;
   await pipeline(
     client.query(
       copyTo(`copy (
-        select rn as row, email, reason from import_stage where reason is not null
-        union all select rn, email, '${FailureReasons.duplicate}' from import_ranked where not first
-        union all select rn, email, '${FailureReasons.duplicate}' from import_known
-        order by 1
+        select rn as row, email, reason from import_stage where reason is not null order by rn
       ) to stdout with (format csv, header)`),
     ),
     fs.createWriteStream(tmp),

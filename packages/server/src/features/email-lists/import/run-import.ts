@@ -8,7 +8,7 @@ import { notifyUser } from '../../../core/notify.ts';
 import { loadProviderMap } from '../../mail-providers/provider-of.ts';
 import { ImportFileError } from './csv-to-tsv.ts';
 import { stageFile } from './stage.ts';
-import { CREATE_RANKED, MergeAbandoned, merge } from './merge.ts';
+import { MergeAbandoned, markDuplicatesInFile, merge } from './merge.ts';
 import { Progress, READ_SHARE } from './progress.ts';
 import { claimUpload, failUpload, releaseUpload, type ClaimedUpload } from './uploads.repo.ts';
 
@@ -52,7 +52,8 @@ export async function runImport(ctx: AppContext, uploadId: number): Promise<void
   try {
     await client.connect();
     // Session settings of this connection only: room for the sort of the ranking and the temp tables.
-    await client.query(`set temp_buffers = '64MB'; set work_mem = '64MB'`);
+    await client.query(`set temp_buffers = '256MB'; set work_mem = '256MB'`);
+    const started = performance.now();
     const providers = await loadProviderMap(ctx.db);
     const counts = await stageFile(client, {
       file: up.filePath,
@@ -60,7 +61,8 @@ export async function runImport(ctx: AppContext, uploadId: number): Promise<void
       otherId: providers.otherId,
       onBytes: (bytes) => progress.onBytes(bytes, up.fileSize),
     });
-    await client.query(CREATE_RANKED, [up.categoryId]);
+    const staged = performance.now();
+    const dupInFile = await markDuplicatesInFile(client);
     progress.report(READ_SHARE);
     fs.mkdirSync(failuresDir(ctx), { recursive: true });
     const r = await merge(client, {
@@ -69,10 +71,15 @@ export async function runImport(ctx: AppContext, uploadId: number): Promise<void
       attempt: up.attempts,
       rows: counts.rows,
       bad: counts.bad,
+      dupInFile,
+      timings: { stageMs: Math.round(staged - started), duplicatesMs: Math.round(performance.now() - staged) },
       failedPath: path.join(failuresDir(ctx), `${up.emailListId}-${up.id}.csv`),
     });
     await progress.final({ emailListId: up.emailListId, completion: r.completion, jobId: r.job });
-    if (r.previousFailedFile && r.previousFailedFile !== path.join(failuresDir(ctx), `${up.emailListId}-${up.id}.csv`)) {
+    if (
+      r.previousFailedFile &&
+      r.previousFailedFile !== path.join(failuresDir(ctx), `${up.emailListId}-${up.id}.csv`)
+    ) {
       fs.rmSync(r.previousFailedFile, { force: true });
     }
     fs.rmSync(up.filePath, { force: true });

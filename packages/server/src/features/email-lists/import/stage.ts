@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
-import { parse } from 'csv-parse';
 import { from as copyFrom } from 'pg-copy-streams';
-import { CSV_OPTIONS } from './header.ts';
 import { CsvToTsv, STAGE_COLUMNS, type TsvCounts } from './csv-to-tsv.ts';
 
 /**
@@ -12,8 +10,8 @@ import { CsvToTsv, STAGE_COLUMNS, type TsvCounts } from './csv-to-tsv.ts';
  */
 export const CREATE_STAGE = `
   create temp table import_stage (
-    rn integer not null, email text, domain text, provider_id integer,
-    name text, surname text, birth_year smallint, city text, geo text, reason text
+    rn integer not null, email text collate "C", domain text, provider_id integer,
+    name text, surname text, birth_year smallint, city text, geo text, reason text, maybe_dup boolean not null
   )`;
 
 export interface StageOptions {
@@ -24,7 +22,7 @@ export interface StageOptions {
   onBytes: (bytes: number) => void;
 }
 
-/** Streams the CSV file into import_stage: read -> csv-parse -> COPY text -> PostgreSQL. Constant memory. */
+/** Streams the CSV file into import_stage: read -> CSV to COPY text -> PostgreSQL. Constant memory. */
 export async function stageFile(client: pg.Client, o: StageOptions): Promise<TsvCounts> {
   await client.query(CREATE_STAGE);
   const source = fs.createReadStream(o.file, { highWaterMark: 1 << 20 });
@@ -34,11 +32,6 @@ export async function stageFile(client: pg.Client, o: StageOptions): Promise<Tsv
     o.onBytes(bytes);
   });
   const toTsv = new CsvToTsv(o.domains, o.otherId);
-  await pipeline(
-    source,
-    parse(CSV_OPTIONS),
-    toTsv,
-    client.query(copyFrom(`copy import_stage (${STAGE_COLUMNS}) from stdin`)),
-  );
+  await pipeline(source, toTsv, client.query(copyFrom(`copy import_stage (${STAGE_COLUMNS}) from stdin`)));
   return toTsv.counts;
 }

@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Topics, type EmailListUploadEvent } from '@console/shared/hub';
+import { createTestApp, eventually, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { expectCountersExact, list, state, upload, uploadAndWait, waitUpload } from './test-helpers.ts';
+
+let t: TestApp;
+let owner: TestUser;
+let admin: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await t.user();
+  admin = await t.user({ admin: true });
+});
+afterAll(() => t.close());
+
+describe('the import job', () => {
+  it('keeps the counters right when two uploads to one list run at once', async () => {
+    const { id } = await list(t, owner);
+    const lines = (prefix: string, n: number, domain: string) =>
+      Array.from({ length: n }, (_, i) => `${prefix}${i}@${domain}`);
+    const shared = lines('shared', 500, 'yahoo.com');
+    const a = ['email', ...lines('a', 1000, 'gmail.com'), ...shared].join('\n');
+    const b = ['email', ...shared, ...lines('b', 1000, 'hotmail.com')].join('\n');
+    const [ra, rb] = await Promise.all([upload(t, owner, id, a), upload(t, admin, id, b)]);
+    expect([ra.statusCode, rb.statusCode]).toEqual([200, 200]);
+    const statuses = await Promise.all([waitUpload(t, ra.json().jobId), waitUpload(t, rb.json().jobId)]);
+    expect(statuses).toEqual(['done', 'done']);
+    expect(await state(t, id)).toMatchObject({ total_counter: 2500, valid_counter: 2500, job: null, completion: 100 });
+    await expectCountersExact(t, id);
+    const { rows } = await t.ctx.db.$client.query(
+      'select inserted, failed from email_list_uploads where email_list_id = $1 order by inserted',
+      [id],
+    );
+    // whichever merged second found the 500 shared addresses already there
+    expect(rows).toEqual([
+      { inserted: 1000, failed: 500 },
+      { inserted: 1500, failed: 0 },
+    ]);
+    const counters = (await t.as(owner, { method: 'GET', url: `/api/email_lists/${id}` })).json().providersCounters;
+    const byName = Object.fromEntries(
+      counters.map((c: { mailProviderName: string; counter: number }) => [c.mailProviderName, c.counter]),
+    );
+    expect([byName.Gmail, byName.Yahoo, byName.Outlook]).toEqual([1000, 500, 1000]);
+  });
+
+  it('pushes live progress to the owner while it reads, then the idle state', async () => {
+    const { id } = await list(t, owner);
+    const events: EmailListUploadEvent[] = [];
+    const unsubscribe = t.ctx.hub.subscribe({
+      userId: owner.id,
+      isAdmin: false,
+      send: (topic, data) =>
+        topic === Topics.emailListUpload &&
+        (data as EmailListUploadEvent).emailListId === id &&
+        events.push(data as EmailListUploadEvent),
+    });
+    const stranger: EmailListUploadEvent[] = [];
+    const unsubscribeStranger = t.ctx.hub.subscribe({
+      userId: -1,
+      isAdmin: false,
+      send: (_t, d) => stranger.push(d as EmailListUploadEvent),
+    });
+    try {
+      const csv = ['email,name', ...Array.from({ length: 60_000 }, (_, i) => `user${i}@gmail.com,Name${i}`)].join('\n');
+      const res = await upload(t, admin, id, csv);
+      const jobId = res.json().jobId;
+      expect(await waitUpload(t, jobId)).toBe('done');
+      await eventually(async () => events.some((e) => e.jobId === null));
+      const running = events.filter((e) => e.jobId === jobId);
+      expect(running.length).toBeGreaterThan(0);
+      for (const e of running) expect(e.completion).toBeLessThan(100);
+      const completions = running.map((e) => e.completion);
+      expect(completions).toEqual([...completions].sort((x, y) => x - y));
+      expect(events.at(-1)).toEqual({ emailListId: id, completion: 100, jobId: null });
+      expect(stranger).toEqual([]);
+      expect(await state(t, id)).toMatchObject({ total_counter: 60_000, job: null, completion: 100 });
+    } finally {
+      unsubscribe();
+      unsubscribeStranger();
+    }
+  });
+
+  it('re-queues uploads whose worker died or whose job was never queued', async () => {
+    const { id } = await list(t, owner);
+    const dir = path.join(t.dataDir, 'uploads', 'email-lists');
+    fs.mkdirSync(dir, { recursive: true });
+    const db = t.ctx.db.$client;
+    const lost = async (name: string, csv: string, status: string, age: string) => {
+      const file = path.join(dir, name);
+      fs.writeFileSync(file, csv);
+      const { rows } = await db.query(
+        `insert into email_list_uploads (email_list_id, user_id, file_name, file_path, file_size, status, attempts, heartbeat_at, created_at)
+         values ($1, $2, $3, $4, $5, $6, $7, now() - $8::interval, now() - $8::interval) returning id`,
+        [id, owner.id, name, file, fs.statSync(file).size, status, status === 'processing' ? 1 : 0, age],
+      );
+      return rows[0].id as number;
+    };
+    const crashed = await lost('crashed.csv', 'email\nc1@gmail.com\nc2@gmail.com\n', 'processing', '5 minutes');
+    const neverQueued = await lost('never.csv', 'email\nn1@gmail.com\nc1@gmail.com\n', 'queued', '2 minutes');
+    await db.query('update email_lists set job = $2, completion = 40 where id = $1', [id, neverQueued]);
+    const { recoverUploads } = await import('./import/recover.ts');
+    expect(await recoverUploads(t.ctx)).toBe(2);
+    expect([await waitUpload(t, crashed), await waitUpload(t, neverQueued)]).toEqual(['done', 'done']);
+    expect(await state(t, id)).toMatchObject({ total_counter: 3, job: null, completion: 100 });
+    await expectCountersExact(t, id);
+    expect(await recoverUploads(t.ctx)).toBe(0);
+  });
+
+  it('skips an upload that is already done when its job runs again', async () => {
+    const { id } = await list(t, owner);
+    const { jobId } = await uploadAndWait(t, owner, id, 'email\nonce@gmail.com\n');
+    const notices = async () =>
+      (await t.ctx.db.$client.query('select count(*)::int as n from notifications where user_id = $1', [owner.id]))
+        .rows[0].n;
+    const before = await notices();
+    const { runImport } = await import('./import/run-import.ts');
+    await runImport(t.ctx, jobId);
+    expect(await state(t, id)).toMatchObject({ total_counter: 1, job: null, completion: 100 });
+    expect(await notices()).toBe(before);
+    await expectCountersExact(t, id);
+  });
+});

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Category } from '@console/shared/categories';
+import { iri } from '@console/shared/fields';
+import { http } from '@/lib/http.ts';
+import { categoriesKey } from './get-category-tree.ts';
+
+export interface CreateCategoryInput {
+  name: string;
+  /** The parent's id; null for a root category. */
+  parent: number | null;
+}
+
+/** POST /api/categories {name, parent: '/api/categories/{id}' | null} (201). */
+export const createCategory = ({ name, parent }: CreateCategoryInput) =>
+  http.post<Category>('/categories', { name, parent: parent === null ? null : iri('categories', parent) });
+
+export function useCreateCategory() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createCategory,
+    onSuccess: () => client.invalidateQueries({ queryKey: categoriesKey }),
+  });
+}

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { Button, Flex, Form, Input, Modal, Typography } from 'antd';
+import { ArrowLeftOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Link, useParams } from 'react-router';
+import { EMAILS_PAGE_SIZE } from '@console/shared/hydra';
+import { EmailListMessages } from '@console/shared/email-lists';
+import { href } from '@/app/routes.ts';
+import { FilterBar } from '@/components/filter-bar.tsx';
+import { confirm, toast } from '@/components/feedback.tsx';
+import { Page } from '@/components/page.tsx';
+import { useCollectionParams } from '@/hooks/use-collection-params.ts';
+import { useSession } from '@/lib/session.ts';
+import { useBatchDeleteEmails } from '../api/batch-delete-emails.ts';
+import { useEmailList } from '../api/get-email-list.ts';
+import { useEmails } from '../api/get-emails.ts';
+import { AddEmailsCard } from '../components/add-emails-card.tsx';
+import { EmailsTable } from '../components/emails-table.tsx';
+import { LoadingPercent } from '../components/upload-state.tsx';
+import { isUploading, useUploadLive } from '../hooks/use-upload-live.ts';
+
+/** 'Email List #id' contents (/email-list/{id}/emails): search, delete, batch delete, add e-mails. */
+export function EmailListEmails() {
+  const id = Number(useParams().id);
+  const session = useSession();
+  const list = useCollectionParams({ pageSize: EMAILS_PAGE_SIZE });
+  const emails = useEmails(id, list.query);
+  const detail = useEmailList(id);
+  const batch = useBatchDeleteEmails();
+  const [selected, setSelected] = useState<number[]>([]);
+  const [adding, setAdding] = useState(false);
+  useUploadLive();
+
+  // Add and delete: administrators and the list's owner (spec §6).
+  const canChange =
+    Boolean(session?.isAdmin) || (emails.data !== undefined && session?.username === emails.data.emailListUsername);
+
+  const askBatchDelete = () => {
+    if (!selected.length) return toast.warning(EmailListMessages.nothingToDelete);
+    return void confirm({
+      title: `Delete ${selected.length} selected e-mail${selected.length === 1 ? '' : 's'}?`,
+      content: 'They will be removed from the list.',
+      okText: 'Delete',
+      danger: true,
+      onOk: () => batch.mutateAsync({ ids: selected, emailListId: id }),
+    }).then((ok) => {
+      if (!ok) return;
+      setSelected([]);
+      toast.success('Deleted successfully!');
+    });
+  };
+
+  const running = detail.data && isUploading(detail.data.job);
+
+  return (
+    <Page
+      title={
+        <>
+          Email List #{id}
+          {detail.data && (
+            <Typography.Text type="secondary" style={{ fontSize: 16, fontWeight: 400, marginLeft: 12 }}>
+              {detail.data.name}
+            </Typography.Text>
+          )}
+        </>
+      }
+      extra={
+        <Link to={href('emailLists')}>
+          <Button icon={<ArrowLeftOutlined />}>Back to Email Lists</Button>
+        </Link>
+      }
+    >
+      <FilterBar
+        values={list.filters}
+        onSearch={list.setFilters}
+        extra={
+          canChange && (
+            <Flex gap={8} align="center" wrap>
+              {running ? (
+                <LoadingPercent list={detail.data!} />
+              ) : (
+                <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+                  Add Emails
+                </Button>
+              )}
+              <Button danger icon={<DeleteOutlined />} onClick={askBatchDelete}>
+                Delete
+              </Button>
+            </Flex>
+          )
+        }
+      >
+        <Form.Item name="email">
+          <Input placeholder="Search by email" allowClear aria-label="Search by email" style={{ minWidth: 240 }} />
+        </Form.Item>
+      </FilterBar>
+      <EmailsTable
+        emailListId={id}
+        data={emails.data}
+        loading={emails.isFetching}
+        canChange={canChange}
+        selected={selected}
+        onSelect={setSelected}
+        {...list.table}
+      />
+      <Modal title="Add Emails" open={adding} onCancel={() => setAdding(false)} footer={null} destroyOnHidden width={560}>
+        <AddEmailsCard emailListId={id} title="Upload a CSV file" onDone={() => setAdding(false)} />
+      </Modal>
+    </Page>
+  );
+}

@@ -1,0 +1,105 @@
+import { Button, Space, Tag, Typography } from 'antd';
+import { EditOutlined, InboxOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import type { HydraCollection } from '@console/shared/hydra';
+import { decodeOfferUrl, type Offer } from '@console/shared/offers';
+import { href } from '@/app/routes.ts';
+import { DataTable } from '@/components/data-table.tsx';
+import { confirm, toast } from '@/components/feedback.tsx';
+import type { SortOrder, TableState } from '@/hooks/use-collection-params.ts';
+import { dayjs } from '@/lib/dayjs.ts';
+import { useIsAdmin } from '@/lib/session.ts';
+import { useArchiveOffer } from '../api/archive-offer.ts';
+import { HealthIcon } from './health-icon.tsx';
+
+export interface OffersTableProps {
+  data: HydraCollection<Offer> | undefined;
+  loading: boolean;
+  page: number;
+  pageSize: number;
+  order?: SortOrder;
+  onChange: (next: TableState) => void;
+  /** The Archive date column: administrators filtering by archive. */
+  showArchiveDate: boolean;
+}
+
+export function OffersTable({ showArchiveDate, ...props }: OffersTableProps) {
+  const isAdmin = useIsAdmin();
+  const archive = useArchiveOffer();
+  const askArchive = (offer: Offer) =>
+    confirm({
+      title: 'Are you sure you want to move it to the archive?',
+      content: `Offer #${offer.id} ${offer.name}`,
+      okText: 'Archive',
+      onOk: () => archive.mutateAsync(offer.id),
+      errorPrefix: 'Failed: ',
+    }).then((ok) => ok && toast.success('Archived successfully!'));
+
+  return (
+    <DataTable<Offer>
+      {...props}
+      paging="prevNext"
+      emptyText="No offers found."
+      columns={[
+        { title: 'ID', dataIndex: 'id', key: 'id', width: 70 },
+        { title: 'Health', key: 'health', width: 70, align: 'center', render: (_, o) => <HealthIcon offer={o} /> },
+        {
+          title: 'Name',
+          key: 'name',
+          render: (_, o) => (
+            <Space size={6}>
+              {isAdmin ? <Link to={href('offersEdit', { id: o.id })}>{o.name}</Link> : o.name}
+              {o.archive && <Tag variant="filled">Archived</Tag>}
+            </Space>
+          ),
+        },
+        {
+          title: 'Url',
+          key: 'url',
+          render: (_, o) => (
+            <Typography.Text style={{ maxWidth: 420 }} ellipsis={{ tooltip: decodeOfferUrl(o.url) }}>
+              {decodeOfferUrl(o.url)}
+            </Typography.Text>
+          ),
+        },
+        { title: 'Category', key: 'category', render: (_, o) => o.category.name },
+        ...(isAdmin ? [{ title: 'Owner', key: 'owner', render: (_: unknown, o: Offer) => o.user.username }] : []),
+        ...(isAdmin && showArchiveDate
+          ? [
+              {
+                title: 'Archive date',
+                key: 'archive',
+                render: (_: unknown, o: Offer) => (o.archive ? dayjs(o.archive).format('YYYY-MM-DD HH:mm') : ''),
+              },
+            ]
+          : []),
+        ...(isAdmin
+          ? [
+              {
+                title: 'Actions',
+                key: 'actions',
+                render: (_: unknown, o: Offer) => (
+                  <Space size="small">
+                    <Link to={href('offersEdit', { id: o.id })}>
+                      <Button size="small" icon={<EditOutlined />} aria-label={`Edit offer ${o.name}`}>
+                        Edit
+                      </Button>
+                    </Link>
+                    <Button
+                      size="small"
+                      icon={<InboxOutlined />}
+                      disabled={o.archive !== null}
+                      aria-label={`Archive offer ${o.name}`}
+                      onClick={() => void askArchive(o)}
+                    >
+                      Archive
+                    </Button>
+                  </Space>
+                ),
+              },
+            ]
+          : []),
+      ]}
+    />
+  );
+}

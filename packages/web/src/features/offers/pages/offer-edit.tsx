@@ -1,0 +1,84 @@
+import { Alert, Button, Skeleton } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { iri } from '@console/shared/fields';
+import { href } from '@/app/routes.ts';
+import { toast } from '@/components/feedback.tsx';
+import { Page } from '@/components/page.tsx';
+import { dayjs } from '@/lib/dayjs.ts';
+import { useSession } from '@/lib/session.ts';
+import { useOffer } from '../api/get-offer.ts';
+import { useCreateOffer, type OfferBody } from '../api/create-offer.ts';
+import { useUpdateOffer } from '../api/update-offer.ts';
+import { OfferForm, type OfferFormValues } from '../components/offer-form.tsx';
+
+/** Create Offer (/offers/create) and Edit Offer #id (/offers/{id}/edit). */
+export function OfferEdit() {
+  const params = useParams();
+  const id = params.id ? Number(params.id) : undefined;
+  const session = useSession();
+  const isAdmin = session?.isAdmin ?? false;
+  const navigate = useNavigate();
+  const offer = useOffer(id);
+  const create = useCreateOffer();
+  const update = useUpdateOffer();
+  const save = id ? update : create;
+  const archived = Boolean(offer.data?.archive);
+
+  const submit = (v: OfferFormValues) => {
+    // The form's rules have already checked category and user; blanks are sent as null.
+    const body: OfferBody = {
+      category: iri('categories', v.category!),
+      name: v.name,
+      url: v.url,
+      plug: v.plug?.trim() ? v.plug : null,
+      callback: v.callback?.trim() ? v.callback : null,
+      user: v.user!,
+    };
+    const done = (message: string) => () => {
+      toast.success(message);
+      navigate(href('offersList'));
+    };
+    if (id) update.mutate({ id, ...body }, { onSuccess: done('Updated!') });
+    else create.mutate(body, { onSuccess: done('Added successfully!') });
+  };
+
+  // Only administrators add offers; anyone else who types the address goes back to the list.
+  if (!id && !isAdmin) return <Navigate to={href('offersList')} replace />;
+
+  return (
+    <Page
+      title={id ? `Edit Offer #${id}` : 'Create Offer'}
+      extra={
+        <Link to={href('offersList')}>
+          <Button icon={<ArrowLeftOutlined />}>Back to Offers</Button>
+        </Link>
+      }
+    >
+      {id && !offer.data ? (
+        <Skeleton active />
+      ) : (
+        <>
+          {archived && (
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: 16 }}
+              title={`This offer was archived on ${dayjs(offer.data!.archive).format('YYYY-MM-DD HH:mm')}: it is read-only.`}
+            />
+          )}
+          <OfferForm
+            key={id ?? 'new'}
+            offer={offer.data}
+            defaultOwner={session?.claims.id}
+            showOwner={isAdmin}
+            readOnly={archived || !isAdmin}
+            onSubmit={submit}
+            submitting={save.isPending}
+            error={save.error}
+          />
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,50 @@
+import { Button, Form, Input } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import { OFFERS_PAGE_SIZE } from '@console/shared/hydra';
+import { href } from '@/app/routes.ts';
+import { ArchiveFilter } from '@/components/archive-filter.tsx';
+import { FilterBar } from '@/components/filter-bar.tsx';
+import { OwnerFilter } from '@/components/owner-filter.tsx';
+import { Page } from '@/components/page.tsx';
+import { useCollectionParams } from '@/hooks/use-collection-params.ts';
+import { useIsAdmin } from '@/lib/session.ts';
+import { useOffers } from '../api/get-offers.ts';
+import { OffersTable } from '../components/offers-table.tsx';
+
+/** Offers: search by name; administrators also filter by archive status and owner, and add offers. */
+export function OfferList() {
+  const isAdmin = useIsAdmin();
+  const list = useCollectionParams({ pageSize: OFFERS_PAGE_SIZE, filters: { 'archive[exists]': '' } });
+  // Non-administrators always see their own offers, archived or not: their filters are not sent.
+  const query = isAdmin ? list.query : { ...list.query, 'user.id': undefined, 'archive[exists]': undefined };
+  const offers = useOffers(query);
+  return (
+    <Page
+      title="Offers"
+      extra={
+        isAdmin && (
+          <Link to={href('offersAdd')}>
+            <Button type="primary" icon={<PlusOutlined />}>
+              Add Offer
+            </Button>
+          </Link>
+        )
+      }
+    >
+      <FilterBar values={list.filters} onSearch={list.setFilters}>
+        <Form.Item name="name">
+          <Input placeholder="Name" allowClear aria-label="Name" />
+        </Form.Item>
+        <ArchiveFilter adminOnly />
+        <OwnerFilter aria-label="Owner" />
+      </FilterBar>
+      <OffersTable
+        data={offers.data}
+        loading={offers.isFetching}
+        showArchiveDate={list.filters['archive[exists]'] === 'true'}
+        {...list.table}
+      />
+    </Page>
+  );
+}
