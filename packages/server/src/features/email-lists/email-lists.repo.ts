@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { failedEmailsPath, type EmailList } from '@console/shared/email-lists';
 import type { AuthUser } from '../../core/context.ts';
 import type { Db } from '../../db/client.ts';
+import { containsPattern } from '../../core/hydra.ts';
 
 /** Raw row of LIST_SELECT; `toEmailList` shapes it for the API. */
 interface ListRow extends Record<string, unknown> {
@@ -71,7 +72,7 @@ export interface ListFilters {
 
 function filtersOf(user: AuthUser, f: ListFilters): SQL {
   const parts = [visibleTo(user)];
-  if (f.name) parts.push(sql`l.name ilike ${`%${f.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  if (f.name) parts.push(sql`l.name ilike ${containsPattern(f.name)}`);
   if (f.category) parts.push(sql`l.category_id = ${f.category}`);
   return sql.join(parts, sql` and `);
 }

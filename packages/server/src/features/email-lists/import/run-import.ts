@@ -89,7 +89,12 @@ export async function runImport(ctx: AppContext, uploadId: number): Promise<void
       status: 'success',
     });
   } catch (e) {
-    if (e instanceof MergeAbandoned) return;
+    if (e instanceof MergeAbandoned) {
+      // The list (and with it the upload row) was deleted meanwhile: the file has no owner any more.
+      const { rowCount } = await ctx.db.$client.query('select 1 from email_list_uploads where id = $1', [up.id]);
+      if (!rowCount) fs.rmSync(up.filePath, { force: true });
+      return;
+    }
     if (isPermanent(e) || up.attempts >= MAX_ATTEMPTS) {
       await giveUp(ctx, up, progress, isPermanent(e) ? describe(e) : `The import failed: ${(e as Error).message}`);
       return;

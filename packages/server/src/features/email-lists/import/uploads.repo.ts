@@ -11,7 +11,6 @@ export interface ClaimedUpload {
   fileSize: number;
   attempts: number;
   ownerId: number;
-  categoryId: number;
   listName: string;
 }
 
@@ -47,7 +46,7 @@ export async function claimUpload(db: Db, uploadId: number): Promise<ClaimedUplo
      where u.id = $1 and l.id = u.email_list_id
        and (u.status = 'queued' or (u.status = 'processing' and u.heartbeat_at < now() - make_interval(secs => $2)))
      returning u.id, u.email_list_id as "emailListId", u.user_id as "userId", u.file_path as "filePath",
-       u.file_size as "fileSize", u.attempts, l.user_id as "ownerId", l.category_id as "categoryId", l.name as "listName"`,
+       u.file_size as "fileSize", u.attempts, l.user_id as "ownerId", l.name as "listName"`,
     [uploadId, STALE_SECONDS],
   );
   return rows[0];

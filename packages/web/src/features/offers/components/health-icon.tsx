@@ -8,6 +8,8 @@ export function HealthIcon({ offer }: { offer: Pick<Offer, 'id' | 'clean'> }) {
   return (
     <Popover
       trigger="click"
+      // Beside the icon, so it never covers the Health icons of the rows above and below.
+      placement="right"
       title="Health"
       content={<Typography.Text style={{ maxWidth: 360, display: 'block' }}>{good ? 'Good.' : offer.clean}</Typography.Text>}
     >
