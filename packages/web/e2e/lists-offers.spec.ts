@@ -39,6 +39,8 @@ const shot = (page: Page, name: string) =>
 /** The same screen at 1400 and 1000 px (the sidebar folds to mini mode below 1170 px). */
 async function shotBoth(page: Page, name: string) {
   await closeToasts(page);
+  // Away from every button: no hover colours in the pictures.
+  await page.mouse.move(600, 890);
   await shot(page, `${name}-1400`);
   await page.setViewportSize({ width: 1000, height: 900 });
   await page.getByRole('button', { name: 'Expand sidebar' }).waitFor();
@@ -448,6 +450,15 @@ describe('lists and offers', () => {
     const held = categoryInUseMessage({ children: 0, emailLists: 2, offers: 0, unsubscribers: 0 })!;
     await dialog(page).getByText(`Request failed: ${held}`).waitFor();
     await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+
+    // Deleting the copy, confirmed, from the table.
+    await page.goto('/email-list');
+    await page.getByRole('button', { name: `Delete ${listName} (copy)`, exact: true }).click();
+    await dialog(page).locator('.ant-modal-confirm-title', { hasText: `Delete email list ${listName} (copy)?` }).waitFor();
+    await dialog(page).getByRole('button', { name: 'Delete' }).click();
+    await seeToast(page, 'Deleted successfully!');
+    await page.getByRole('link', { name: `${listName} (copy)`, exact: true }).waitFor({ state: 'detached' });
+    expect((await h.api(`/email_lists/${cloneId}`, { token: adminToken })).status).toBe(404);
     await context.close();
   });
 
@@ -583,6 +594,27 @@ describe('lists and offers', () => {
     await expect.poll(() => headers(page)).toContain('Archive date');
     expect((await rowByHeader(page, 'Spring landing v2'))['Archive date']).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
 
+    // Past 30 offers the list pages with Prev / Next.
+    for (let i = 0; i < 30; i++) {
+      const res = await h.api('/offers', {
+        token: adminToken,
+        json: { category: spring.category.id, name: `Filler ${i}`, url: `${h.baseUrl}/landing?n=${i}`, user: spring.user.id },
+      });
+      expect(res.status).toBe(201);
+    }
+    await page.goto('/offers');
+    await expect.poll(() => total(page)).toBe(32);
+    const pager = page.locator('.ant-pagination');
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(2);
+    await page.getByRole('link', { name: 'Spring landing v2', exact: true }).waitFor();
+    expect(await pager.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await page.mouse.move(600, 890);
+    await shot(page, 'offers-page2-1400');
+    await pager.getByRole('button', { name: 'Prev' }).click();
+    await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(30);
+    expect(await pager.getByRole('button', { name: 'Prev' }).isDisabled()).toBe(true);
+
     // An archived offer's form is read-only, without Save.
     await page.goto(`/offers/${spring.id}/edit`);
     await page.getByText(/This offer was archived on .*: it is read-only\./).waitFor();
@@ -641,6 +673,8 @@ describe('lists and offers', () => {
     expect(await headers(page)).toEqual(['ID', 'Health', 'Name', 'Url', 'Category']);
     await page.goto('/offers/create');
     await page.waitForURL('**/offers');
+    await page.getByText('Carol offer').waitFor();
+    await page.mouse.move(600, 890);
     await shot(page, 'offers-user-1400');
     await context.close();
   });

@@ -30,17 +30,22 @@ export interface DataTableProps<T> extends Omit<TableProps<T>, 'dataSource' | 'p
   emptyText?: string;
 }
 
-const prevNext: PaginationProps = {
+/** Prev / page / Next; the buttons are disabled at either end. */
+const prevNext = (page: number, pages: number): PaginationProps => ({
   simple: true,
-  itemRender: (_page, type, element) =>
+  itemRender: (_target, type, element) =>
     type === 'prev' ? (
-      <Button size="small">Prev</Button>
+      <Button size="small" disabled={page <= 1}>
+        Prev
+      </Button>
     ) : type === 'next' ? (
-      <Button size="small">Next</Button>
+      <Button size="small" disabled={page >= pages}>
+        Next
+      </Button>
     ) : (
       element
     ),
-};
+});
 
 /** The one list table: server paging (shown only past one page), server sorting, and the Total count. */
 export function DataTable<T extends object>(props: DataTableProps<T>) {
@@ -91,7 +96,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
           showSizeChanger: false,
           showLessItems: true,
           placement: ['bottomEnd'],
-          ...(paging === 'prevNext' ? prevNext : {}),
+          ...(paging === 'prevNext' ? prevNext(page, Math.ceil(total / pageSize)) : {}),
         }}
         {...rest}
       />

@@ -23,7 +23,7 @@ export interface AddEmailsCardProps {
  */
 export function AddEmailsCard({
   emailListId,
-  title = 'Add emails to list',
+  title = 'Upload emails (CSV)',
   disabled,
   onUploaded,
   onDone,

@@ -57,7 +57,7 @@ export function OffersTable({ showArchiveDate, ...props }: OffersTableProps) {
           title: 'Url',
           key: 'url',
           render: (_, o) => (
-            <Typography.Text style={{ maxWidth: 420 }} ellipsis={{ tooltip: decodeOfferUrl(o.url) }}>
+            <Typography.Text style={{ maxWidth: 360 }} ellipsis={{ tooltip: decodeOfferUrl(o.url) }}>
               {decodeOfferUrl(o.url)}
             </Typography.Text>
           ),
@@ -78,6 +78,8 @@ export function OffersTable({ showArchiveDate, ...props }: OffersTableProps) {
               {
                 title: 'Actions',
                 key: 'actions',
+                // Pinned: a long Url must never push Edit and Archive out of sight.
+                fixed: 'right' as const,
                 render: (_: unknown, o: Offer) => (
                   <Space size="small">
                     <Link to={href('offersEdit', { id: o.id })}>
