@@ -106,6 +106,8 @@ describe('console foundation', () => {
 
     // The administrator activates the account from Users (reached through the sidebar).
     await admin.page.getByRole('menuitem', { name: 'Admin' }).click();
+    // A click while the group still unfolds can miss the moving link.
+    await admin.page.locator('.ant-motion-collapse').waitFor({ state: 'detached' });
     await admin.page.getByRole('link', { name: 'Users', exact: true }).click();
     await admin.page.waitForURL('**/users');
     const active = admin.page.getByRole('switch', { name: `${jane.username} is active` });

@@ -85,7 +85,10 @@ async function closeToasts(page: Page) {
   const notices = page.locator('.ant-notification-notice');
   if ((await notices.count()) === 0) return;
   // Closing a toast while it still slides in leaves it stuck half-way: let it settle first.
-  await notices.first().click({ trial: true, force: false, timeout: 5_000 }).catch(() => {});
+  await notices
+    .first()
+    .click({ trial: true, force: false, timeout: 5_000 })
+    .catch(() => {});
   await page.waitForTimeout(400);
   await page.evaluate(() => {
     for (const b of document.querySelectorAll<HTMLElement>('.ant-notification-notice-close')) b.click();
@@ -93,7 +96,21 @@ async function closeToasts(page: Page) {
   await page.locator('.ant-notification-notice').first().waitFor({ state: 'detached' });
 }
 
-const dialog = (page: Page) => page.locator('.ant-modal-wrap:visible .ant-modal');
+/**
+ * The open dialog, once its zoom-in has finished: a click while it still grows can press the button down
+ * in one place and let go in another, and the browser then reports no click at all.
+ */
+const dialog = (page: Page) => page.locator('.ant-modal-wrap:visible .ant-modal:not(.ant-zoom)');
+
+/** An option of the open select list, once it has finished sliding in (same reason as `dialog`). */
+const selectOption = (page: Page, text: string) =>
+  page.locator('.ant-select-dropdown:visible:not(.ant-slide-up) .ant-select-item-option', { hasText: text }).first();
+
+/** Opens a sidebar group and waits for it to finish unfolding (same reason as `dialog`). */
+async function openMenu(page: Page, name: string) {
+  await page.getByRole('menuitem', { name }).click();
+  await page.locator('.ant-motion-collapse').waitFor({ state: 'detached' });
+}
 /** The message an antd form shows under a field. */
 const fieldError = (page: Page, text: string) => page.locator('.ant-form-item-explain-error', { hasText: text });
 
@@ -102,7 +119,7 @@ async function choose(page: Page, label: string, option: string) {
   const select = page.getByLabel(label, { exact: true });
   await select.click();
   await select.fill(option);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+  await selectOption(page, option).click();
 }
 
 /** The cells of the table row containing `text`, by column title. */
@@ -183,16 +200,19 @@ describe('lists and offers', () => {
   test('categories: empty tree, add root and child, validation, rename, delete (and refusals)', async () => {
     const { context, page } = await h.open(1400);
     await signIn(page, ADMIN.email, ADMIN.password);
-    await page.getByRole('menuitem', { name: 'Admin' }).click();
+    await openMenu(page, 'Admin');
     await page.getByRole('link', { name: 'Categories', exact: true }).click();
     await page.waitForURL('**/categories');
     await page.getByText('Tree categories is empty!').waitFor();
 
     // The name must be filled in before anything is sent.
+    const posts: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/api/categories') && posts.push(r.url()));
     await page.getByRole('button', { name: 'Create New Category' }).click();
     await dialog(page).getByText('Create New Category').waitFor();
     await dialog(page).getByRole('button', { name: 'Save' }).click();
     await fieldError(page, CategoryMessages.nameRequired).waitFor();
+    expect(posts).toEqual([]);
     await dialog(page).getByLabel('Name').fill(names.root);
     await dialog(page).getByRole('button', { name: 'Save' }).click();
     await seeToast(page, 'Added successfully!');
@@ -222,7 +242,9 @@ describe('lists and offers', () => {
 
     // Rename the child.
     await page.getByRole('button', { name: `Edit ${names.child}` }).click();
-    await dialog(page).getByText(/Edit Category #\d+/).waitFor();
+    await dialog(page)
+      .getByText(/Edit Category #\d+/)
+      .waitFor();
     expect(await dialog(page).getByLabel('Name').inputValue()).toBe(names.child);
     await dialog(page).getByLabel('Name').fill(names.renamed);
     await dialog(page).getByRole('button', { name: 'Save' }).click();
@@ -258,7 +280,7 @@ describe('lists and offers', () => {
   test('email lists: create, upload a CSV with live progress, provider counts, failures file, viewer deletes', async () => {
     const { context, page } = await h.open(1400);
     await signIn(page, ADMIN.email, ADMIN.password);
-    await page.getByRole('menuitem', { name: 'Lists & Offers' }).click();
+    await openMenu(page, 'Lists & Offers');
     await page.getByRole('link', { name: 'Email Lists', exact: true }).first().click();
     await page.waitForURL('**/email-list');
     await page.getByText('No email lists found.').waitFor();
@@ -314,7 +336,10 @@ describe('lists and offers', () => {
     await expect.poll(() => failuresButton.isEnabled()).toBe(true);
     const [download] = await Promise.all([page.waitForEvent('download'), failuresButton.click()]);
     expect(download.suggestedFilename()).toBe(`email-list-${listId}-failures.csv`);
-    const csv = fs.readFileSync((await download.path())!, 'utf8').trim().split('\n');
+    const csv = fs
+      .readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split('\n');
     expect(csv[0]).toBe('row,email,reason');
     const failures = csv.slice(1).map((l) => {
       const [row, email, reason] = l.split(',');
@@ -394,7 +419,10 @@ describe('lists and offers', () => {
     await page.getByLabel('Search by email').fill('g1');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect.poll(() => total(page)).toBe(31); // g1, g10-g19, g100-g119
-    const firstThree = (await page.locator('.ant-table-tbody tr.ant-table-row td:nth-child(3)').allInnerTexts()).slice(0, 3);
+    const firstThree = (await page.locator('.ant-table-tbody tr.ant-table-row td:nth-child(3)').allInnerTexts()).slice(
+      0,
+      3,
+    );
     for (const email of firstThree) await page.getByRole('checkbox', { name: `Select ${email}` }).check();
     await button(page, 'Delete').click();
     await dialog(page).locator('.ant-modal-confirm-title', { hasText: 'Delete 3 selected e-mails?' }).waitFor();
@@ -454,7 +482,9 @@ describe('lists and offers', () => {
     // Deleting the copy, confirmed, from the table.
     await page.goto('/email-list');
     await page.getByRole('button', { name: `Delete ${listName} (copy)`, exact: true }).click();
-    await dialog(page).locator('.ant-modal-confirm-title', { hasText: `Delete email list ${listName} (copy)?` }).waitFor();
+    await dialog(page)
+      .locator('.ant-modal-confirm-title', { hasText: `Delete email list ${listName} (copy)?` })
+      .waitFor();
     await dialog(page).getByRole('button', { name: 'Delete' }).click();
     await seeToast(page, 'Deleted successfully!');
     await page.getByRole('link', { name: `${listName} (copy)`, exact: true }).waitFor({ state: 'detached' });
@@ -466,7 +496,7 @@ describe('lists and offers', () => {
     carol = await registerActiveUser('carol');
     const { context, page } = await h.open(1400);
     await signIn(page, ADMIN.email, ADMIN.password);
-    await page.getByRole('menuitem', { name: 'Lists & Offers' }).click();
+    await openMenu(page, 'Lists & Offers');
     await page.getByRole('link', { name: 'Offers', exact: true }).click();
     await page.waitForURL('**/offers');
     await page.getByText('No offers found.').waitFor();
@@ -557,7 +587,7 @@ describe('lists and offers', () => {
 
     // Owner filter.
     await page.getByLabel('Owner', { exact: true }).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: carol.username }).click();
+    await selectOption(page, carol.username).click();
     await page.getByRole('button', { name: 'Search' }).click();
     await expect.poll(() => total(page)).toBe(1);
     await page.getByRole('link', { name: 'Carol offer', exact: true }).waitFor();
@@ -574,14 +604,18 @@ describe('lists and offers', () => {
 
     // Archive, confirmed.
     await page.getByRole('button', { name: 'Archive offer Spring landing v2' }).click();
-    await dialog(page).locator('.ant-modal-confirm-title', { hasText: 'Are you sure you want to move it to the archive?' }).waitFor();
+    await dialog(page)
+      .locator('.ant-modal-confirm-title', { hasText: 'Are you sure you want to move it to the archive?' })
+      .waitFor();
     await dialog(page).getByRole('button', { name: 'Archive' }).click();
     await seeToast(page, 'Archived successfully!');
     expect(await page.getByRole('button', { name: 'Archive offer Spring landing v2' }).isDisabled()).toBe(true);
 
     // A refused archive keeps the dialog open with the server's reason (archived meanwhile elsewhere).
     await page.getByRole('button', { name: 'Archive offer Carol offer' }).click();
-    await dialog(page).locator('.ant-modal-confirm-title', { hasText: 'Are you sure you want to move it to the archive?' }).waitFor();
+    await dialog(page)
+      .locator('.ant-modal-confirm-title', { hasText: 'Are you sure you want to move it to the archive?' })
+      .waitFor();
     expect((await h.api(`/offers/archive/${carols.id}`, { method: 'POST', token: adminToken })).status).toBe(200);
     await dialog(page).getByRole('button', { name: 'Archive' }).click();
     await dialog(page).getByText(`Failed: ${OfferMessages.alreadyArchived}`).waitFor();
@@ -589,7 +623,7 @@ describe('lists and offers', () => {
 
     // Filtering by archive shows the Archive date column.
     await page.getByLabel('Archive status').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Archived' }).click();
+    await selectOption(page, 'Archived').click();
     await page.getByRole('button', { name: 'Search' }).click();
     await expect.poll(() => headers(page)).toContain('Archive date');
     expect((await rowByHeader(page, 'Spring landing v2'))['Archive date']).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
@@ -598,7 +632,12 @@ describe('lists and offers', () => {
     for (let i = 0; i < 30; i++) {
       const res = await h.api('/offers', {
         token: adminToken,
-        json: { category: spring.category.id, name: `Filler ${i}`, url: `${h.baseUrl}/landing?n=${i}`, user: spring.user.id },
+        json: {
+          category: spring.category.id,
+          name: `Filler ${i}`,
+          url: `${h.baseUrl}/landing?n=${i}`,
+          user: spring.user.id,
+        },
       });
       expect(res.status).toBe(201);
     }
@@ -700,4 +739,3 @@ async function watchPercentages(page: Page) {
 }
 
 const seenPercentages = (page: Page) => page.evaluate(() => (window as unknown as { __seen: number[] }).__seen);
-

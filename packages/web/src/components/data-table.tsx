@@ -49,8 +49,19 @@ const prevNext = (page: number, pages: number): PaginationProps => ({
 
 /** The one list table: server paging (shown only past one page), server sorting, and the Total count. */
 export function DataTable<T extends object>(props: DataTableProps<T>) {
-  const { columns, data, page, pageSize, order, onChange, hideTotal, emptyText, paging, rowKey = 'id', ...rest } =
-    props;
+  const {
+    columns,
+    data,
+    page,
+    pageSize,
+    order,
+    onChange,
+    hideTotal,
+    emptyText,
+    paging,
+    rowKey = 'id',
+    ...rest
+  } = props;
   const total = totalOf(data);
   const keyOf = (c: ColumnType<T>) => String(c.key ?? c.dataIndex ?? '');
 

@@ -191,6 +191,26 @@ describe('POST /api/add-emails: the import', () => {
     expect(uploadsLeft()).toEqual([]);
   });
 
+  it("serves the failures file to whoever sees the list, and only the latest upload's", async () => {
+    const assigned = await t.user();
+    const stranger = await t.user();
+    const { id } = await list(t, owner, { users: [assigned] });
+    await uploadAndWait(t, owner, id, 'email\nbad\ngood@gmail.com\n');
+    const url = `/api/email_lists/failed/${id}`;
+    const get = (u: TestUser | null) => t.as(u, { method: 'GET', url });
+    expect((await get(owner)).body.trim().split('\n')).toEqual(['row,email,reason', '2,bad,invalid email']);
+    expect((await get(assigned)).statusCode).toBe(200);
+    expect((await get(admin)).headers['content-disposition']).toBe(
+      `attachment; filename="email-list-${id}-failures.csv"`,
+    );
+    expect((await get(stranger)).statusCode).toBe(404);
+    expect((await get(null)).statusCode).toBe(401);
+    await uploadAndWait(t, owner, id, 'email\nclean@gmail.com\n');
+    const none = await get(owner);
+    expect([none.statusCode, none.json().error]).toEqual([404, 'This email list has no upload failures.']);
+    expect((await t.as(owner, { method: 'GET', url: `/api/email_lists/${id}` })).json().failedEmailsUrl).toBeNull();
+  });
+
   it('keeps odd characters of optional fields, reads old Mac line ends, and caps long values', async () => {
     const { id } = await list(t, owner);
     const long = 'L'.repeat(300);

@@ -1,12 +1,8 @@
 import { lazy } from 'react';
 import type { Screens } from '@/app/routes.ts';
 
-const EmailListList = lazy(() =>
-  import('./pages/email-list-list.tsx').then((m) => ({ default: m.EmailListList })),
-);
-const EmailListEdit = lazy(() =>
-  import('./pages/email-list-edit.tsx').then((m) => ({ default: m.EmailListEdit })),
-);
+const EmailListList = lazy(() => import('./pages/email-list-list.tsx').then((m) => ({ default: m.EmailListList })));
+const EmailListEdit = lazy(() => import('./pages/email-list-edit.tsx').then((m) => ({ default: m.EmailListEdit })));
 const EmailListEmails = lazy(() =>
   import('./pages/email-list-emails.tsx').then((m) => ({ default: m.EmailListEmails })),
 );

@@ -8,7 +8,7 @@ import { notifyUser } from '../../../core/notify.ts';
 import { loadProviderMap } from '../../mail-providers/provider-of.ts';
 import { ImportFileError } from './csv-to-tsv.ts';
 import { stageFile } from './stage.ts';
-import { MergeAbandoned, markDuplicatesInFile, merge } from './merge.ts';
+import { MergeAbandoned, markDuplicatesInFile, merge, sortCollation } from './merge.ts';
 import { Progress, READ_SHARE } from './progress.ts';
 import { claimUpload, failUpload, releaseUpload, type ClaimedUpload } from './uploads.repo.ts';
 
@@ -74,6 +74,7 @@ export async function runImport(ctx: AppContext, uploadId: number): Promise<void
       dupInFile,
       timings: { stageMs: Math.round(staged - started), duplicatesMs: Math.round(performance.now() - staged) },
       failedPath: path.join(failuresDir(ctx), `${up.emailListId}-${up.id}.csv`),
+      sortCollation: await sortCollation(client),
     });
     await progress.final({ emailListId: up.emailListId, completion: r.completion, jobId: r.job });
     if (

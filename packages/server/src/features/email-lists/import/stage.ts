@@ -10,7 +10,7 @@ import { CsvToTsv, STAGE_COLUMNS, type TsvCounts } from './csv-to-tsv.ts';
  */
 export const CREATE_STAGE = `
   create temp table import_stage (
-    rn integer not null, email text collate "C", domain text, provider_id integer,
+    rn integer not null, email text, domain text, provider_id integer,
     name text, surname text, birth_year smallint, city text, geo text, reason text, maybe_dup boolean not null
   )`;
 

@@ -10,5 +10,8 @@ export const deleteEmail = ({ emailId, emailListId }: { emailId: number; emailLi
 /** Refreshes the e-mails and the lists (their counters change too). */
 export function useDeleteEmail() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: deleteEmail, onSuccess: () => client.invalidateQueries({ queryKey: emailListsKey }) });
+  return useMutation({
+    mutationFn: deleteEmail,
+    onSuccess: () => client.invalidateQueries({ queryKey: emailListsKey }),
+  });
 }

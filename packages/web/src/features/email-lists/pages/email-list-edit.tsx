@@ -8,13 +8,13 @@ import {
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import type { EmailList } from '@console/shared/email-lists';
 import { href } from '@/app/routes.ts';
 import { confirm, errorDialog, toast } from '@/components/feedback.tsx';
 import { Page } from '@/components/page.tsx';
 import { LIST_DATE, dayjs } from '@/lib/dayjs.ts';
 import { useIsAdmin } from '@/lib/session.ts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCloneEmailList } from '../api/clone-email-list.ts';
 import { useCreateEmailList } from '../api/create-email-list.ts';
 import { emailListKey, useEmailList } from '../api/get-email-list.ts';
@@ -33,7 +33,8 @@ export function EmailListEdit() {
   const id = params.id ? Number(params.id) : undefined;
   const isAdmin = useIsAdmin();
   const navigate = useNavigate();
-  const list = useEmailList(id);
+  // Not loaded for others: they are sent back below, and a list they cannot see would answer 404.
+  const list = useEmailList(isAdmin ? id : undefined);
   const create = useCreateEmailList();
   const update = useUpdateEmailList();
   const save = id ? update : create;
@@ -41,7 +42,10 @@ export function EmailListEdit() {
 
   const submit = ({ name, category, users }: EmailListFormValues) => {
     if (id) {
-      update.mutate({ id, name, category: category!, users: users ?? [] }, { onSuccess: () => toast.success('Updated!') });
+      update.mutate(
+        { id, name, category: category!, users: users ?? [] },
+        { onSuccess: () => toast.success('Updated!') },
+      );
     } else {
       // A new list is empty: its manage page is where e-mails are added.
       create.mutate(

@@ -102,7 +102,14 @@ export function EmailListEmails() {
         onSelect={setSelected}
         {...list.table}
       />
-      <Modal title="Add Emails" open={adding} onCancel={() => setAdding(false)} footer={null} destroyOnHidden width={560}>
+      <Modal
+        title="Add Emails"
+        open={adding}
+        onCancel={() => setAdding(false)}
+        footer={null}
+        destroyOnHidden
+        width={560}
+      >
         <AddEmailsCard emailListId={id} title="Upload a CSV file" onDone={() => setAdding(false)} />
       </Modal>
     </Page>

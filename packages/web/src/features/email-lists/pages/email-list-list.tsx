@@ -51,12 +51,7 @@ export function EmailListList() {
           <Input placeholder="Name" allowClear aria-label="Name" />
         </Form.Item>
       </FilterBar>
-      <EmailListsTable
-        data={lists.data}
-        providers={providers.data ?? []}
-        loading={lists.isFetching}
-        {...list.table}
-      />
+      <EmailListsTable data={lists.data} providers={providers.data ?? []} loading={lists.isFetching} {...list.table} />
     </Page>
   );
 }

@@ -11,7 +11,9 @@ export function HealthIcon({ offer }: { offer: Pick<Offer, 'id' | 'clean'> }) {
       // Beside the icon, so it never covers the Health icons of the rows above and below.
       placement="right"
       title="Health"
-      content={<Typography.Text style={{ maxWidth: 360, display: 'block' }}>{good ? 'Good.' : offer.clean}</Typography.Text>}
+      content={
+        <Typography.Text style={{ maxWidth: 360, display: 'block' }}>{good ? 'Good.' : offer.clean}</Typography.Text>
+      }
     >
       <Button
         type="text"

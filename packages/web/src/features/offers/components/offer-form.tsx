@@ -91,7 +91,12 @@ export function OfferForm({ offer, defaultOwner, showOwner, readOnly, onSubmit, 
           </Form.Item>
         </Col>
         <Col span={24}>
-          <Form.Item label="Plug" name="plug" rules={rule('plug')} extra="Optional: a replacement URL that clicks go to instead of the offer URL.">
+          <Form.Item
+            label="Plug"
+            name="plug"
+            rules={rule('plug')}
+            extra="Optional: a replacement URL that clicks go to instead of the offer URL."
+          >
             <Input autoComplete="off" />
           </Form.Item>
         </Col>
@@ -103,7 +108,12 @@ export function OfferForm({ offer, defaultOwner, showOwner, readOnly, onSubmit, 
         {showOwner && (
           <Col xs={24} md={12}>
             <Form.Item label="Owner" name="user" rules={rule('user')}>
-              <OwnerSelect allowClear={false} placeholder="Choose the owner" aria-label="Owner" style={{ width: '100%' }} />
+              <OwnerSelect
+                allowClear={false}
+                placeholder="Choose the owner"
+                aria-label="Owner"
+                style={{ width: '100%' }}
+              />
             </Form.Item>
           </Col>
         )}
