@@ -3,7 +3,7 @@ import { emailListSchema, type EmailList } from '@console/shared/email-lists';
 import { useUserOptions } from '@/components/owner-filter.tsx';
 import { ValidationErrors } from '@/components/validation-errors.tsx';
 import { zodRule } from '@/lib/form-rules.ts';
-import { useCategoryOptions } from '../api/get-category-options.ts';
+import { CategorySelect } from '@/components/category-select.tsx';
 
 export interface EmailListFormValues {
   name: string;
@@ -24,7 +24,6 @@ const rule = (field: keyof EmailListFormValues) => [zodRule(emailListSchema, fie
 
 /** Name, category and, when editing, the users the list is assigned to. */
 export function EmailListForm({ list, onSubmit, submitting, error }: EmailListFormProps) {
-  const categories = useCategoryOptions();
   const users = useUserOptions(Boolean(list));
   const initial: EmailListFormValues = list
     ? { name: list.name, category: list.category.id, users: list.users.map((u) => u.id) }
@@ -37,13 +36,7 @@ export function EmailListForm({ list, onSubmit, submitting, error }: EmailListFo
         <Input autoComplete="off" />
       </Form.Item>
       <Form.Item label="Category" name="category" rules={rule('category')}>
-        <Select
-          options={categories.data}
-          loading={categories.isLoading}
-          showSearch={{ optionFilterProp: 'label' }}
-          placeholder="Choose a category"
-          aria-label="Category"
-        />
+        <CategorySelect />
       </Form.Item>
       {list && (
         <Form.Item label="Users" name="users" extra="Users who may use this list besides its owner.">

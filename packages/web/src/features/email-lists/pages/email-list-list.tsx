@@ -1,4 +1,4 @@
-import { Button, Form, Input, Select } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '@console/shared/hydra';
@@ -7,7 +7,7 @@ import { FilterBar } from '@/components/filter-bar.tsx';
 import { Page } from '@/components/page.tsx';
 import { useCollectionParams } from '@/hooks/use-collection-params.ts';
 import { useIsAdmin } from '@/lib/session.ts';
-import { useCategoryOptions } from '../api/get-category-options.ts';
+import { CategorySelect } from '@/components/category-select.tsx';
 import { useEmailLists } from '../api/get-email-lists.ts';
 import { useMailProviders } from '../api/get-mail-providers.ts';
 import { EmailListsTable } from '../components/email-lists-table.tsx';
@@ -19,7 +19,6 @@ export function EmailListList() {
   const list = useCollectionParams({ pageSize: DEFAULT_PAGE_SIZE });
   const lists = useEmailLists(list.query);
   const providers = useMailProviders();
-  const categories = useCategoryOptions();
   useUploadLive();
 
   return (
@@ -37,15 +36,7 @@ export function EmailListList() {
     >
       <FilterBar values={list.filters} onSearch={list.setFilters}>
         <Form.Item name="category">
-          <Select
-            options={categories.data}
-            loading={categories.isLoading}
-            showSearch={{ optionFilterProp: 'label' }}
-            allowClear
-            placeholder="Category"
-            aria-label="Category"
-            style={{ minWidth: 180 }}
-          />
+          <CategorySelect allowClear placeholder="Category" style={{ minWidth: 180 }} />
         </Form.Item>
         <Form.Item name="name">
           <Input placeholder="Name" allowClear aria-label="Name" />

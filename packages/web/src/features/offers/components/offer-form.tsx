@@ -1,9 +1,9 @@
-import { Alert, Button, Col, Form, Input, Row, Select, Typography } from 'antd';
+import { Alert, Button, Col, Form, Input, Row, Typography } from 'antd';
 import { OFFER_URL_PLACEHOLDERS, decodeOfferUrl, offerSchema, type Offer } from '@console/shared/offers';
 import { OwnerSelect } from '@/components/owner-filter.tsx';
 import { ValidationErrors } from '@/components/validation-errors.tsx';
 import { zodRule } from '@/lib/form-rules.ts';
-import { useCategoryOptions } from '../api/get-category-options.ts';
+import { CategorySelect } from '@/components/category-select.tsx';
 
 export interface OfferFormValues {
   category?: number;
@@ -37,7 +37,6 @@ const code = (text: (typeof OFFER_URL_PLACEHOLDERS)[number] | '{cid}' | '{sum}')
 
 /** Create Offer and Edit Offer #id. Links are shown decoded; the server stores them encoded. */
 export function OfferForm({ offer, defaultOwner, showOwner, readOnly, onSubmit, submitting, error }: OfferFormProps) {
-  const categories = useCategoryOptions();
   const initial: OfferFormValues = offer
     ? {
         category: offer.category.id,
@@ -61,13 +60,7 @@ export function OfferForm({ offer, defaultOwner, showOwner, readOnly, onSubmit, 
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item label="Category" name="category" rules={rule('category')}>
-            <Select
-              options={categories.data}
-              loading={categories.isLoading}
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder="Choose a category"
-              aria-label="Category"
-            />
+            <CategorySelect />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
