@@ -108,6 +108,49 @@ describe('the import job', () => {
     expect(await recoverUploads(t.ctx)).toBe(0);
   });
 
+  it('classifies the same way whether the spam lists are looked up by hash or joined', async () => {
+    const { CLASSIFY_HASHED, CLASSIFY_JOINED } = await import('./import/merge.ts');
+    const cat = (await t.ctx.db.$client.query(`insert into categories (name) values ('cls') returning id`)).rows[0].id;
+    const other = (await t.ctx.db.$client.query(`insert into categories (name) values ('cls2') returning id`)).rows[0]
+      .id;
+    const db = t.ctx.db.$client;
+    await db.query(`insert into spam_emails (email) values ('c-trap@gmail.com')`);
+    await db.query(`insert into mail_provider_domains (domain, is_blacklisted) values ('c-black.test', true)`);
+    await db.query(
+      `insert into unsubscribers (email, category_id) values ('c-unsub@gmail.com', $1), ('c-other@gmail.com', $2)`,
+      [cat, other],
+    );
+    const client = await db.connect();
+    try {
+      await client.query(`create temp table import_stage (rn int, email text, domain text, reason text)`);
+      await client.query(`insert into import_stage values
+        (1, 'c-ok@gmail.com', 'gmail.com', null), (2, 'c-trap@gmail.com', 'gmail.com', null),
+        (3, 'x@c-black.test', 'c-black.test', null), (4, 'c-unsub@gmail.com', 'gmail.com', null),
+        (5, 'c-other@gmail.com', 'gmail.com', null)`);
+      const run = async (c: { valid: string; joins: string }) =>
+        (
+          await client.query(
+            `select s.rn, ${c.valid} as valid from import_stage s ${c.joins} order by s.rn`.replaceAll(
+              '$4',
+              String(cat),
+            ),
+          )
+        ).rows;
+      const expected = [
+        { rn: 1, valid: true },
+        { rn: 2, valid: false },
+        { rn: 3, valid: false },
+        { rn: 4, valid: false },
+        { rn: 5, valid: true },
+      ];
+      expect(await run(CLASSIFY_HASHED)).toEqual(expected);
+      expect(await run(CLASSIFY_JOINED)).toEqual(expected);
+    } finally {
+      await client.query('drop table if exists import_stage');
+      client.release();
+    }
+  });
+
   it('skips an upload that is already done when its job runs again', async () => {
     const { id } = await list(t, owner);
     const { jobId } = await uploadAndWait(t, owner, id, 'email\nonce@gmail.com\n');

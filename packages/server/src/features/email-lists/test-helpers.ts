@@ -124,4 +124,3 @@ export async function expectCountersExact(t: TestApp, listId: number) {
   );
   expect(counters).toEqual(byProvider);
 }
-

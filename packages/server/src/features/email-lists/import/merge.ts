@@ -36,7 +36,47 @@ export interface MergeInput {
   failedPath: string;
   /** ' collate "C"' when the database's own order is byte order anyway (a cheaper sort), else ''. */
   sortCollation: string;
+  /** How `valid` is computed (classification()). */
+  classify: Classification;
 }
+
+export interface Classification {
+  valid: string;
+  joins: string;
+}
+
+/** Spam-trap, unsubscriber and domain tables up to this size (about 2M rows) are looked up by hash. */
+const HASHABLE_BYTES = 150 * 1024 * 1024;
+
+/**
+ * `valid` = not (blacklisted domain, spam-trap address, unsubscribed from the list's category; $4 is the
+ * category). Two equivalent forms. `x in (subquery)` builds one hash per table and probes it, the cheapest
+ * (about 0.5 s less per million rows than joins); but when the planner expects the hash not to fit in
+ * work_mem it plans a scan of the subquery per row, which never ends on big tables. So: the hashed form
+ * while the tables are small enough to be hashed for sure (256 MB work_mem, see run-import.ts), left
+ * joins on their unique keys beyond (a hash join batches whatever the size; no row is repeated).
+ */
+export async function classification(client: pg.Client): Promise<Classification> {
+  const { rows } = await client.query<{ n: number }>(
+    `select greatest(pg_relation_size('spam_emails'), pg_relation_size('unsubscribers'),
+       pg_relation_size('mail_provider_domains'))::float8 as n`,
+  );
+  return (rows[0]?.n ?? 0) <= HASHABLE_BYTES ? CLASSIFY_HASHED : CLASSIFY_JOINED;
+}
+
+export const CLASSIFY_HASHED: Classification = {
+  valid: `not coalesce(s.domain in (select domain from mail_provider_domains where is_blacklisted)
+    or s.email in (select email from spam_emails)
+    or s.email in (select email from unsubscribers where category_id = $4), false)`,
+  joins: '',
+};
+
+export const CLASSIFY_JOINED: Classification = {
+  valid: 'd.domain is null and sp.email is null and u.email is null',
+  joins: `left join mail_provider_domains d on d.domain = s.domain and d.is_blacklisted
+    left join spam_emails sp on sp.email = s.email
+    left join unsubscribers u on u.email = s.email and u.category_id = $4`,
+};
 
 /**
  * The insert goes in the order of the (email_list_id, email) index, i.e. the database's collation. When
@@ -115,19 +155,12 @@ export async function merge(client: pg.Client, m: MergeInput): Promise<MergeResu
     // lock), and the speculative insertion ON CONFLICT needs costs as much again as the insert itself
     // (docs/decisions/0202-import-pipeline.md). A unique violation would mean a writer that skipped the
     // lock: the statement fails, the transaction rolls back, and the run is retried.
-    // Invalid: a blacklisted domain, a spam-trap address, or unsubscribed from the list's category. Joins,
-    // not `in (subquery)`: a hashed subplan that outgrows work_mem turns into a scan per row; a hash join
-    // just batches. Each joined key is unique, so no row is repeated.
     // Address order, the unique index's own order: it then grows leaf by leaf instead of at random.
     const res = await client.query<{ inserted: number; valid: number; job: number | null; completion: number }>(
       `with ins as (
          insert into emails (email_list_id, email, name, surname, birth_year, city, geo, mail_provider_id, valid)
-         select $1, s.email, s.name, s.surname, s.birth_year, s.city, s.geo, s.provider_id,
-           d.domain is null and sp.email is null and u.email is null
-         from import_stage s
-         left join mail_provider_domains d on d.domain = s.domain and d.is_blacklisted
-         left join spam_emails sp on sp.email = s.email
-         left join unsubscribers u on u.email = s.email and u.category_id = $4
+         select $1, s.email, s.name, s.surname, s.birth_year, s.city, s.geo, s.provider_id, ${m.classify.valid}
+         from import_stage s ${m.classify.joins}
          where s.reason is null
          order by s.email${m.sortCollation}
          returning mail_provider_id, valid

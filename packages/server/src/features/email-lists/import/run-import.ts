@@ -8,7 +8,7 @@ import { notifyUser } from '../../../core/notify.ts';
 import { loadProviderMap } from '../../mail-providers/provider-of.ts';
 import { ImportFileError } from './csv-to-tsv.ts';
 import { stageFile } from './stage.ts';
-import { MergeAbandoned, markDuplicatesInFile, merge, sortCollation } from './merge.ts';
+import { MergeAbandoned, classification, markDuplicatesInFile, merge, sortCollation } from './merge.ts';
 import { Progress, READ_SHARE } from './progress.ts';
 import { claimUpload, failUpload, releaseUpload, type ClaimedUpload } from './uploads.repo.ts';
 
@@ -63,7 +63,7 @@ export async function runImport(ctx: AppContext, uploadId: number): Promise<void
     });
     const staged = performance.now();
     const dupInFile = await markDuplicatesInFile(client);
-    progress.report(READ_SHARE);
+    progress.report(READ_SHARE, true); // read: now merging
     fs.mkdirSync(failuresDir(ctx), { recursive: true });
     const r = await merge(client, {
       listId: up.emailListId,
@@ -75,6 +75,7 @@ export async function runImport(ctx: AppContext, uploadId: number): Promise<void
       timings: { stageMs: Math.round(staged - started), duplicatesMs: Math.round(performance.now() - staged) },
       failedPath: path.join(failuresDir(ctx), `${up.emailListId}-${up.id}.csv`),
       sortCollation: await sortCollation(client),
+      classify: await classification(client),
     });
     await progress.final({ emailListId: up.emailListId, completion: r.completion, jobId: r.job });
     if (
