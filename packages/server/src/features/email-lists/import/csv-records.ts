@@ -30,7 +30,7 @@ function closed(rec: string): boolean {
  * field starts with a quote is split on commas directly (with relax_quotes a quote inside an unquoted
  * field is an ordinary character, so that is exactly csv-parse's answer); any record with a quoted field
  * (also one that spans lines) is handed whole to csv-parse, which also rules on every malformed quote.
- * In a typical address file nearly every line takes the fast path, which parses about five times faster
+ * In a typical address file nearly every line takes the fast path, which splits about four times faster
  * than csv-parse's character-by-character state machine (docs/decisions/0202-import-pipeline.md).
  * Empty lines are skipped (skip_empty_lines); feed text without a BOM.
  */

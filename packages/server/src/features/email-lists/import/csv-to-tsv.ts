@@ -52,16 +52,19 @@ export class CsvToTsv extends Transform {
   private buf = '';
   private readonly decoder = new StringDecoder('utf8');
   private readonly records = new CsvRecords((rec) => this.record(rec));
-  private readonly dups = new DupFilter();
+  private readonly dups: DupFilter;
   private started = false;
   /** Old Mac files end lines with a lone CR. */
   private crOnly = false;
 
+  /** `fileSize` sizes the duplicate filter (a typical row has 40-60 bytes; a wrong guess only means a grow). */
   constructor(
     private readonly domains: Map<string, number>,
     private readonly otherId: number,
+    fileSize = 0,
   ) {
     super({ readableObjectMode: false, writableObjectMode: false });
+    this.dups = new DupFilter(Math.ceil(fileSize / 48));
   }
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {

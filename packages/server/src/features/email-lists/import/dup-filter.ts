@@ -8,9 +8,17 @@ const MAX_CAPACITY = 1 << 24; // 64 MB of fingerprints: enough for ~15M distinct
  * certain. Past MAX_CAPACITY at 90% load everything after is flagged: still exact, just slower.
  */
 export class DupFilter {
-  private table = new Uint32Array(1 << 16);
-  private mask = (1 << 16) - 1;
+  private table: Uint32Array;
+  private mask: number;
   private count = 0;
+
+  /** Sized for `expected` addresses up front (twice as many slots), so it rarely has to grow. */
+  constructor(expected = 0) {
+    let size = 1 << 16;
+    while (size < expected * 2 && size < MAX_CAPACITY) size *= 2;
+    this.table = new Uint32Array(size);
+    this.mask = size - 1;
+  }
 
   seen(s: string): boolean {
     let h = 0x811c9dc5;

@@ -31,7 +31,7 @@ export async function stageFile(client: pg.Client, o: StageOptions): Promise<Tsv
     bytes += chunk.length;
     o.onBytes(bytes);
   });
-  const toTsv = new CsvToTsv(o.domains, o.otherId);
+  const toTsv = new CsvToTsv(o.domains, o.otherId, fs.statSync(o.file).size);
   await pipeline(source, toTsv, client.query(copyFrom(`copy import_stage (${STAGE_COLUMNS}) from stdin`)));
   return toTsv.counts;
 }
