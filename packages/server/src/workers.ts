@@ -5,6 +5,6 @@ import { emailListJobs } from './features/email-lists/email-lists.jobs.ts';
 import type { z } from 'zod';
 
 /** Every background job of the console, in one place. Each feature's `.jobs.ts` builds its definitions. */
-export function jobDefinitions(_ctx: AppContext): JobDefinition<z.ZodType>[] {
-  return [...offerJobs(_ctx), ...emailListJobs(_ctx)];
+export function jobDefinitions(ctx: AppContext): JobDefinition<z.ZodType>[] {
+  return [...offerJobs(ctx), ...emailListJobs(ctx)];
 }
