@@ -37,7 +37,13 @@ export async function startEmbeddedPostgres(dir: string, opts: { silent?: boolea
     createPostgresUser: true,
     onLog: opts.silent ? () => {} : undefined,
     onError: opts.silent ? () => {} : undefined,
-    postgresFlags: ['-c', 'max_connections=300', '-c', 'listen_addresses=127.0.0.1'],
+    // PostgreSQL's stock settings are sized for a tiny machine; bulk imports write hundreds of MB of
+    // heap, index and WAL at once, so give them room to stay in memory and avoid forced checkpoints.
+    postgresFlags: [
+      ...['-c', 'max_connections=300', '-c', 'listen_addresses=127.0.0.1'],
+      ...['-c', 'shared_buffers=1GB', '-c', 'max_wal_size=8GB', '-c', 'checkpoint_timeout=15min'],
+      ...['-c', 'wal_buffers=64MB', '-c', 'maintenance_work_mem=512MB'],
+    ],
   });
   if (fresh) {
     fs.mkdirSync(path.dirname(dir), { recursive: true });
