@@ -2,12 +2,14 @@ import { Avatar, Button, Dropdown, Grid, Space } from 'antd';
 import { InfoCircleOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useLogout } from '@/features/auth/api/logout.ts';
+import { useProfile } from '@/features/auth/api/get-profile.ts';
 import { useSession } from '@/lib/session.ts';
 import { href } from '../routes.ts';
 
 /** The username menu of the header: Profile, About and Logout. */
 export function UserMenu() {
   const session = useSession();
+  const profile = useProfile();
   const logout = useLogout();
   const navigate = useNavigate();
   const screens = Grid.useBreakpoint();
@@ -27,7 +29,7 @@ export function UserMenu() {
       <Button type="text" data-testid="user-menu" style={{ height: 40 }}>
         <Space>
           <Avatar size="small" icon={<UserOutlined />} />
-          {screens.sm && <span>{session?.username}</span>}
+          {screens.sm && <span>{profile.data?.username ?? session?.username}</span>}
         </Space>
       </Button>
     </Dropdown>
