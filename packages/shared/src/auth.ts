@@ -1,21 +1,32 @@
 import { z } from 'zod';
-import { emailField, requiredString } from './fields.ts';
+import { emailField, nameField, requiredString, tooLong } from './fields.ts';
 
 export const MIN_PASSWORD = 8;
+/** Long enough for any passphrase, short enough that hashing it costs nothing unusual. */
+export const MAX_PASSWORD = 1024;
+
+/** 'Password is required.' / 'Password must have at least 8 letters.' (register, user forms). */
+export const passwordField = () =>
+  z
+    .string({ error: 'Password is required.' })
+    .min(1, 'Password is required.')
+    .min(MIN_PASSWORD, 'Password must have at least 8 letters.')
+    .max(MAX_PASSWORD, tooLong('Password', MAX_PASSWORD));
 
 export const loginSchema = z.object({
   email: emailField('Email is required', 'Email is invalid.'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').min(MIN_PASSWORD, 'Minimum 8 symbols'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .min(MIN_PASSWORD, 'Minimum 8 symbols')
+    .max(MAX_PASSWORD, tooLong('Password', MAX_PASSWORD)),
 });
 export type Login = z.infer<typeof loginSchema>;
 
 const registerFields = {
-  username: requiredString('Username is required.'),
+  username: nameField('Username is required.', 'Username'),
   email: emailField('Email is required.', 'Invalid email.'),
-  password: z
-    .string({ error: 'Password is required.' })
-    .min(1, 'Password is required.')
-    .min(MIN_PASSWORD, 'Password must have at least 8 letters.'),
+  password: passwordField(),
 };
 
 /** What the server receives (form-encoded). */
@@ -34,7 +45,9 @@ export const registerFormSchema = z
     message: 'Passwords must be identical.',
   });
 
-export const refreshSchema = z.object({ refresh_token: requiredString('Refresh token is required.') });
+export const refreshSchema = z.object({
+  refresh_token: requiredString('Refresh token is required.').max(512, 'Invalid refresh token.'),
+});
 
 export interface TokenPair {
   token: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reference } from './fields.ts';
+import { NAME_MAX, reference, tooLong } from './fields.ts';
 
 /** The spec's messages (section 5), and ours where the spec shows none. */
 export const EmailListMessages = {
@@ -46,7 +46,8 @@ const name = z
   .string({ error: EmailListMessages.nameRequired })
   .min(1, EmailListMessages.nameRequired)
   .trim()
-  .min(1, EmailListMessages.nameMin);
+  .min(1, EmailListMessages.nameMin)
+  .max(NAME_MAX, tooLong('Name', NAME_MAX));
 
 const references = (message: string) =>
   z.preprocess((v) => (v === undefined || v === null || v === '' ? [] : v), z.array(strictReference(message)));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reference, requiredString } from './fields.ts';
+import { TEXT_MAX, reference, requiredString, tooLong } from './fields.ts';
 
 export const OFFER_NAME_MAX = 255;
 
@@ -58,11 +58,18 @@ export function isOfferUrl(url: string): boolean {
   }
 }
 
-const url = requiredString(OfferMessages.urlRequired).refine(isOfferUrl, OfferMessages.invalidUrl);
+const url = requiredString(OfferMessages.urlRequired)
+  .max(TEXT_MAX, tooLong('Url', TEXT_MAX))
+  .refine(isOfferUrl, OfferMessages.invalidUrl);
 // Optional URLs: '' and null both mean "none".
 const optionalUrl = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-  z.string({ error: OfferMessages.invalidUrl }).trim().refine(isOfferUrl, OfferMessages.invalidUrl).nullish(),
+  z
+    .string({ error: OfferMessages.invalidUrl })
+    .trim()
+    .max(TEXT_MAX, tooLong('Url', TEXT_MAX))
+    .refine(isOfferUrl, OfferMessages.invalidUrl)
+    .nullish(),
 );
 
 /**

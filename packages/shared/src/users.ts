@@ -1,17 +1,35 @@
 import { z } from 'zod';
-import { emailField, requiredString } from './fields.ts';
-import { MIN_PASSWORD } from './auth.ts';
+import { emailField, nameField, tooLong } from './fields.ts';
+import { MAX_PASSWORD, MIN_PASSWORD, passwordField } from './auth.ts';
 
-const profitRate = z.coerce
-  .number({ error: 'Profit Rate is required.' })
-  .min(0, 'Must be in 0-100.')
-  .max(100, 'Must be in 0-100.');
+export const UserMessages = {
+  usernameRequired: 'Username is required.',
+  profitRateRequired: 'Profit Rate is required.',
+  profitRateRange: 'Must be in 0-100.',
+} as const;
+
+/**
+ * Required, 0-100. Left out of the body it takes the spec's default 100; sent blank or null it is
+ * 'Profit Rate is required.' (the form never silently turns a cleared field into 100); a number given as
+ * text ('40') is read, anything else is out of range.
+ */
+const profitRate = z
+  .preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v),
+    z
+      .number({
+        error: (i) => (i.input === '' || i.input === null ? UserMessages.profitRateRequired : UserMessages.profitRateRange),
+      })
+      .min(0, UserMessages.profitRateRange)
+      .max(100, UserMessages.profitRateRange),
+  )
+  .default(100);
 
 const base = {
-  username: requiredString('Username is required.'),
+  username: nameField(UserMessages.usernameRequired, 'Username'),
   email: emailField('Email is required.', 'Invalid email.'),
   isActive: z.boolean().default(false),
-  profitRate: z.preprocess((v) => (v === '' || v === null ? undefined : v), profitRate.default(100)),
+  profitRate,
 };
 
 const passwordsMatch = (v: { password?: string | undefined; confirmPassword?: string | undefined }) =>
@@ -21,11 +39,11 @@ const mismatch = { path: ['confirmPassword'], message: 'Passwords must be identi
 export const userCreateSchema = z
   .object({
     ...base,
-    password: z
-      .string({ error: 'Password is required.' })
-      .min(1, 'Password is required.')
-      .min(MIN_PASSWORD, 'Password must have at least 8 letters.'),
-    confirmPassword: z.string({ error: 'Confirm password is required.' }).min(1, 'Confirm password is required.'),
+    password: passwordField(),
+    confirmPassword: z
+      .string({ error: 'Confirm password is required.' })
+      .min(1, 'Confirm password is required.')
+      .max(MAX_PASSWORD, 'Passwords must be identical.'),
   })
   .refine(passwordsMatch, mismatch);
 export type UserCreate = z.infer<typeof userCreateSchema>;
@@ -36,9 +54,10 @@ export const userUpdateSchema = z
     ...base,
     password: z
       .string()
+      .max(MAX_PASSWORD, tooLong('Password', MAX_PASSWORD))
       .optional()
       .refine((p) => !p || p.length >= MIN_PASSWORD, 'Password must have at least 8 letters.'),
-    confirmPassword: z.string().optional(),
+    confirmPassword: z.string().max(MAX_PASSWORD, 'Passwords must be identical.').optional(),
   })
   .refine(passwordsMatch, mismatch);
 export type UserUpdate = z.infer<typeof userUpdateSchema>;

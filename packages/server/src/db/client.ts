@@ -6,6 +6,9 @@ import * as schema from './schema.ts';
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
+/** The database or a transaction of it: every repository function takes one, so it runs inside or outside a transaction. */
+export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
 // bigint counts (count(*)) come back as numbers; they stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 

@@ -1,40 +1,68 @@
-import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { emailListUsers, emailLists, users } from '../../db/schema.ts';
-import { containsPattern, orderOf, type CollectionQuery } from '../../core/hydra.ts';
+import { eq, sql } from 'drizzle-orm';
+import { AuthMessages } from '@console/shared/auth';
+import type { User } from '@console/shared/users';
+import type { Executor } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { defineCollection, filters } from '../../core/collection.ts';
+import { constraintAnswer } from '../../core/db-errors.ts';
 
-// The lists a user can use: the ones they own and the ones assigned to them.
-const userLists = sql<{ id: number; name: string }[]>`coalesce((
+constraintAnswer('users_username_key', 409, { username: AuthMessages.usernameTaken });
+constraintAnswer('users_email_key', 409, { email: AuthMessages.emailTaken });
+
+// The lists a user can use: the ones they own and the ones assigned to them. The outer row is named
+// explicitly: drizzle writes a single table's columns unqualified, and a bare "id" here would bind to l.id.
+const userLists = sql<User['emailLists']>`coalesce((
   select json_agg(json_build_object('id', l.id, 'name', l.name) order by l.id)
-  from ${emailLists} l
-  where l.user_id = ${users.id}
-     or exists (select 1 from ${emailListUsers} a where a.email_list_id = l.id and a.user_id = ${users.id})
+  from email_lists l
+  where l.user_id = "users"."id"
+     or exists (select 1 from email_list_users a where a.email_list_id = l.id and a.user_id = "users"."id")
 ), '[]'::json)`;
 
-export const userColumns = {
-  id: users.id,
-  username: users.username,
-  email: users.email,
-  isActive: users.isActive,
-  profitRate: users.profitRate,
-  roles: users.roles,
-  emailLists: userLists,
+/** GET /api/users (administrators): username search, every column sortable, `groups[]=select` {id, name}. */
+export const usersCollection = defineCollection({
+  table: users,
+  fields: {
+    id: users.id,
+    username: users.username,
+    email: users.email,
+    isActive: users.isActive,
+    profitRate: users.profitRate,
+    roles: users.roles,
+    emailLists: userLists,
+  },
+  filters: { username: filters.contains(users.username, 'Username') },
+  sortable: { id: users.id, username: users.username, email: users.email, isActive: users.isActive, profitRate: users.profitRate },
+  order: [sql`${users.id} asc`],
+  select: { fields: { id: users.id, name: users.username }, order: [sql`lower(${users.username})`] },
+});
+
+export const findUser = (db: Executor, id: number): Promise<User | undefined> =>
+  usersCollection.one(db, null, eq(users.id, id));
+
+export type UserValues = Pick<typeof users.$inferInsert, 'username' | 'email' | 'isActive' | 'profitRate'> & {
+  passwordHash?: string;
 };
 
-export function usersWhere(filters: { username?: string }): SQL | undefined {
-  return and(filters.username ? ilike(users.username, containsPattern(filters.username)) : undefined);
+export async function insertUser(db: Executor, v: UserValues & { passwordHash: string }): Promise<number> {
+  const [row] = await db.insert(users).values(v).returning({ id: users.id });
+  return row!.id;
 }
 
-const sortable = { id: users.id, username: users.username, email: users.email, isActive: users.isActive, profitRate: users.profitRate };
-
-export async function findUsers(db: Db, where: SQL | undefined, page: { limit?: number; offset?: number }, query: CollectionQuery) {
-  const q = db.select(userColumns).from(users).where(where).orderBy(...orderOf(query, sortable, asc(users.id))).$dynamic();
-  if (page.limit) q.limit(page.limit).offset(page.offset ?? 0);
-  const [rows, [total]] = await Promise.all([q, db.select({ n: count() }).from(users).where(where)]);
-  return { rows, total: total!.n };
+export async function updateUser(db: Executor, id: number, v: UserValues): Promise<boolean> {
+  const done = await db.update(users).set(v).where(eq(users.id, id)).returning({ id: users.id });
+  return done.length > 0;
 }
 
-export async function findUser(db: Db, id: number) {
-  const [row] = await db.select(userColumns).from(users).where(eq(users.id, id));
-  return row;
+export async function deleteUser(db: Executor, id: number): Promise<boolean> {
+  const done = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  return done.length > 0;
+}
+
+/** The signed-in user's own profile (GET /api/profile). */
+export async function findProfile(db: Executor, id: number) {
+  const [u] = await db
+    .select({ id: users.id, username: users.username, email: users.email, roles: users.roles, profitRate: users.profitRate })
+    .from(users)
+    .where(eq(users.id, id));
+  return u;
 }

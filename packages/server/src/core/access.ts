@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { isId } from '@console/shared/ids';
+import type { Executor } from '../db/client.ts';
+import type { AuthUser } from './context.ts';
+import { AppError, forbidden, invalid, notFound } from './errors.ts';
+
+/**
+ * The ownership rules of the whole API (ARCHITECTURE §3): an ordinary user is confined to their own rows
+ * whatever they send; an administrator sees and changes everything. Another user's item answers 404, as if
+ * it did not exist; an item a user may see but not change (an e-mail list assigned to them) answers 403.
+ */
+
+/** Scope of a resource owned through one column: `defineCollection({ scope: ownedBy(offers.userId) })`. */
+export const ownedBy =
+  (column: AnyColumn) =>
+  (user: AuthUser): SQL | undefined =>
+    user.isAdmin ? undefined : eq(column, user.id);
+
+/** The row, or 404 when it does not exist or is not the user's to see. */
+export function found<T>(row: T | undefined, message = 'Not found.'): T {
+  if (!row) throw notFound(message);
+  return row;
+}
+
+/** 403 unless the user owns the row (or is an administrator); for rows the user may see but not change. */
+export function assertCanChange(row: { userId: number }, user: AuthUser) {
+  if (!user.isAdmin && row.userId !== user.id) throw forbidden();
+}
+
+/** The owner a write gets: administrators choose it, anyone else always owns what they write. */
+export const ownerFor = (user: AuthUser, requested: number | undefined | null) =>
+  user.isAdmin && requested ? requested : user.id;
+
+/** Path parameter `{id}`: a canonical decimal id in the column's range (`0x10`, `1e1`, ` 5`, 2^31 are 422). */
+export const idParams = z.object({
+  id: z.string().refine(isId, 'Invalid id.').transform(Number),
+});
+
+/**
+ * Reduces `ids` to those the user may change in `table` (scoped by `owner`, all for administrators).
+ * A bulk call over ids that are not all the caller's changes nothing: `requireAll` answers 404 naming the
+ * ids that are missing or someone else's.
+ */
+export async function ownedIds(
+  db: Executor,
+  user: AuthUser,
+  on: { table: PgTable; id: PgColumn; owner: PgColumn },
+  ids: number[],
+): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: on.id })
+    .from(on.table)
+    .where(and(inArray(on.id, ids), user.isAdmin ? undefined : eq(on.owner, user.id)));
+  return rows.map((r) => Number(r.id));
+}
+
+export async function requireAllOwned(
+  db: Executor,
+  user: AuthUser,
+  on: { table: PgTable; id: PgColumn; owner: PgColumn },
+  ids: number[],
+  field = 'ids',
+): Promise<number[]> {
+  const wanted = [...new Set(ids)];
+  const mine = new Set(await ownedIds(db, user, on, wanted));
+  const missing = wanted.filter((id) => !mine.has(id));
+  if (missing.length) {
+    throw new AppError(404, { [field]: `Not found: ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ', ...' : ''}.` });
+  }
+  return wanted;
+}
+
+/** A list of ids in a body: `[1, 2]`, `"1,2"`, canonical decimals only, at most `max`. */
+export const idList = (message = 'Invalid id.', max = 10_000) =>
+  z.preprocess(
+    (v) =>
+      (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]).flatMap((x) =>
+        typeof x === 'string' ? x.split(',').map((s) => s.trim()).filter(Boolean) : [x],
+      ),
+    z
+      .array(z.union([z.number(), z.string()]).refine(isId, message).transform(Number))
+      .max(max, `At most ${max} ids at once.`),
+  );
+
+/** Throws 422 when a referenced row is missing: one message per field. */
+export function assertReferences(missing: Record<string, string | false | undefined>) {
+  const errors = Object.fromEntries(Object.entries(missing).filter(([, m]) => m)) as Record<string, string>;
+  if (Object.keys(errors).length) throw invalid(errors);
+}
+
+/** `select exists(...)` for reference checks. */
+export async function exists(db: Executor, table: PgTable, where: SQL): Promise<boolean> {
+  const [row] = await db.select({ one: sql<number>`1` }).from(table).where(where).limit(1);
+  return Boolean(row);
+}

@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { and, asc, desc, eq, ilike, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import { DEFAULT_PAGE_SIZE } from '@console/shared/hydra';
+import { searchText } from '@console/shared/fields';
+import { isId } from '@console/shared/ids';
+import type { Executor } from '../db/client.ts';
+import type { AuthUser } from './context.ts';
+
+/**
+ * One collection definition per resource: paging, `pagination=false`, `groups[]=select`, `order[...]`,
+ * filters, owner scoping, the total and the envelope, decided here once. Docs: docs/conventions.md.
+ */
+
+/** A filter of the query string: how its value parses and the condition it adds. */
+export interface Filter<V> {
+  schema: z.ZodType<V | undefined, unknown>;
+  where: (value: V) => SQL | undefined;
+}
+
+/** A whole number in a query string: digits only (`1e1`, `0x10`, ` 5` are refused), within `max`. */
+const queryInt = (message: string, max: number) =>
+  z
+    .union([z.string(), z.number()], { error: message })
+    .refine((v) => /^\d{1,10}$/.test(String(v)) && Number(v) <= max, message)
+    .transform(Number);
+
+/** An id in a query string: `7` or an IRI `/api/categories/7`. */
+const queryId = z
+  .string({ error: 'Invalid id.' })
+  .refine((v) => isId(v.split('/').pop()) && /^(\/api\/[a-z_-]+\/)?\d+$/.test(v), 'Invalid id.')
+  .transform((v) => Number(v.split('/').pop()))
+  .optional();
+
+const queryBool = z
+  .enum(['true', 'false', '1', '0'], { error: 'Must be true or false.' })
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
+/** The filters resources are made of. */
+export const filters = {
+  /** Case-insensitive "contains", LIKE wildcards escaped. */
+  contains: (column: AnyColumn | SQL, label?: string): Filter<string> => ({
+    schema: searchText(label),
+    where: (v) => ilike(column, containsPattern(v)),
+  }),
+  /** An id (or IRI) equal to the column, e.g. `user.id`, `category`. */
+  id: (column: AnyColumn): Filter<number> => ({ schema: queryId, where: (v) => eq(column, v) }),
+  /** `true|false|1|0` equal to a boolean column, e.g. `pmtaServer.isVps`. */
+  bool: (column: AnyColumn | SQL): Filter<boolean> => ({ schema: queryBool, where: (v) => sql`${column} = ${v}` }),
+  /** `archive[exists]=true|false`: whether the column is set. */
+  exists: (column: AnyColumn): Filter<boolean> => ({
+    schema: queryBool,
+    where: (v) => (v ? isNotNull(column) : isNull(column)),
+  }),
+};
+
+/** Case-insensitive "contains" pattern with LIKE wildcards escaped. */
+export const containsPattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Any filter (its value type does not matter once the query schema has parsed it). */
+export type AnyFilter = { schema: z.ZodType; where: (value: never) => SQL | undefined };
+
+export interface CollectionDef<F extends SelectedFields, Out> {
+  table: PgTable;
+  /** The full row. Joined tables' values come as `sql` fields or through `join`. */
+  fields: F;
+  /** Joins the fields need (`q.innerJoin(...)`). */
+  join?: (q: PgSelect) => PgSelect;
+  /** Who sees which rows: e.g. `ownedBy(offers.userId)` (core/access.ts); none means every signed-in user. */
+  scope?: (user: AuthUser) => SQL | undefined;
+  filters?: Record<string, AnyFilter>;
+  /** `order[key]` the API accepts; other keys are ignored, never passed to SQL. */
+  sortable?: Record<string, AnyColumn | SQL>;
+  /** Default order, ending with a unique column so that pages never overlap. */
+  order: SQL[];
+  /** Light rows of `groups[]=select`: {id, name} by default, by name. */
+  select?: { fields: SelectedFields; order: SQL[] };
+  /** `hydra` (default) or `items` ({items, totalItems}: e-mail lists and e-mails). */
+  envelope?: 'hydra' | 'items';
+  pageSize?: number;
+  /** The API's shape of a row (dates as ISO strings, owner ids dropped...). */
+  present?: (row: SelectResultFields<F>) => Out;
+}
+
+export interface CollectionOptions {
+  /** Extra conditions, e.g. the parent of a nested collection (the e-mails of one list). */
+  where?: SQL;
+  /** A total known without counting (a maintained counter); skips the count. */
+  total?: number;
+}
+
+export type Page<T> = { 'hydra:member': T[]; 'hydra:totalItems': number } | { items: T[]; totalItems: number };
+
+export function defineCollection<F extends SelectedFields, Out = SelectResultFields<F>>(def: CollectionDef<F, Out>) {
+  const filterDefs = (def.filters ?? {}) as Record<string, Filter<unknown>>;
+  const orderKeys = Object.keys(def.sortable ?? {}).map((k) => `order[${k}]`);
+  const pageSize = def.pageSize ?? DEFAULT_PAGE_SIZE;
+
+  /** The query string: the shared keys, one per filter, one per sortable field; unknown keys are ignored. */
+  const query = z
+    .object({
+      _page: queryInt('Invalid page.', 1_000_000).default(1),
+      itemsPerPage: queryInt('Invalid itemsPerPage.', 1000)
+        .refine((n) => n >= 1, 'Invalid itemsPerPage.')
+        .default(pageSize),
+      pagination: z.enum(['true', 'false']).optional(),
+      'groups[]': z.union([z.string().max(50), z.array(z.string().max(50)).max(10)]).optional(),
+      ...Object.fromEntries(orderKeys.map((k) => [k, z.enum(['asc', 'desc', 'ASC', 'DESC']).optional()])),
+      ...Object.fromEntries(Object.entries(filterDefs).map(([k, f]) => [k, f.schema])),
+    })
+    .loose();
+  type Query = z.infer<typeof query>;
+
+  const conditions = (user: AuthUser, q: Record<string, unknown>, extra?: SQL) =>
+    and(
+      def.scope?.(user),
+      extra,
+      ...Object.entries(filterDefs).map(([k, f]) => (q[k] === undefined ? undefined : f.where(q[k]))),
+    );
+
+  const orderOf = (q: Record<string, unknown>): SQL[] => {
+    const out: SQL[] = [];
+    for (const [key, value] of Object.entries(q)) {
+      const m = /^order\[(.+)\]$/.exec(key);
+      const column = m && def.sortable?.[m[1]!];
+      if (column && typeof value === 'string') out.push(value.toLowerCase() === 'desc' ? desc(column) : asc(column));
+    }
+    return [...out, ...def.order];
+  };
+
+  /** `select <fields> from <table> <joins>`, typed loosely: the row type comes from `fields`. */
+  const from = (db: Executor, fields: SelectedFields): PgSelect => {
+    const q = db.select(fields).from(def.table).$dynamic() as unknown as PgSelect;
+    return def.join ? def.join(q) : q;
+  };
+
+  const envelope = <T>(rows: T[], total: number): Page<T> =>
+    def.envelope === 'items' ? { items: rows, totalItems: total } : { 'hydra:member': rows, 'hydra:totalItems': total };
+
+  async function run<T>(
+    db: Executor,
+    fields: SelectedFields,
+    order: SQL[],
+    where: SQL | undefined,
+    q: Query,
+    known?: number,
+  ): Promise<{ rows: T[]; total: number }> {
+    const paged = q.pagination !== 'false';
+    // The total rides along as a window count: one statement, one snapshot.
+    const counted = paged && known === undefined ? { ...fields, __total: sql<number>`count(*) over()` } : fields;
+    const stmt = from(db, counted).where(where).orderBy(...order);
+    const raw = (paged ? await stmt.limit(q.itemsPerPage).offset((q._page - 1) * q.itemsPerPage) : await stmt) as (T & {
+      __total?: number;
+    })[];
+    let total = known ?? (paged ? raw[0]?.__total : raw.length);
+    if (total === undefined) {
+      // A page past the end has no row to carry the count.
+      const [c] = (await from(db, { n: sql<number>`count(*)::int` }).where(where)) as { n: number }[];
+      total = c!.n;
+    }
+    const rows = raw.map((r) => {
+      if (r && '__total' in r) delete r.__total;
+      return r as T;
+    });
+    return { rows, total };
+  }
+
+  return {
+    query,
+    pageSize,
+    /** One page (or all rows) of what `user` may see, in the resource's envelope. */
+    async list(db: Executor, user: AuthUser, q: Query, opts: CollectionOptions = {}): Promise<Page<Out> | Page<unknown>> {
+      const where = conditions(user, q, opts.where);
+      if ([q['groups[]']].flat().includes('select')) {
+        const select = def.select ?? {
+          fields: { id: (def.table as unknown as { id: PgColumn }).id, name: (def.table as unknown as { name: PgColumn }).name },
+          order: [],
+        };
+        const { rows, total } = await run<unknown>(db, select.fields, [...select.order, ...def.order], where, q);
+        return envelope(rows, total);
+      }
+      const { rows, total } = await run<SelectResultFields<F>>(db, def.fields, orderOf(q), where, q, opts.total);
+      return envelope(def.present ? rows.map(def.present) : (rows as unknown as Out[]), total);
+    },
+    /** One row by a condition (usually its id), scoped like the list: undefined when `user` may not see it. */
+    async one(db: Executor, user: AuthUser | null, where: SQL): Promise<Out | undefined> {
+      const [row] = await from(db, def.fields)
+        .where(and(user ? def.scope?.(user) : undefined, where))
+        .limit(1);
+      return row && (def.present ? def.present(row as SelectResultFields<F>) : (row as unknown as Out));
+    },
+  };
+}
+
