@@ -17,6 +17,8 @@ import type { AuthUser } from './context.ts';
 export interface Filter<V> {
   schema: z.ZodType<V | undefined, unknown>;
   where: (value: V) => SQL | undefined;
+  /** Applied for administrators only (the owner filter: everyone else always gets their own rows). */
+  adminOnly?: boolean;
 }
 
 /** A whole number in a query string: digits only (`1e1`, `0x10`, ` 5` are refused), within `max`. */
@@ -47,6 +49,8 @@ export const filters = {
   }),
   /** An id (or IRI) equal to the column, e.g. `user.id`, `category`. */
   id: (column: AnyColumn): Filter<number> => ({ schema: queryId, where: (v) => eq(column, v) }),
+  /** `user.id`: administrators filter by owner; an ordinary user's value is ignored (they see their own). */
+  owner: (column: AnyColumn): Filter<number> => ({ schema: queryId, where: (v) => eq(column, v), adminOnly: true }),
   /** `true|false|1|0` equal to a boolean column, e.g. `pmtaServer.isVps`. */
   bool: (column: AnyColumn | SQL): Filter<boolean> => ({ schema: queryBool, where: (v) => sql`${column} = ${v}` }),
   /** `archive[exists]=true|false`: whether the column is set. */
@@ -60,7 +64,7 @@ export const filters = {
 export const containsPattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Any filter (its value type does not matter once the query schema has parsed it). */
-export type AnyFilter = { schema: z.ZodType; where: (value: never) => SQL | undefined };
+export type AnyFilter = { schema: z.ZodType; where: (value: never) => SQL | undefined; adminOnly?: boolean };
 
 export interface CollectionDef<F extends SelectedFields, Out> {
   table: PgTable;
@@ -117,7 +121,9 @@ export function defineCollection<F extends SelectedFields, Out = SelectResultFie
     and(
       def.scope?.(user),
       extra,
-      ...Object.entries(filterDefs).map(([k, f]) => (q[k] === undefined ? undefined : f.where(q[k]))),
+      ...Object.entries(filterDefs).map(([k, f]) =>
+        q[k] === undefined || (f.adminOnly && !user.isAdmin) ? undefined : f.where(q[k]),
+      ),
     );
 
   const orderOf = (q: Record<string, unknown>): SQL[] => {

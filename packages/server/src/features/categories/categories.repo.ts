@@ -1,12 +1,9 @@
-import { and, asc, count, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Category, CategoryNode } from '@console/shared/categories';
-import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { categories, emailLists, offers, unsubscribers } from '../../db/schema.ts';
-import { containsPattern } from '../../core/hydra.ts';
-
-/** The database or a transaction of it: repository functions work with both. */
-export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+import { defineCollection, filters } from '../../core/collection.ts';
 
 const parent = alias(categories, 'parent');
 const byName = [asc(sql`lower(${categories.name})`), asc(categories.id)];
@@ -19,55 +16,22 @@ const categoryColumns = {
   >`case when ${parent.id} is null then null else json_build_object('id', ${parent.id}, 'name', ${parent.name}) end`,
 };
 
-export async function findCategory(db: Executor, id: number): Promise<Category | undefined> {
-  const [row] = await db
-    .select(categoryColumns)
-    .from(categories)
-    .leftJoin(parent, eq(parent.id, categories.parentId))
-    .where(eq(categories.id, id));
-  return row;
-}
+/** GET /api/categories: {id, name, parent} by name; `groups[]=select` {id, name}. Filter: name (contains). */
+export const categoriesCollection = defineCollection({
+  table: categories,
+  fields: categoryColumns,
+  join: (q) => q.leftJoin(parent, eq(parent.id, categories.parentId)),
+  filters: { name: filters.contains(categories.name) },
+  sortable: { id: categories.id, name: sql`lower(${categories.name})` },
+  order: byName,
+  select: { fields: { id: categories.id, name: categories.name }, order: [] },
+});
 
-export function categoriesWhere(filters: { name?: string }): SQL | undefined {
-  return and(filters.name ? ilike(categories.name, containsPattern(filters.name)) : undefined);
-}
-
-type Page = { limit?: number; offset?: number };
-
-async function countCategories(db: Db, where: SQL | undefined) {
-  const [row] = await db.select({ n: count() }).from(categories).where(where);
-  return row!.n;
-}
-
-/** Full rows {id, name, parent}, ordered by name. */
-export async function findCategories(db: Db, where: SQL | undefined, page: Page) {
-  const q = db
-    .select(categoryColumns)
-    .from(categories)
-    .leftJoin(parent, eq(parent.id, categories.parentId))
-    .where(where)
-    .orderBy(...byName)
-    .$dynamic();
-  if (page.limit) q.limit(page.limit).offset(page.offset ?? 0);
-  const [rows, total] = await Promise.all([q, countCategories(db, where)]);
-  return { rows, total };
-}
-
-/** Light rows {id, name} for selectors, ordered by name. */
-export async function selectCategories(db: Db, where: SQL | undefined, page: Page) {
-  const q = db
-    .select({ id: categories.id, name: categories.name })
-    .from(categories)
-    .where(where)
-    .orderBy(...byName)
-    .$dynamic();
-  if (page.limit) q.limit(page.limit).offset(page.offset ?? 0);
-  const [rows, total] = await Promise.all([q, countCategories(db, where)]);
-  return { rows, total };
-}
+export const findCategory = (db: Executor, id: number): Promise<Category | undefined> =>
+  categoriesCollection.one(db, null, eq(categories.id, id));
 
 /** The whole tree in one query; categories are a few hundred rows at most. */
-export async function categoryTree(db: Db): Promise<CategoryNode[]> {
+export async function categoryTree(db: Executor): Promise<CategoryNode[]> {
   const rows = await db
     .select({ id: categories.id, name: categories.name, parentId: categories.parentId })
     .from(categories)
@@ -134,4 +98,27 @@ export async function categoryUsage(db: Executor, id: number) {
     })
     .from(sql`(select 1) as one`);
   return row!;
+}
+
+export async function insertCategory(db: Executor, v: { name: string; parentId: number | null }): Promise<number> {
+  const [row] = await db.insert(categories).values(v).returning({ id: categories.id });
+  return row!.id;
+}
+
+export async function parentOf(db: Executor, id: number): Promise<{ parentId: number | null } | undefined> {
+  const [row] = await db.select({ parentId: categories.parentId }).from(categories).where(eq(categories.id, id));
+  return row;
+}
+
+export async function updateCategoryRow(db: Executor, id: number, v: { name: string; parentId: number | null }) {
+  await db.update(categories).set(v).where(eq(categories.id, id));
+}
+
+export async function deleteCategoryRow(db: Executor, id: number) {
+  await db.delete(categories).where(eq(categories.id, id));
+}
+
+/** Category writes run one at a time (see categories.service.ts). */
+export async function lockCategories(db: Executor) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('categories'))`);
 }

@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import {
   CategoryMessages,
   categoryInUseMessage,
@@ -6,15 +5,20 @@ import {
   type CategoryUpdate,
 } from '@console/shared/categories';
 import type { Db } from '../../db/client.ts';
-import { categories } from '../../db/schema.ts';
+import type { Executor } from '../../db/client.ts';
 import { conflict, invalid, notFound } from '../../core/errors.ts';
+import { isForeignKeyViolation } from '../../core/db-errors.ts';
 import {
   categoryExists,
   categoryUsage,
+  deleteCategoryRow,
   findCategory,
+  insertCategory,
   isSelfOrAncestor,
+  lockCategories,
+  parentOf,
   siblingNameTaken,
-  type Executor,
+  updateCategoryRow,
 } from './categories.repo.ts';
 
 /**
@@ -23,7 +27,7 @@ import {
  */
 async function serialized<T>(db: Db, work: (tx: Executor) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('categories'))`);
+    await lockCategories(tx);
     return work(tx);
   });
 }
@@ -42,15 +46,15 @@ export function createCategory(db: Db, input: CategoryCreate) {
   return serialized(db, async (tx) => {
     await assertParent(tx, parentId);
     await assertNameFree(tx, input.name, parentId);
-    const [row] = await tx.insert(categories).values({ name: input.name, parentId }).returning({ id: categories.id });
-    return (await findCategory(tx, row!.id))!;
+    const id = await insertCategory(tx, { name: input.name, parentId });
+    return (await findCategory(tx, id))!;
   });
 }
 
 /** Renames; a `parent` key (null for the root) also moves the category, never under itself. */
 export function updateCategory(db: Db, id: number, input: CategoryUpdate) {
   return serialized(db, async (tx) => {
-    const [current] = await tx.select({ parentId: categories.parentId }).from(categories).where(eq(categories.id, id));
+    const current = await parentOf(tx, id);
     if (!current) throw notFound();
     const parentId = input.parent === undefined ? current.parentId : input.parent;
     if (parentId !== current.parentId) {
@@ -59,7 +63,7 @@ export function updateCategory(db: Db, id: number, input: CategoryUpdate) {
         throw invalid({ parent: CategoryMessages.ownAncestor });
     }
     await assertNameFree(tx, input.name, parentId, id);
-    await tx.update(categories).set({ name: input.name, parentId }).where(eq(categories.id, id));
+    await updateCategoryRow(tx, id, { name: input.name, parentId });
     return (await findCategory(tx, id))!;
   });
 }
@@ -74,16 +78,10 @@ export function deleteCategory(db: Db, id: number) {
     const why = categoryInUseMessage(await categoryUsage(tx, id));
     if (why) throw conflict(why);
     try {
-      await tx.delete(categories).where(eq(categories.id, id));
+      await deleteCategoryRow(tx, id);
     } catch (e) {
-      if (pgCode(e) === '23503') throw conflict(CategoryMessages.inUseFallback);
+      if (isForeignKeyViolation(e)) throw conflict(CategoryMessages.inUseFallback);
       throw e;
     }
   });
-}
-
-/** The PostgreSQL error code, whether drizzle wrapped the driver's error or not. */
-function pgCode(e: unknown): string | undefined {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err.code ?? err.cause?.code;
 }

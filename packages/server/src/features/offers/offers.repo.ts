@@ -1,84 +1,75 @@
-import { and, count, eq, ilike, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { OFFERS_PAGE_SIZE } from '@console/shared/hydra';
 import type { Offer } from '@console/shared/offers';
-import type { Db } from '../../db/client.ts';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.ts';
 import { categories, offers, users } from '../../db/schema.ts';
-import { containsPattern } from '../../core/hydra.ts';
+import { defineCollection, filters } from '../../core/collection.ts';
+import { ownedBy } from '../../core/access.ts';
+import type { AuthUser } from '../../core/context.ts';
 
-export const offerColumns = {
-  id: offers.id,
-  name: offers.name,
-  url: offers.url,
-  plug: offers.plug,
-  callback: offers.callback,
-  clean: offers.clean,
-  checkedAt: offers.checkedAt,
-  archive: offers.archive,
-  category: sql<Offer['category']>`json_build_object('id', ${categories.id}, 'name', ${categories.name})`,
-  user: sql<Offer['user']>`json_build_object('id', ${users.id}, 'username', ${users.username})`,
-  userId: offers.userId,
-};
+/**
+ * GET /api/offers: newest first (the offer just added is on the first page), 30 a page. Filters: name
+ * (contains), user.id (administrators; others always get their own), archive[exists]. `groups[]=select`
+ * gives {id, name} by name.
+ */
+export const offersCollection = defineCollection({
+  table: offers,
+  fields: {
+    id: offers.id,
+    name: offers.name,
+    url: offers.url,
+    plug: offers.plug,
+    callback: offers.callback,
+    clean: offers.clean,
+    checkedAt: offers.checkedAt,
+    archive: offers.archive,
+    category: sql<Offer['category']>`json_build_object('id', ${categories.id}, 'name', ${categories.name})`,
+    user: sql<Offer['user']>`json_build_object('id', ${users.id}, 'username', ${users.username})`,
+  },
+  join: (q) => q.innerJoin(categories, eq(categories.id, offers.categoryId)).innerJoin(users, eq(users.id, offers.userId)),
+  scope: ownedBy(offers.userId),
+  filters: {
+    name: filters.contains(offers.name),
+    'user.id': filters.owner(offers.userId),
+    'archive[exists]': filters.exists(offers.archive),
+  },
+  sortable: {
+    id: offers.id,
+    name: offers.name,
+    url: offers.url,
+    category: categories.name,
+    user: users.username,
+    archive: offers.archive,
+  },
+  order: [sql`${offers.id} desc`],
+  select: { fields: { id: offers.id, name: offers.name }, order: [sql`${offers.name}`] },
+  pageSize: OFFERS_PAGE_SIZE,
+  present: (r): Offer => ({ ...r, checkedAt: r.checkedAt?.toISOString() ?? null, archive: r.archive?.toISOString() ?? null }),
+});
 
-export interface OfferFilters {
-  name?: string;
-  /** Already confined by ownership (see core/scope.ts). */
-  owner?: SQL;
-  /** archive[exists]: true = archived only, false = active only. */
-  archived?: boolean;
+/** The offer as `user` may see it; undefined for another user's offer. */
+export const findOffer = (db: Executor, user: AuthUser, id: number) => offersCollection.one(db, user, eq(offers.id, id));
+
+export type OfferValues = Omit<typeof offers.$inferInsert, 'id'>;
+
+export async function insertOffer(db: Executor, v: OfferValues): Promise<number> {
+  const [row] = await db.insert(offers).values(v).returning({ id: offers.id });
+  return row!.id;
 }
 
-export function offersWhere(f: OfferFilters): SQL | undefined {
-  return and(
-    f.owner,
-    f.name ? ilike(offers.name, containsPattern(f.name)) : undefined,
-    f.archived === undefined ? undefined : f.archived ? isNotNull(offers.archive) : isNull(offers.archive),
-  );
+/** Writes an offer still active; false when it was archived meanwhile. */
+export async function updateActiveOffer(db: Executor, id: number, v: PgUpdateSetSource<typeof offers>): Promise<boolean> {
+  const done = await db
+    .update(offers)
+    .set(v)
+    .where(and(eq(offers.id, id), isNull(offers.archive)))
+    .returning({ id: offers.id });
+  return done.length > 0;
 }
 
-const joined = (db: Db) =>
-  db
-    .select(offerColumns)
-    .from(offers)
-    .innerJoin(categories, eq(categories.id, offers.categoryId))
-    .innerJoin(users, eq(users.id, offers.userId));
-
-/** Newest first: the offer just added is on the first page. */
-export async function findOffers(db: Db, where: SQL | undefined, page: { limit?: number; offset?: number }) {
-  const q = joined(db)
-    .where(where)
-    .orderBy(sql`${offers.id} desc`)
-    .$dynamic();
-  if (page.limit) q.limit(page.limit).offset(page.offset ?? 0);
-  const [rows, [total]] = await Promise.all([q, db.select({ n: count() }).from(offers).where(where)]);
-  return { rows: rows.map(present), total: total!.n };
-}
-
-/** Light rows for selectors, by name. */
-export async function selectOffers(db: Db, where: SQL | undefined, page: { limit?: number; offset?: number }) {
-  const q = db
-    .select({ id: offers.id, name: offers.name })
-    .from(offers)
-    .where(where)
-    .orderBy(offers.name, offers.id)
-    .$dynamic();
-  if (page.limit) q.limit(page.limit).offset(page.offset ?? 0);
-  const [rows, [total]] = await Promise.all([q, db.select({ n: count() }).from(offers).where(where)]);
-  return { rows, total: total!.n };
-}
-
-/** The row with its owner id, for ownership checks; `present` strips the id for the answer. */
-export async function findOffer(db: Db, id: number) {
-  const [row] = await joined(db).where(eq(offers.id, id));
-  return row;
-}
-
-export type OfferRow = NonNullable<Awaited<ReturnType<typeof findOffer>>>;
-
-/** The API's shape: dates as ISO strings, the owner as {id, username} only. */
-export function present(row: OfferRow): Offer {
-  const { userId: _, ...rest } = row;
-  return {
-    ...rest,
-    checkedAt: rest.checkedAt?.toISOString() ?? null,
-    archive: rest.archive?.toISOString() ?? null,
-  };
+/** Ids of the active offers, for the health sweep. */
+export async function activeOfferIds(db: Executor): Promise<number[]> {
+  const rows = await db.select({ id: offers.id }).from(offers).where(isNull(offers.archive)).orderBy(offers.id);
+  return rows.map((r) => r.id);
 }

@@ -1,25 +1,20 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { OfferMessages, encodeOfferUrl, type Offer, type OfferInput } from '@console/shared/offers';
 import type { AppContext, AuthUser } from '../../core/context.ts';
-import { assertOwner } from '../../core/scope.ts';
-import { conflict, invalid } from '../../core/errors.ts';
-import { categories, offers, users } from '../../db/schema.ts';
-import { findOffer, present } from './offers.repo.ts';
+import { assertReferences, exists, found, ownerFor } from '../../core/access.ts';
+import { conflict } from '../../core/errors.ts';
+import { categories, users } from '../../db/schema.ts';
+import { findOffer, insertOffer, updateActiveOffer } from './offers.repo.ts';
 import { OFFER_HEALTH_CHECK } from './offers.jobs.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'jobs'>;
 
-/** Administrators choose the owner; anyone else always owns what they write. */
-const ownerOf = (actor: AuthUser, requested: number) => (actor.isAdmin ? requested : actor.id);
-
 /** Referenced rows must exist: one 422 naming every missing one. */
-async function assertReferences(ctx: Ctx, categoryId: number, userId: number) {
-  const [cat] = await ctx.db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
-  const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-  const errors: Record<string, string> = {};
-  if (!cat) errors.category = OfferMessages.categoryNotFound;
-  if (!user) errors.user = OfferMessages.userNotFound;
-  if (Object.keys(errors).length) throw invalid(errors);
+async function checkReferences(ctx: Ctx, categoryId: number, userId: number) {
+  assertReferences({
+    category: !(await exists(ctx.db, categories, eq(categories.id, categoryId))) && OfferMessages.categoryNotFound,
+    user: !(await exists(ctx.db, users, eq(users.id, userId))) && OfferMessages.userNotFound,
+  });
 }
 
 /** The stored form: links URI-encoded once (see encodeOfferUrl), blanks as null. */
@@ -39,20 +34,16 @@ async function queueCheck(ctx: Ctx, offerId: number) {
   await ctx.jobs.send(OFFER_HEALTH_CHECK, { offerId }).catch(() => undefined);
 }
 
-async function loadOwned(ctx: Ctx, actor: AuthUser, id: number) {
-  return assertOwner(await findOffer(ctx.db, id), actor);
-}
-
 export async function getOffer(ctx: Ctx, actor: AuthUser, id: number): Promise<Offer> {
-  return present(await loadOwned(ctx, actor, id));
+  return found(await findOffer(ctx.db, actor, id));
 }
 
 export async function createOffer(ctx: Ctx, actor: AuthUser, input: OfferInput): Promise<Offer> {
-  const values = columnsOf(input, ownerOf(actor, input.user));
-  await assertReferences(ctx, values.categoryId, values.userId);
-  const [row] = await ctx.db.insert(offers).values(values).returning({ id: offers.id });
-  await queueCheck(ctx, row!.id);
-  return getOffer(ctx, actor, row!.id);
+  const values = columnsOf(input, ownerFor(actor, input.user));
+  await checkReferences(ctx, values.categoryId, values.userId);
+  const id = await insertOffer(ctx.db, values);
+  await queueCheck(ctx, id);
+  return getOffer(ctx, actor, id);
 }
 
 /**
@@ -60,29 +51,20 @@ export async function createOffer(ctx: Ctx, actor: AuthUser, input: OfferInput):
  * null = not checked yet) and queues a new check.
  */
 export async function updateOffer(ctx: Ctx, actor: AuthUser, id: number, input: OfferInput): Promise<Offer> {
-  const current = await loadOwned(ctx, actor, id);
+  const current = await getOffer(ctx, actor, id);
   if (current.archive) throw conflict(OfferMessages.readOnly);
-  const values = columnsOf(input, ownerOf(actor, input.user));
-  await assertReferences(ctx, values.categoryId, values.userId);
+  const values = columnsOf(input, ownerFor(actor, input.user));
+  await checkReferences(ctx, values.categoryId, values.userId);
   const linksChanged = values.url !== current.url || values.plug !== current.plug;
-  const done = await ctx.db
-    .update(offers)
-    .set({ ...values, ...(linksChanged ? { clean: null, checkedAt: null } : {}) })
-    .where(and(eq(offers.id, id), isNull(offers.archive)))
-    .returning({ id: offers.id });
-  if (!done.length) throw conflict(OfferMessages.readOnly); // archived meanwhile
+  const done = await updateActiveOffer(ctx.db, id, { ...values, ...(linksChanged ? { clean: null, checkedAt: null } : {}) });
+  if (!done) throw conflict(OfferMessages.readOnly); // archived meanwhile
   if (linksChanged) await queueCheck(ctx, id);
   return getOffer(ctx, actor, id);
 }
 
 export async function archiveOffer(ctx: Ctx, actor: AuthUser, id: number): Promise<Offer> {
-  const current = await loadOwned(ctx, actor, id);
+  const current = await getOffer(ctx, actor, id);
   if (current.archive) throw conflict(OfferMessages.alreadyArchived);
-  const done = await ctx.db
-    .update(offers)
-    .set({ archive: sql`now()` })
-    .where(and(eq(offers.id, id), isNull(offers.archive)))
-    .returning({ id: offers.id });
-  if (!done.length) throw conflict(OfferMessages.alreadyArchived);
+  if (!(await updateActiveOffer(ctx.db, id, { archive: sql`now()` }))) throw conflict(OfferMessages.alreadyArchived);
   return getOffer(ctx, actor, id);
 }
