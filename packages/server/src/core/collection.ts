@@ -126,14 +126,15 @@ export function defineCollection<F extends SelectedFields, Out = SelectResultFie
       ),
     );
 
-  const orderOf = (q: Record<string, unknown>): SQL[] => {
+  /** The `order[...]` the client asked for, in the order of the query string. */
+  const requested = (q: Record<string, unknown>): SQL[] => {
     const out: SQL[] = [];
     for (const [key, value] of Object.entries(q)) {
       const m = /^order\[(.+)\]$/.exec(key);
       const column = m && def.sortable?.[m[1]!];
       if (column && typeof value === 'string') out.push(value.toLowerCase() === 'desc' ? desc(column) : asc(column));
     }
-    return [...out, ...def.order];
+    return out;
   };
 
   /** `select <fields> from <table> <joins>`, typed loosely: the row type comes from `fields`. */
@@ -184,10 +185,11 @@ export function defineCollection<F extends SelectedFields, Out = SelectResultFie
           fields: { id: (def.table as unknown as { id: PgColumn }).id, name: (def.table as unknown as { name: PgColumn }).name },
           order: [],
         };
-        const { rows, total } = await run<unknown>(db, select.fields, [...select.order, ...def.order], where, q);
+        const order = [...requested(q), ...select.order, ...def.order];
+        const { rows, total } = await run<unknown>(db, select.fields, order, where, q);
         return envelope(rows, total);
       }
-      const { rows, total } = await run<SelectResultFields<F>>(db, def.fields, orderOf(q), where, q, opts.total);
+      const { rows, total } = await run<SelectResultFields<F>>(db, def.fields, [...requested(q), ...def.order], where, q, opts.total);
       return envelope(def.present ? rows.map(def.present) : (rows as unknown as Out[]), total);
     },
     /** One row by a condition (usually its id), scoped like the list: undefined when `user` may not see it. */

@@ -1,0 +1,25 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { notifications } from '../../db/schema.ts';
+
+const unread = (userId: number) => and(eq(notifications.userId, userId), isNull(notifications.readAt));
+
+/** The newest unread notifications of a user (the header dropdown shows at most 100). */
+export function unreadNotifications(db: Executor, userId: number) {
+  return db
+    .select({ id: notifications.id, subject: notifications.subject, message: notifications.message, date: notifications.date })
+    .from(notifications)
+    .where(unread(userId))
+    .orderBy(desc(notifications.date), desc(notifications.id))
+    .limit(100);
+}
+
+/** Marks one of the user's notifications read; false when it is not theirs or does not exist. */
+export async function markRead(db: Executor, userId: number, id: number): Promise<boolean> {
+  const done = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  return done.length > 0;
+}
