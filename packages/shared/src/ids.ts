@@ -12,6 +12,12 @@ export function isId(v: unknown): boolean {
   return typeof v === 'string' && CANONICAL_ID.test(v) && Number(v) <= MAX_ID;
 }
 
+/** Ids of `bigint` columns (e-mails): up to 2^53-1, the largest integer a JSON number keeps exactly. */
+export function isBigId(v: unknown): boolean {
+  if (typeof v === 'number') return Number.isSafeInteger(v) && v >= 1;
+  return typeof v === 'string' && /^[1-9]\d{0,15}$/.test(v) && Number.isSafeInteger(Number(v));
+}
+
 /** Parses an id or answers undefined. */
 export const toId = (v: unknown): number | undefined => (isId(v) ? Number(v) : undefined);
 

@@ -7,70 +7,54 @@ import {
   type EmailListInput,
 } from '@console/shared/email-lists';
 import type { AppContext, AuthUser } from '../../core/context.ts';
-import { conflict, forbidden, invalid, notFound } from '../../core/errors.ts';
+import { assertReferences, found } from '../../core/access.ts';
+import { isForeignKeyViolation } from '../../core/db-errors.ts';
+import { conflict, notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
-import { findList, findListAccess, type ListAccess } from './email-lists.repo.ts';
+import { categoryExists } from '../categories/categories.repo.ts';
+import {
+  countUsers,
+  deleteListRow,
+  findList,
+  findListAccess,
+  insertList,
+  setListUsers,
+  updateListRow,
+  type ListAccess,
+} from './email-lists.repo.ts';
+
+export { assertCanChange } from '../../core/access.ts';
 
 /** The list as the user may see it, or 404 (another user's list does not exist for them). */
 export async function visibleList(db: Db, user: AuthUser, id: number): Promise<ListAccess> {
-  const list = await findListAccess(db, user, id);
-  if (!list) throw notFound(M.listNotFound);
-  return list;
+  return found(await findListAccess(db, user, id), M.listNotFound);
 }
 
-/** Changing a list's e-mails is for its owner and administrators; an assigned user only reads. */
-export function assertCanChange(list: ListAccess, user: AuthUser) {
-  if (!user.isAdmin && list.userId !== user.id) throw forbidden();
-}
-
-async function assertReferences(db: Db, input: EmailListInput) {
-  const { rows: cats } = await db.execute(sql`select 1 from categories where id = ${input.category}`);
-  if (!cats.length) throw invalid({ category: M.categoryNotFound });
+async function checkReferences(db: Db, input: EmailListInput) {
   const wanted = [...new Set([...(input.users ?? []), ...(input.user ? [input.user] : [])])];
-  if (!wanted.length) return;
-  const { rows } = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from users where id = any(${sql.param(wanted)}::int[])`,
-  );
-  if (rows[0]!.n !== wanted.length)
-    throw invalid({ [input.user && !input.users?.length ? 'user' : 'users']: M.userNotFound });
-}
-
-async function setUsers(tx: Pick<Db, 'execute'>, listId: number, users: number[]) {
-  await tx.execute(sql`delete from email_list_users where email_list_id = ${listId}`);
-  if (users.length) {
-    await tx.execute(sql`insert into email_list_users (email_list_id, user_id)
-      select ${listId}, u from unnest(${sql.param([...new Set(users)])}::int[]) u`);
+  assertReferences({ category: !(await categoryExists(db, input.category)) && M.categoryNotFound });
+  if (wanted.length && (await countUsers(db, wanted)) !== wanted.length) {
+    assertReferences({ [input.user && !input.users?.length ? 'user' : 'users']: M.userNotFound });
   }
 }
 
 export async function createList(ctx: AppContext, admin: AuthUser, input: EmailListInput): Promise<EmailList> {
-  await assertReferences(ctx.db, input);
+  await checkReferences(ctx.db, input);
   const id = await ctx.db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ id: number }>(sql`
-      insert into email_lists (name, category_id, user_id)
-      values (${input.name}, ${input.category}, ${input.user ?? admin.id}) returning id`);
-    const listId = rows[0]!.id;
-    await setUsers(tx, listId, input.users ?? []);
+    const listId = await insertList(tx, { name: input.name, categoryId: input.category, userId: input.user ?? admin.id });
+    await setListUsers(tx, listId, input.users ?? []);
     return listId;
   });
   return (await findList(ctx.db, admin, id))!;
 }
 
-export async function updateList(
-  ctx: AppContext,
-  admin: AuthUser,
-  id: number,
-  input: EmailListInput,
-): Promise<EmailList> {
+export async function updateList(ctx: AppContext, admin: AuthUser, id: number, input: EmailListInput): Promise<EmailList> {
   await visibleList(ctx.db, admin, id);
-  await assertReferences(ctx.db, input);
+  await checkReferences(ctx.db, input);
   await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`
-      update email_lists set name = ${input.name}, category_id = ${input.category},
-        user_id = coalesce(${input.user ?? null}::int, user_id)
-      where id = ${id}`);
+    await updateListRow(tx, id, { name: input.name, categoryId: input.category, ...(input.user ? { userId: input.user } : {}) });
     // users left out of the body means "unchanged"; [] means "nobody".
-    if (input.users) await setUsers(tx, id, input.users);
+    if (input.users) await setListUsers(tx, id, input.users);
   });
   return (await findList(ctx.db, admin, id))!;
 }
@@ -82,12 +66,10 @@ export async function deleteList(ctx: AppContext, admin: AuthUser, id: number) {
     select failed_file as path from email_lists where id = ${id} and failed_file is not null
     union all select file_path from email_list_uploads where email_list_id = ${id}`);
   try {
-    await ctx.db.execute(sql`delete from email_lists where id = ${id}`);
+    await deleteListRow(ctx.db, id);
   } catch (e) {
     // Another feature's row (a campaign, a report) still points at the list.
-    if ((e as { code?: string }).code === '23503' || (e as { cause?: { code?: string } }).cause?.code === '23503') {
-      throw conflict(M.inUse);
-    }
+    if (isForeignKeyViolation(e)) throw conflict(M.inUse);
     throw e;
   }
   for (const f of files) fs.rmSync(f.path, { force: true });
@@ -97,6 +79,7 @@ export async function deleteList(ctx: AppContext, admin: AuthUser, id: number) {
  * Copies a list: same category, owner and assigned users, all its e-mails and counters, in one
  * transaction. The source row is locked FOR SHARE, so an upload cannot commit into it half-way through the
  * copy; the clone's counters are computed from the rows actually inserted (`insert ... returning`).
+ * Set-based SQL: a list may hold millions of e-mails.
  */
 export async function cloneList(ctx: AppContext, admin: AuthUser, input: CloneEmailList): Promise<EmailList> {
   const newId = await ctx.db.transaction(async (tx) => {

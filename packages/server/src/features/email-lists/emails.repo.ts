@@ -1,32 +1,31 @@
-import { sql } from 'drizzle-orm';
-import type { EmailRow } from '@console/shared/email-lists';
+import { eq, sql } from 'drizzle-orm';
+import { EMAILS_PAGE_SIZE } from '@console/shared/hydra';
 import type { Db } from '../../db/client.ts';
-import { containsPattern } from '../../core/hydra.ts';
+import { emails } from '../../db/schema.ts';
+import { defineCollection, filters } from '../../core/collection.ts';
 
 /**
- * One page of a list's e-mails, ordered by address (the unique (email_list_id, email) index serves the
- * order, so a page of a million-row list costs a few index pages). Without a search the total is the
- * list's own counter, which every writer keeps exact.
+ * GET /api/get-emails-list/{id}: one page of a list's e-mails, ordered by address (the unique
+ * (email_list_id, email) index serves the order, so a page of a million-row list costs a few index pages).
+ * Without a search the total is the list's own counter, which every writer keeps exact.
  */
-export async function findEmails(
-  db: Db,
-  listId: number,
-  q: { email?: string; limit: number; offset: number },
-): Promise<{ items: EmailRow[]; totalItems: number }> {
-  const search = q.email?.trim() ? sql`and e.email ilike ${containsPattern(q.email.trim())}` : sql``;
-  const [page, total] = await Promise.all([
-    db.execute<EmailRow & Record<string, unknown>>(sql`
-      select e.id, e.email, e.name as first_name, e.surname as last_name, e.valid
-      from emails e where e.email_list_id = ${listId} ${search}
-      order by e.email limit ${q.limit} offset ${q.offset}`),
-    q.email?.trim()
-      ? db.execute<{ n: number }>(
-          sql`select count(*)::int as n from emails e where e.email_list_id = ${listId} ${search}`,
-        )
-      : db.execute<{ n: number }>(sql`select total_counter as n from email_lists where id = ${listId}`),
-  ]);
-  return { items: page.rows, totalItems: total.rows[0]?.n ?? 0 };
-}
+export const emailsCollection = defineCollection({
+  table: emails,
+  fields: {
+    id: emails.id,
+    email: emails.email,
+    first_name: emails.name,
+    last_name: emails.surname,
+    valid: emails.valid,
+  },
+  filters: { email: filters.contains(emails.email, 'Email') },
+  sortable: { email: emails.email },
+  order: [sql`${emails.email}`],
+  envelope: 'items',
+  pageSize: EMAILS_PAGE_SIZE,
+});
+
+export const ofList = (listId: number) => eq(emails.emailListId, listId);
 
 /**
  * Deletes e-mails of one list and takes them off the counters, set-based: the deleted rows come back from
@@ -56,10 +55,4 @@ export async function deleteEmails(db: Db, listId: number, ids: number[]): Promi
     await tx.execute(sql`delete from email_list_provider_counters where email_list_id = ${listId} and counter <= 0`);
     return rows[0]?.n ?? 0;
   });
-}
-
-/** Which of `ids` exist in the list (to tell "not in this list" from "deleted"). */
-export async function emailInList(db: Db, listId: number, id: number): Promise<boolean> {
-  const { rows } = await db.execute(sql`select 1 from emails where id = ${id} and email_list_id = ${listId}`);
-  return rows.length > 0;
 }

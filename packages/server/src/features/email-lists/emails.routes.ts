@@ -1,25 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EMAILS_PAGE_SIZE } from '@console/shared/hydra';
-import { EmailListMessages as M, type EmailsDeleted, type EmailsPage } from '@console/shared/email-lists';
+import { EmailListMessages as M, type EmailsDeleted } from '@console/shared/email-lists';
+import { isBigId, isId } from '@console/shared/ids';
 import { AppError, notFound } from '../../core/errors.ts';
+import { assertCanChange, idParams } from '../../core/access.ts';
 import type { AuthUser } from '../../core/context.ts';
 import type { Db } from '../../db/client.ts';
-import { assertCanChange, visibleList } from './email-lists.service.ts';
-import { deleteEmails, findEmails } from './emails.repo.ts';
+import { visibleList } from './email-lists.service.ts';
+import { deleteEmails, emailsCollection, ofList } from './emails.repo.ts';
 import { acceptUpload } from './import/accept-upload.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const listId = z.coerce.number({ error: M.listNotFound }).int(M.listNotFound).positive(M.listNotFound);
+const listId = z.union([z.number(), z.string()], { error: M.listNotFound }).refine(isId, M.listNotFound).transform(Number);
+/** E-mail ids are bigint: up to 2^53-1. */
+const emailIdParams = z.object({ id: z.string().refine(isBigId, M.emailNotFound).transform(Number) });
 
-/** `idsToDelete`: "1,2,3", a repeated form field, `idsToDelete[]`, or a JSON array. */
+/** `idsToDelete`: "1,2,3", a repeated form field, `idsToDelete[]`, or a JSON array; at most 10,000. */
 const ids = z.preprocess(
   (v) =>
     (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v])
       .flatMap((x) => String(x).split(','))
       .map((s) => s.trim())
       .filter(Boolean),
-  z.array(z.string().regex(/^\d+$/, 'Each id must be a number.').transform(Number)).min(1, M.nothingToDelete),
+  z
+    .array(z.string().refine(isBigId, 'Each id must be a number.').transform(Number))
+    .min(1, M.nothingToDelete)
+    .max(10_000, 'At most 10000 e-mails at once.'),
 );
 const batchBody = z.preprocess(
   (b) => {
@@ -46,28 +51,20 @@ export const emailsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/get-emails-list/:id',
-    {
-      schema: {
-        tags,
-        params: idParams,
-        querystring: z.object({
-          _page: z.coerce.number().int().min(1).default(1),
-          itemsPerPage: z.coerce.number().int().min(1).max(1000).default(EMAILS_PAGE_SIZE),
-          email: z.string().optional(),
-        }),
-      },
-    },
-    async (req): Promise<EmailsPage> => {
+    { schema: { tags, params: idParams, querystring: emailsCollection.query } },
+    async (req) => {
       const list = await visibleList(db, req.user, req.params.id);
-      const { _page, itemsPerPage, email } = req.query;
-      const page = await findEmails(db, list.id, { email, limit: itemsPerPage, offset: (_page - 1) * itemsPerPage });
+      const page = await emailsCollection.list(db, req.user, req.query, {
+        where: ofList(list.id),
+        total: req.query.email ? undefined : list.totalCounter,
+      });
       return { ...page, emailListUsername: list.ownerUsername };
     },
   );
 
   app.post(
     '/delete-emails-list/:id',
-    { schema: { tags, params: idParams, body: z.object({ emailListId: listId }) } },
+    { schema: { tags, params: emailIdParams, body: z.object({ emailListId: listId }) } },
     async (req): Promise<EmailsDeleted> => {
       const list = await changeableList(db, req.user, req.body.emailListId);
       const deleted = await deleteEmails(db, list.id, [req.params.id]);
