@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { reference, requiredString } from './fields.ts';
+import { refItem } from './hydra.ts';
 
 export const CATEGORY_NAME_MAX = 100;
 
@@ -25,11 +26,8 @@ export type CategoryCreate = z.infer<typeof categoryCreateSchema>;
 export const categoryUpdateSchema = z.object({ name, parent: parent.optional() });
 export type CategoryUpdate = z.infer<typeof categoryUpdateSchema>;
 
-export interface Category {
-  id: number;
-  name: string;
-  parent: { id: number; name: string } | null;
-}
+export const categoryItem = z.object({ id: z.number(), name: z.string(), parent: refItem.nullable() });
+export type Category = z.infer<typeof categoryItem>;
 
 /** GET /api/categories/tree: the spec's tree form, children ordered by name at every level. */
 export interface CategoryNode {
@@ -37,6 +35,13 @@ export interface CategoryNode {
   text: string;
   children: CategoryNode[];
 }
+export const categoryNodeItem: z.ZodType<CategoryNode> = z.object({
+  id: z.number(),
+  text: z.string(),
+  get children() {
+    return z.array(categoryNodeItem);
+  },
+});
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NAME_MAX, reference, tooLong } from './fields.ts';
+import { itemsOf, refItem, userRefItem } from './hydra.ts';
 
 /** The spec's messages (section 5), and ours where the spec shows none. */
 export const EmailListMessages = {
@@ -72,43 +73,38 @@ export const cloneEmailListSchema = z.object({
 });
 export type CloneEmailList = z.infer<typeof cloneEmailListSchema>;
 
-export interface Ref {
-  id: number;
-  name: string;
-}
+export type Ref = z.infer<typeof refItem>;
+export type UserRef = z.infer<typeof userRefItem>;
 
-export interface UserRef {
-  id: number;
-  username: string;
-}
-
-export interface ProvidersCounter {
-  mailProviderId: number;
-  mailProviderName: string;
-  counter: number;
-}
+export const providersCounterItem = z.object({
+  mailProviderId: z.number(),
+  mailProviderName: z.string(),
+  counter: z.number(),
+});
+export type ProvidersCounter = z.infer<typeof providersCounterItem>;
 
 /** One row of GET /api/email_lists and the body of GET/POST/PUT email_lists and clone-email-list. */
-export interface EmailList {
-  id: number;
-  name: string;
-  category: Ref;
+export const emailListItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  category: refItem,
   /** Users the list is assigned to (besides its owner). */
-  users: UserRef[];
-  usersCount: number;
-  totalCounter: number;
-  validCounter: number;
+  users: z.array(userRefItem),
+  usersCount: z.number(),
+  totalCounter: z.number(),
+  validCounter: z.number(),
   /** Every mail provider, ordered by name; counter = e-mails of the list (valid or not) at that provider. */
-  providersCounters: ProvidersCounter[];
-  created_at: { date: string };
+  providersCounters: z.array(providersCounterItem),
+  created_at: z.object({ date: z.string() }),
   /** The id of the running upload; null when idle. */
-  job: number | null;
-  completion: number;
+  job: z.number().nullable(),
+  completion: z.number(),
   /** Path of the failures download of the latest upload, or null when it had none. */
-  failedEmailsUrl: string | null;
+  failedEmailsUrl: z.string().nullable(),
   /** The owner. */
-  user: UserRef;
-}
+  user: userRefItem,
+});
+export type EmailList = z.infer<typeof emailListItem>;
 
 export interface EmailListPage {
   items: EmailList[];
@@ -123,28 +119,27 @@ export const SmartListColor = {
   ready: 'green',
 } as const;
 
-export interface SmartEmailList {
-  id: number;
+export const smartEmailListItem = z.object({
+  id: z.number(),
   /** 'name (valid/total)' */
-  label: string;
-  color: (typeof SmartListColor)[keyof typeof SmartListColor];
-}
+  label: z.string(),
+  color: z.enum([SmartListColor.uploading, SmartListColor.empty, SmartListColor.noValid, SmartListColor.ready]),
+});
+export type SmartEmailList = z.infer<typeof smartEmailListItem>;
 
 /** A row of the emails viewer. */
-export interface EmailRow {
-  id: number;
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-  valid: boolean;
-}
+export const emailRowItem = z.object({
+  id: z.number(),
+  email: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  valid: z.boolean(),
+});
+export type EmailRow = z.infer<typeof emailRowItem>;
 
-export interface EmailsPage {
-  items: EmailRow[];
-  totalItems: number;
-  /** The owner's username: the viewer offers add/delete to that user and to administrators. */
-  emailListUsername: string;
-}
+/** GET /api/get-emails-list/{id}: the owner's username lets the viewer offer add/delete to that user and admins. */
+export const emailsPageItem = itemsOf(emailRowItem).extend({ emailListUsername: z.string() });
+export type EmailsPage = z.infer<typeof emailsPageItem>;
 
 export interface UploadAccepted {
   message: typeof EmailListMessages.uploadAccepted;

@@ -1,6 +1,4 @@
-export interface Notification {
-  id: number;
-  subject: string;
-  message: string;
-  date: string;
-}
+import { z } from 'zod';
+
+export const notificationItem = z.object({ id: z.number(), subject: z.string(), message: z.string(), date: z.string() });
+export type Notification = z.infer<typeof notificationItem>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TEXT_MAX, reference, requiredString, tooLong } from './fields.ts';
+import { refItem, userRefItem } from './hydra.ts';
 
 export const OFFER_NAME_MAX = 255;
 
@@ -86,18 +87,19 @@ export const offerSchema = z.object({
 });
 export type OfferInput = z.infer<typeof offerSchema>;
 
-export interface Offer {
-  id: number;
-  name: string;
+export const offerItem = z.object({
+  id: z.number(),
+  name: z.string(),
   /** Stored URI-encoded; show `decodeOfferUrl(url)`. */
-  url: string;
-  plug: string | null;
-  callback: string | null;
+  url: z.string(),
+  plug: z.string().nullable(),
+  callback: z.string().nullable(),
   /** Health: null when the last check found nothing wrong (or no check ran yet, see checkedAt). */
-  clean: string | null;
-  checkedAt: string | null;
+  clean: z.string().nullable(),
+  checkedAt: z.string().nullable(),
   /** ISO date of archiving; null means active. */
-  archive: string | null;
-  category: { id: number; name: string };
-  user: { id: number; username: string };
-}
+  archive: z.string().nullable(),
+  category: refItem,
+  user: userRefItem,
+});
+export type Offer = z.infer<typeof offerItem>;

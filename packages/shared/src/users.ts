@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField, nameField, tooLong } from './fields.ts';
+import { selectItem } from './hydra.ts';
 import { MAX_PASSWORD, MIN_PASSWORD, passwordField } from './auth.ts';
 
 export const UserMessages = {
@@ -62,12 +63,13 @@ export const userUpdateSchema = z
   .refine(passwordsMatch, mismatch);
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
-export interface User {
-  id: number;
-  username: string;
-  email: string;
-  isActive: boolean;
-  profitRate: number;
-  roles: string[];
-  emailLists: { id: number; name: string }[];
-}
+export const userItem = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  isActive: z.boolean(),
+  profitRate: z.number(),
+  roles: z.array(z.string()),
+  emailLists: z.array(selectItem),
+});
+export type User = z.infer<typeof userItem>;

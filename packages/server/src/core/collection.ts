@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { and, asc, desc, eq, ilike, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import { DEFAULT_PAGE_SIZE } from '@console/shared/hydra';
+import { DEFAULT_PAGE_SIZE, hydraOf, itemsOf, selectItem, type SelectItem } from '@console/shared/hydra';
 import { searchText } from '@console/shared/fields';
 import { isId } from '@console/shared/ids';
 import type { Executor } from '../db/client.ts';
@@ -86,6 +86,8 @@ export interface CollectionDef<F extends SelectedFields, Out> {
   pageSize?: number;
   /** The API's shape of a row (dates as ISO strings, owner ids dropped...). */
   present?: (row: SelectResultFields<F>) => Out;
+  /** The response schema of one row (packages/shared): it documents the answer in /api/docs and shapes it. */
+  item: z.ZodType<Out>;
 }
 
 export interface CollectionOptions {
@@ -174,11 +176,17 @@ export function defineCollection<F extends SelectedFields, Out = SelectResultFie
     return { rows, total };
   }
 
+  const wrap = def.envelope === 'items' ? itemsOf : hydraOf;
+  /** What the list answers: full rows, or the light `groups[]=select` rows. */
+  const response = z.union([wrap(def.item), wrap(selectItem)]);
+
   return {
     query,
+    response,
+    item: def.item,
     pageSize,
     /** One page (or all rows) of what `user` may see, in the resource's envelope. */
-    async list(db: Executor, user: AuthUser, q: Query, opts: CollectionOptions = {}): Promise<Page<Out> | Page<unknown>> {
+    async list(db: Executor, user: AuthUser, q: Query, opts: CollectionOptions = {}): Promise<Page<Out> | Page<SelectItem>> {
       const where = conditions(user, q, opts.where);
       if ([q['groups[]']].flat().includes('select')) {
         const select = def.select ?? {
@@ -186,7 +194,7 @@ export function defineCollection<F extends SelectedFields, Out = SelectResultFie
           order: [],
         };
         const order = [...requested(q), ...select.order, ...def.order];
-        const { rows, total } = await run<unknown>(db, select.fields, order, where, q);
+        const { rows, total } = await run<SelectItem>(db, select.fields, order, where, q);
         return envelope(rows, total);
       }
       const { rows, total } = await run<SelectResultFields<F>>(db, def.fields, [...requested(q), ...def.order], where, q, opts.total);

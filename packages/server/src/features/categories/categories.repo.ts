@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Category, CategoryNode } from '@console/shared/categories';
+import { categoryItem, type Category, type CategoryNode } from '@console/shared/categories';
 import type { Executor } from '../../db/client.ts';
 import { categories, emailLists, offers, unsubscribers } from '../../db/schema.ts';
 import { defineCollection, filters } from '../../core/collection.ts';
@@ -19,6 +19,7 @@ const categoryColumns = {
 /** GET /api/categories: {id, name, parent} by name; `groups[]=select` {id, name}. Filter: name (contains). */
 export const categoriesCollection = defineCollection({
   table: categories,
+  item: categoryItem,
   fields: categoryColumns,
   join: (q) => q.leftJoin(parent, eq(parent.id, categories.parentId)),
   filters: { name: filters.contains(categories.name) },

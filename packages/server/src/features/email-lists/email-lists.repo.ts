@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { failedEmailsPath, type EmailList } from '@console/shared/email-lists';
+import { emailListItem, failedEmailsPath, type EmailList } from '@console/shared/email-lists';
 import type { AuthUser } from '../../core/context.ts';
 import type { Executor } from '../../db/client.ts';
 import { categories, emailListUsers, emailLists, users } from '../../db/schema.ts';
@@ -36,6 +36,7 @@ const providerCounters = sql<EmailList['providersCounters']>`coalesce((
  */
 export const emailListsCollection = defineCollection({
   table: emailLists,
+  item: emailListItem,
   fields: {
     id: emailLists.id,
     name: emailLists.name,

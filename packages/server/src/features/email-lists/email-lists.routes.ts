@@ -4,10 +4,13 @@ import {
   EmailListMessages as M,
   SmartListColor,
   cloneEmailListSchema,
+  emailListItem,
+  smartEmailListItem,
   emailListSchema,
   type EmailList,
   type SmartEmailList,
 } from '@console/shared/email-lists';
+import { hydraOf } from '@console/shared/hydra';
 import { found, idParams } from '../../core/access.ts';
 import { notFound } from '../../core/errors.ts';
 import { emailListsCollection, findList, findSmartLists, type SmartRow } from './email-lists.repo.ts';
@@ -28,21 +31,21 @@ function colorOf(r: SmartRow): SmartEmailList['color'] {
 export const emailListsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  app.get('/email_lists', { schema: { tags, querystring: emailListsCollection.query } }, async (req) =>
+  app.get('/email_lists', { schema: { tags, querystring: emailListsCollection.query, response: { 200: emailListsCollection.response } } }, async (req) =>
     emailListsCollection.list(db, req.user, req.query),
   );
 
-  app.get('/email_lists/:id', { schema: { tags, params: idParams } }, async (req): Promise<EmailList> =>
+  app.get('/email_lists/:id', { schema: { tags, params: idParams, response: { 200: emailListItem } } }, async (req): Promise<EmailList> =>
     found(await findList(db, req.user, req.params.id), M.listNotFound),
   );
 
-  app.post('/email_lists', { config: admin, schema: { tags, body: emailListSchema } }, async (req, reply) => {
+  app.post('/email_lists', { config: admin, schema: { tags, body: emailListSchema, response: { 201: emailListItem } } }, async (req, reply) => {
     return reply.status(201).send(await createList(app.ctx, req.user, req.body));
   });
 
   app.put(
     '/email_lists/:id',
-    { config: admin, schema: { tags, params: idParams, body: emailListSchema } },
+    { config: admin, schema: { tags, params: idParams, body: emailListSchema, response: { 200: emailListItem } } },
     async (req): Promise<EmailList> => updateList(app.ctx, req.user, req.params.id, req.body),
   );
 
@@ -51,7 +54,7 @@ export const emailListsRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(204).send();
   });
 
-  app.post('/clone-email-list', { config: admin, schema: { tags, body: cloneEmailListSchema } }, async (req, reply) => {
+  app.post('/clone-email-list', { config: admin, schema: { tags, body: cloneEmailListSchema, response: { 201: emailListItem } } }, async (req, reply) => {
     return reply.status(201).send(await cloneList(app.ctx, req.user, req.body));
   });
 
@@ -66,7 +69,7 @@ export const emailListsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** The lists for selectors (campaign forms): `label` 'name (valid/total)', `color` the list's state. */
-  app.get('/smart_email_lists', { schema: { tags } }, async (req) => {
+  app.get('/smart_email_lists', { schema: { tags, response: { 200: hydraOf(smartEmailListItem) } } }, async (req) => {
     const rows = await findSmartLists(db, req.user);
     const items: SmartEmailList[] = rows.map((r) => ({
       id: r.id,

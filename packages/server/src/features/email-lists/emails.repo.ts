@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { EMAILS_PAGE_SIZE } from '@console/shared/hydra';
+import { emailRowItem } from '@console/shared/email-lists';
 import type { Db } from '../../db/client.ts';
 import { emails } from '../../db/schema.ts';
 import { defineCollection, filters } from '../../core/collection.ts';
@@ -11,6 +12,7 @@ import { defineCollection, filters } from '../../core/collection.ts';
  */
 export const emailsCollection = defineCollection({
   table: emails,
+  item: emailRowItem,
   fields: {
     id: emails.id,
     email: emails.email,

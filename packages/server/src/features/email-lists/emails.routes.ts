@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EmailListMessages as M, type EmailsDeleted } from '@console/shared/email-lists';
+import { EmailListMessages as M, emailsPageItem, type EmailsDeleted, type EmailsPage } from '@console/shared/email-lists';
 import { isBigId, isId } from '@console/shared/ids';
 import { AppError, notFound } from '../../core/errors.ts';
 import { assertCanChange, idParams } from '../../core/access.ts';
@@ -35,6 +35,8 @@ const batchBody = z.preprocess(
   z.object({ idsToDelete: ids, emailListId: listId }),
 );
 
+type EmailsPageRows = Omit<EmailsPage, 'emailListUsername'>;
+
 /** The list whose e-mails the user wants to change: 404 when they cannot see it, 403 when they only read it. */
 async function changeableList(db: Db, user: AuthUser, id: number) {
   const list = await visibleList(db, user, id).catch((e) => {
@@ -51,14 +53,14 @@ export const emailsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/get-emails-list/:id',
-    { schema: { tags, params: idParams, querystring: emailsCollection.query } },
-    async (req) => {
+    { schema: { tags, params: idParams, querystring: emailsCollection.query, response: { 200: emailsPageItem } } },
+    async (req): Promise<EmailsPage> => {
       const list = await visibleList(db, req.user, req.params.id);
       const page = await emailsCollection.list(db, req.user, req.query, {
         where: ofList(list.id),
         total: req.query.email ? undefined : list.totalCounter,
       });
-      return { ...page, emailListUsername: list.ownerUsername };
+      return { ...(page as EmailsPageRows), emailListUsername: list.ownerUsername };
     },
   );
 

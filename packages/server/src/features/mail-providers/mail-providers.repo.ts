@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { selectItem } from '@console/shared/hydra';
 import { mailProviders } from '../../db/schema.ts';
 import { defineCollection } from '../../core/collection.ts';
 
@@ -8,6 +9,7 @@ import { defineCollection } from '../../core/collection.ts';
  */
 export const mailProvidersCollection = defineCollection({
   table: mailProviders,
+  item: selectItem,
   fields: { id: mailProviders.id, name: mailProviders.name },
   sortable: { id: mailProviders.id, name: mailProviders.name },
   order: [sql`${mailProviders.id} asc`],

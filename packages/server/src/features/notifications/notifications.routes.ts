@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notificationItem } from '@console/shared/notifications';
 import { found, idParams } from '../../core/access.ts';
 import { markRead, unreadNotifications } from './notifications.repo.ts';
 
@@ -8,7 +10,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
   /** The unread notifications of the signed-in user, newest first. */
-  app.get('/notifications', { schema: { tags } }, async (req) => unreadNotifications(db, req.user.id));
+  app.get('/notifications', { schema: { tags, response: { 200: z.array(notificationItem) } } }, async (req) => unreadNotifications(db, req.user.id));
 
   /** Marks one as read. */
   app.put('/notifications/:id', { schema: { tags, params: idParams } }, async (req, reply) => {

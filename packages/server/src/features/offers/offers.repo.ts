@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { OFFERS_PAGE_SIZE } from '@console/shared/hydra';
-import type { Offer } from '@console/shared/offers';
+import { offerItem, type Offer } from '@console/shared/offers';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { categories, offers, users } from '../../db/schema.ts';
@@ -15,6 +15,7 @@ import type { AuthUser } from '../../core/context.ts';
  */
 export const offersCollection = defineCollection({
   table: offers,
+  item: offerItem,
   fields: {
     id: offers.id,
     name: offers.name,

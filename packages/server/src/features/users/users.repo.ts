@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { AuthMessages } from '@console/shared/auth';
-import type { User } from '@console/shared/users';
+import { userItem, type User } from '@console/shared/users';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { defineCollection, filters } from '../../core/collection.ts';
@@ -21,6 +21,7 @@ const userLists = sql<User['emailLists']>`coalesce((
 /** GET /api/users (administrators): username search, every column sortable, `groups[]=select` {id, name}. */
 export const usersCollection = defineCollection({
   table: users,
+  item: userItem,
   fields: {
     id: users.id,
     username: users.username,
