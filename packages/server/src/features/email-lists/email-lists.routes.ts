@@ -1,32 +1,20 @@
-import fs from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   EmailListMessages as M,
-  SmartListColor,
   cloneEmailListSchema,
   emailListItem,
   smartEmailListItem,
   emailListSchema,
   type EmailList,
-  type SmartEmailList,
 } from '@console/shared/email-lists';
 import { hydraOf } from '@console/shared/hydra';
 import { found, idParams } from '../../core/access.ts';
-import { notFound } from '../../core/errors.ts';
-import { emailListsCollection, findList, findSmartLists, type SmartRow } from './email-lists.repo.ts';
-import { cloneList, createList, deleteList, updateList, visibleList } from './email-lists.service.ts';
+import { emailListsCollection, findList } from './email-lists.repo.ts';
+import { cloneList, createList, deleteList, failuresFile, smartLists, updateList } from './email-lists.service.ts';
 import { emailsRoutes } from './emails.routes.ts';
 
 const admin = { admin: true };
 const tags = ['email lists'];
-
-/** docs/decisions/0205-smart-email-lists.md */
-function colorOf(r: SmartRow): SmartEmailList['color'] {
-  if (r.job !== null) return SmartListColor.uploading;
-  if (r.totalCounter === 0) return SmartListColor.empty;
-  if (r.validCounter === 0) return SmartListColor.noValid;
-  return SmartListColor.ready;
-}
 
 export const emailListsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
@@ -60,22 +48,16 @@ export const emailListsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The failures of the list's latest upload: CSV `row,email,reason`. */
   app.get('/email_lists/failed/:id', { schema: { tags, params: idParams } }, async (req, reply) => {
-    const list = await visibleList(db, req.user, req.params.id);
-    if (!list.failedFile || !fs.existsSync(list.failedFile)) throw notFound('This email list has no upload failures.');
+    const { list, file } = await failuresFile(db, req.user, req.params.id);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="email-list-${list.id}-failures.csv"`)
-      .send(fs.createReadStream(list.failedFile));
+      .send(file);
   });
 
   /** The lists for selectors (campaign forms): `label` 'name (valid/total)', `color` the list's state. */
   app.get('/smart_email_lists', { schema: { tags, response: { 200: hydraOf(smartEmailListItem) } } }, async (req) => {
-    const rows = await findSmartLists(db, req.user);
-    const items: SmartEmailList[] = rows.map((r) => ({
-      id: r.id,
-      label: `${r.name} (${r.validCounter}/${r.totalCounter})`,
-      color: colorOf(r),
-    }));
+    const items = await smartLists(db, req.user);
     return { 'hydra:member': items, 'hydra:totalItems': items.length };
   });
 

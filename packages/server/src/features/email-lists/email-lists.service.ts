@@ -5,6 +5,8 @@ import {
   type CloneEmailList,
   type EmailList,
   type EmailListInput,
+  SmartListColor,
+  type SmartEmailList,
 } from '@console/shared/email-lists';
 import type { AppContext, AuthUser } from '../../core/context.ts';
 import { assertReferences, found } from '../../core/access.ts';
@@ -17,10 +19,12 @@ import {
   deleteListRow,
   findList,
   findListAccess,
+  findSmartLists,
   insertList,
   setListUsers,
   updateListRow,
   type ListAccess,
+  type SmartRow,
 } from './email-lists.repo.ts';
 
 export { assertCanChange } from '../../core/access.ts';
@@ -114,4 +118,25 @@ export async function cloneList(ctx: AppContext, admin: AuthUser, input: CloneEm
     return id;
   });
   return (await findList(ctx.db, admin, newId))!;
+}
+
+/** The failures file of the list's latest upload (CSV `row,email,reason`), or 404 when it had none. */
+export async function failuresFile(db: Db, user: AuthUser, id: number) {
+  const list = await visibleList(db, user, id);
+  if (!list.failedFile || !fs.existsSync(list.failedFile)) throw notFound('This email list has no upload failures.');
+  return { list, file: fs.createReadStream(list.failedFile) };
+}
+
+/** docs/decisions/0205-smart-email-lists.md */
+function colorOf(r: SmartRow): SmartEmailList['color'] {
+  if (r.job !== null) return SmartListColor.uploading;
+  if (r.totalCounter === 0) return SmartListColor.empty;
+  if (r.validCounter === 0) return SmartListColor.noValid;
+  return SmartListColor.ready;
+}
+
+/** The lists for selectors (campaign forms): `label` 'name (valid/total)', `color` the list's state. */
+export async function smartLists(db: Db, user: AuthUser): Promise<SmartEmailList[]> {
+  const rows = await findSmartLists(db, user);
+  return rows.map((r) => ({ id: r.id, label: `${r.name} (${r.validCounter}/${r.totalCounter})`, color: colorOf(r) }));
 }
