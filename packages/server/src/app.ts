@@ -8,9 +8,25 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './core/context.ts';
-import { registerAuth } from './core/auth.ts';
+import { registerAuth, registerPublic } from './core/auth.ts';
 import { registerErrorHandler } from './core/errors.ts';
 import { routes } from './routes.ts';
+
+export interface RouteConfig {
+  public?: boolean;
+  admin?: boolean;
+}
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  config: RouteConfig;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registeredRoutes: RegisteredRoute[];
+  }
+}
 
 export interface BuildOptions {
   logger?: boolean;
@@ -39,14 +55,22 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
-
   registerErrorHandler(app);
   registerAuth(app);
+  // Every route added from here on is known by method, path and config (the route-walk tests use it).
+  const registered: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registered);
+  app.addHook('onRoute', (r) => {
+    // `config` is read later: a plugin's own onRoute hook (registerPublic) may still set it.
+    for (const method of [r.method].flat())
+      registered.push({ method, url: r.url, get config() { return (r.config ?? {}) as RouteConfig; } });
+  });
+
+  await registerPublic(app, (scope) => scope.register(swaggerUi, { routePrefix: '/api/docs' }));
   for (const plugin of routes) await app.register(plugin, { prefix: '/api' });
 
   const dist = opts.webDist && fs.existsSync(path.join(opts.webDist, 'index.html')) ? opts.webDist : undefined;
-  if (dist) await app.register(fastifyStatic, { root: dist, wildcard: false });
+  if (dist) await registerPublic(app, (scope) => scope.register(fastifyStatic, { root: dist, wildcard: false }));
   // The console's routes live in the browser: every other GET outside /api gets the app shell.
   app.setNotFoundHandler((req, reply) => {
     if (dist && req.method === 'GET' && !req.url.startsWith('/api/')) return reply.sendFile('index.html');

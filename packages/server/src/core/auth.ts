@@ -14,14 +14,17 @@ function bearer(req: FastifyRequest): string | undefined {
 }
 
 /**
- * Every /api route needs a valid token unless its config says `public`. The user row is read on each
- * request so that deactivation or a role change takes effect at once, not when the token expires.
+ * Every route needs a valid token unless it is declared `config: { public: true }`; `admin: true` routes
+ * answer 403 to everyone else. The decision is made on the route the router matched, never on the URL's
+ * text (an encoded spelling such as `/%61pi/users` matches the same route, so it meets the same check).
+ * Only a request that matched no route at all (the 404 handler, the web app's shell) passes untouched.
+ * The user row is read on each request so that deactivation or a role change takes effect at once.
  */
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('user', null as unknown as AuthUser);
   app.addHook('onRequest', async (req) => {
     const config = req.routeOptions.config;
-    if (config.public || !req.url.startsWith('/api/') || req.url.startsWith('/api/docs')) return;
+    if (req.is404 || config.public) return;
     const claims = await verifyAccessToken(app.ctx.secret, bearer(req) ?? '');
     if (!claims) throw new AppError(401, AuthMessages.unauthorized);
     const [row] = await app.ctx.db
@@ -31,5 +34,18 @@ export function registerAuth(app: FastifyInstance) {
     if (!row?.isActive) throw new AppError(401, AuthMessages.inactive);
     req.user = { id: row.id, username: row.username, roles: row.roles, isAdmin: row.roles.includes(ROLE_ADMIN) };
     if (config.admin && !req.user.isAdmin) throw forbidden();
+  });
+}
+
+/**
+ * Registers a third-party plugin (static files, the API docs) whose routes are public: they are marked
+ * `public` as they are added, which is the only way a route escapes the check above.
+ */
+export async function registerPublic(app: FastifyInstance, register: (scope: FastifyInstance) => PromiseLike<unknown>) {
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...(route.config as object), public: true };
+    });
+    await register(scope);
   });
 }
