@@ -10,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { AppContext } from './core/context.ts';
 import { registerAuth, registerPublic } from './core/auth.ts';
 import { registerErrorHandler } from './core/errors.ts';
+import { registerInputGuard } from './core/input-guard.ts';
 import { routes } from './routes.ts';
 
 export interface RouteConfig {
@@ -30,14 +31,28 @@ declare module 'fastify' {
 
 export interface BuildOptions {
   logger?: boolean;
+  /** Where the log goes (stdout by default); tests read it. */
+  logStream?: NodeJS.WritableStream;
   /** Folder of the built web app to serve at `/` (index.html for every non-API path). */
   webDist?: string;
 }
 
+/**
+ * Request logs carry the method, the path without its query string (searches, tokens in links) and the
+ * client; no headers (the bearer token), no bodies.
+ */
+export const loggerOptions = (level: string) => ({
+  level,
+  serializers: {
+    req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, path: req.url.split('?')[0], ip: req.ip }),
+    res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+  },
+});
+
 /** The whole HTTP app, testable with `inject` and no listening socket. */
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ? { level: ctx.env.LOG_LEVEL } : false,
+    logger: opts.logger ? { ...loggerOptions(ctx.env.LOG_LEVEL), ...(opts.logStream ? { stream: opts.logStream } : {}) } : false,
     trustProxy: true,
     bodyLimit: 5 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -57,6 +72,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
   registerErrorHandler(app);
   registerAuth(app);
+  registerInputGuard(app);
   // Every route added from here on is known by method, path and config (the route-walk tests use it).
   const registered: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registered);

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
 import type { ApiError } from '@console/shared/hydra';
+import { answerOf, pgError } from './db-errors.ts';
 
 /** The one error type of the API: an HTTP status and the body's `error` (a string or field -> message). */
 export class AppError extends Error {
@@ -31,9 +32,29 @@ export function fieldErrors(issues: { path: PropertyKey[]; message: string }[]):
 
 export const fromZod = (e: ZodError) => invalid(fieldErrors(e.issues));
 
+/**
+ * What may be logged of an unexpected error: its class, code and message, never the failed query's
+ * parameters (drizzle puts them, password hashes included, in the message after 'params:').
+ */
+export function loggable(err: unknown): Record<string, unknown> {
+  const e = err as { name?: string; code?: string; message?: string; stack?: string; cause?: unknown };
+  const pe = pgError(err);
+  const message = String(e.message ?? err).replace(/\nparams:[\s\S]*$/, '').slice(0, 2000);
+  return {
+    type: e.name,
+    code: pe?.code ?? e.code,
+    constraint: pe?.constraint,
+    message: pe ? `${message.split('\n')[0]!.slice(0, 300)} (${(pe as { message?: string }).message ?? ''})` : message,
+    stack: pe ? undefined : e.stack?.split('\n').slice(1, 6).join('\n'),
+  };
+}
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) return reply.status(err.status).send({ error: err.error });
+    // A database error the request's data caused (a unique value taken meanwhile, a value PostgreSQL refuses).
+    const answer = answerOf(err);
+    if (answer) return reply.status(answer.status).send({ error: answer.error });
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({
         path: v.instancePath.split('/').filter(Boolean),
@@ -43,7 +64,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {
-      req.log.error(err);
+      req.log.error({ err: loggable(err) }, 'request failed');
       return reply.status(500).send({ error: 'Internal Server Error' });
     }
     return reply.status(status).send({ error: err.message });

@@ -7,12 +7,40 @@ interface Subscriber {
   userId: number;
   isAdmin: boolean;
   send: (topic: string, data: unknown) => void;
+  /** Ends the stream (its user was deactivated or deleted). */
+  end?: () => void;
 }
 
+/** An internal message, never sent to a browser: every process closes that user's streams. */
+const END_SESSIONS = '__end_sessions';
+
 interface Envelope {
-  topic: Topic;
+  topic: Topic | typeof END_SESSIONS;
   userId: number | null;
   data: unknown;
+}
+
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
+const MAX_PAYLOAD = 7900;
+
+/**
+ * The envelope as NOTIFY text, never over the limit: while it is too long, the longest text in the data
+ * (a list name, a message) is cut and marked with an ellipsis. Ids, numbers and the topic are never cut.
+ */
+export function fitPayload(e: Envelope): string {
+  let text = JSON.stringify(e);
+  if (Buffer.byteLength(text) <= MAX_PAYLOAD) return text;
+  const data = structuredClone(e.data) as Record<string, unknown>;
+  for (let i = 0; i < 64 && Buffer.byteLength(text) > MAX_PAYLOAD; i++) {
+    const longest = Object.entries(data ?? {})
+      .filter(([, v]) => typeof v === 'string')
+      .sort(([, a], [, b]) => (b as string).length - (a as string).length)[0];
+    if (!longest) break;
+    const v = longest[1] as string;
+    data[longest[0]] = `${v.slice(0, Math.floor(v.length / 2))}…`;
+    text = JSON.stringify({ ...e, data });
+  }
+  return text;
 }
 
 /**
@@ -42,7 +70,12 @@ export class Hub {
 
   /** `userId` is the owner of what the event is about; null means administrators only. */
   async publish(topic: Topic, userId: number | null, data: unknown) {
-    await this.pool.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ topic, userId, data })]);
+    await this.pool.query('select pg_notify($1, $2)', [CHANNEL, fitPayload({ topic, userId, data })]);
+  }
+
+  /** Closes every live stream of a user, in every API process (deactivation, deletion). */
+  async endSessions(userId: number) {
+    await this.pool.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ topic: END_SESSIONS, userId, data: null })]);
   }
 
   subscribe(sub: Subscriber): () => void {
@@ -52,7 +85,9 @@ export class Hub {
 
   private deliver(e: Envelope) {
     for (const s of this.subscribers) {
-      if (s.isAdmin || s.userId === e.userId) s.send(e.topic, e.data);
+      if (e.topic === END_SESSIONS) {
+        if (s.userId === e.userId) s.end?.();
+      } else if (s.isAdmin || s.userId === e.userId) s.send(e.topic, e.data);
     }
   }
 }

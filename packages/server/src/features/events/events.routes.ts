@@ -21,6 +21,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       userId: req.user.id,
       isAdmin: req.user.isAdmin,
       send: (topic, data) => res.write(`event: ${topic}\ndata: ${JSON.stringify(data)}\n\n`),
+      end: () => res.end(),
     });
     const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
     req.raw.on('close', () => {

@@ -28,10 +28,12 @@ export async function changeUser(ctx: Ctx, actor: AuthUser, id: number, input: U
   await assertUnique(ctx, fields, id);
   await updateUser(ctx.db, id, { ...fields, ...(password ? { passwordHash: await hashPassword(password) } : {}) });
   if (!fields.isActive || password) await revokeUserTokens(ctx.db, id);
+  if (!fields.isActive) await ctx.hub.endSessions(id);
   return getUser(ctx, id);
 }
 
 export async function removeUser(ctx: Ctx, actor: AuthUser, id: number) {
   if (id === actor.id) throw forbidden('You cannot delete your own account.');
   found(await deleteUser(ctx.db, id));
+  await ctx.hub.endSessions(id);
 }
