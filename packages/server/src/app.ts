@@ -53,7 +53,7 @@ export const loggerOptions = (level: string) => ({
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ? { ...loggerOptions(ctx.env.LOG_LEVEL), ...(opts.logStream ? { stream: opts.logStream } : {}) } : false,
-    trustProxy: true,
+    trustProxy: ctx.env.TRUST_PROXY?.length ? ctx.env.TRUST_PROXY : false,
     bodyLimit: 5 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -12,6 +12,19 @@ const schema = z.object({
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /**
+   * Proxies whose X-Forwarded-For is believed (addresses or CIDRs, comma-separated, e.g. `127.0.0.1,10.0.0.0/8`).
+   * Unset: the client address is the socket's, so nobody can pick their own address by sending the header.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v) => v?.split(',').map((s) => s.trim()).filter(Boolean)),
+  /** Lets server-side fetches (offer health checks, later links and webhooks) reach loopback and private addresses. */
+  ALLOW_INTERNAL_URLS: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
 });
 
 export type Env = z.infer<typeof schema> & { DATA_DIR: string };

@@ -59,14 +59,64 @@ describe('login_check', () => {
     expect(bad.json().error).toEqual({ email: 'Email is invalid.', password: 'Minimum 8 symbols' });
   });
 
-  it('slows down repeated failures for one e-mail', async () => {
+});
+
+describe('login throttling (per e-mail and address together)', () => {
+  const attempt = (email: string, password: string, remoteAddress: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/api/login_check', payload: { email, password }, remoteAddress, headers });
+
+  it('makes a stranger wait, with growing delays, while the owner still signs in from elsewhere', async () => {
+    const u = await t.user({ admin: true });
+    for (let i = 0; i < 4; i++) expect((await attempt(u.email, 'wrongpass', '198.51.100.7')).statusCode).toBe(401);
+    const locked = await attempt(u.email, u.password, '198.51.100.7');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error).toMatch(/Too many failed login attempts. Try again in (29|30) seconds./);
+    // the owner, from their own address, is not locked out
+    expect((await attempt(u.email, u.password, '203.0.113.9')).statusCode).toBe(200);
+    // once the delay has passed the stranger may try again, and the next delay doubles
+    await t.ctx.db.$client.query(`update login_failures set at = at - interval '31 seconds' where key like 'pair:%198.51.100.7'`);
+    expect((await attempt(u.email, 'wrongpass', '198.51.100.7')).statusCode).toBe(401);
+    expect((await attempt(u.email, 'wrongpass', '198.51.100.7')).json().error).toMatch(/in (59|60) seconds/);
+  });
+
+  it('grows the delay from 30 seconds to at most 15 minutes', async () => {
+    const { pairDelay } = await import('./auth.service.ts');
+    expect([0, 3, 4, 5, 6, 9, 20].map(pairDelay)).toEqual([0, 0, 30, 60, 120, 900, 900]);
+  });
+
+  it('ignores X-Forwarded-For unless the proxy is trusted: rotating it does not escape the limit', async () => {
     const u = await t.user();
-    for (let i = 0; i < 5; i++) {
-      await t.app.inject({ method: 'POST', url: '/api/login_check', payload: { email: u.email, password: 'wrongpass' } });
+    const answers = [];
+    for (let i = 0; i < 6; i++) {
+      answers.push((await attempt(u.email, 'wrongpass', '192.0.2.50', { 'x-forwarded-for': `10.9.8.${i}` })).statusCode);
     }
-    const res = await t.app.inject({ method: 'POST', url: '/api/login_check', payload: { email: u.email, password: u.password } });
-    expect(res.statusCode).toBe(429);
-    expect(res.json().error).toMatch(/Too many failed login attempts/);
+    expect(answers).toEqual([401, 401, 401, 401, 429, 429]);
+  });
+
+  it('believes X-Forwarded-For from a configured proxy (TRUST_PROXY)', async () => {
+    const { buildApp } = await import('../../app.ts');
+    const behind = await buildApp({ ...t.ctx, env: { ...t.ctx.env, TRUST_PROXY: ['127.0.0.1'] } });
+    const u = await t.user();
+    const statuses = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await behind.inject({
+        method: 'POST',
+        url: '/api/login_check',
+        payload: { email: u.email, password: 'wrongpass' },
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': `198.18.0.${i}` },
+      });
+      statuses.push(res.statusCode);
+    }
+    await behind.close();
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401]);
+  });
+
+  it('caps one address spraying many accounts', async () => {
+    const answers = [];
+    for (let i = 0; i < 21; i++) answers.push((await attempt(`nobody${i}@example.com`, 'wrongpass', '192.0.2.99')).statusCode);
+    expect(answers.slice(0, 20).every((s) => s === 401)).toBe(true);
+    expect(answers[20]).toBe(429);
   });
 });
 
