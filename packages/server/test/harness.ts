@@ -34,7 +34,7 @@ export interface TestApp {
 let counter = 0;
 
 /** A fresh database copied from the migrated template, the real app on it, and helpers. */
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(opts: { env?: Record<string, string> } = {}): Promise<TestApp> {
   const adminUrl = inject('adminUrl');
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -43,7 +43,12 @@ export async function createTestApp(): Promise<TestApp> {
   await admin.end();
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-test-data-'));
-  const env = loadEnv({ DATA_DIR: dataDir, APP_SECRET: crypto.randomBytes(32).toString('hex'), LOG_LEVEL: 'silent' });
+  const env = loadEnv({
+    DATA_DIR: dataDir,
+    APP_SECRET: crypto.randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    ...opts.env,
+  });
   const started = await startContext(env, withDatabase(adminUrl, name));
   const app = await buildApp(started.ctx);
   await app.ready();

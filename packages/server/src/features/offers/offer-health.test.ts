@@ -42,7 +42,8 @@ function handler(req: http.IncomingMessage, res: http.ServerResponse) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The test's web server is on 127.0.0.1: internal targets are allowed here, and refused by default below.
+  t = await createTestApp({ env: { ALLOW_INTERNAL_URLS: 'true' } });
   admin = await t.user({ admin: true });
   const [c] = await t.ctx.db.insert(categories).values({ name: 'Health' }).returning();
   categoryId = c!.id;
@@ -62,7 +63,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const check = (url: string, plug: string | null = null, opts = {}) => checkOfferHealth(t.ctx.db, { url, plug }, opts);
+const check = (url: string, plug: string | null = null, opts = {}) =>
+  checkOfferHealth(t.ctx.db, { url, plug }, { allowInternal: true, ...opts });
 
 describe('checkOfferHealth', () => {
   it('healthy 200: null, with the tracker placeholders filled by neutral values', async () => {
@@ -112,6 +114,29 @@ describe('checkOfferHealth', () => {
     expect(await check(`${base}/missing`, `http://127.0.0.1:${closedPort}/`)).toBe(
       'URL answered 404. Plug does not answer: connection refused.',
     );
+  });
+});
+
+describe('internal targets (SSRF)', () => {
+  const refused = 'URL does not answer: the address is internal.';
+  it.each([
+    ['loopback', () => `${base}/ok`],
+    ['a decimal IPv4', () => `http://2130706433:${new URL(base).port}/ok`],
+    ['a hex IPv4', () => `http://0x7f.0.0.1:${new URL(base).port}/ok`],
+    ['a closed local port', () => `http://127.0.0.1:${closedPort}/x`],
+    ['localhost', () => `http://localhost:${new URL(base).port}/ok`],
+    ['a private address', () => 'http://10.0.0.1/'],
+    ['link-local (cloud metadata)', () => 'http://169.254.169.254/latest/meta-data/'],
+    ['IPv6 loopback', () => 'http://[::1]/'],
+    ['IPv4-mapped IPv6', () => 'http://[::ffff:127.0.0.1]/'],
+  ])('%s is refused by default, saying nothing about the port', async (_what, url) => {
+    expect(await checkOfferHealth(t.ctx.db, { url: url(), plug: null }, { timeoutMs: 1000 })).toBe(refused);
+  });
+
+  it('classifies internal and public addresses (every redirect hop goes through the same check)', async () => {
+    const { isInternalAddress } = await import('../../core/safe-fetch.ts');
+    expect(['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.1.1', '100.64.0.1', '::1', 'fe80::1', 'fd00::1', '::ffff:10.0.0.1', '::ffff:7f00:1'].every(isInternalAddress)).toBe(true);
+    expect(['93.184.216.34', '2606:4700::1111', '8.8.8.8'].some(isInternalAddress)).toBe(false);
   });
 });
 

@@ -12,6 +12,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { OFFER_URL_PLACEHOLDERS } from '@console/shared/offers';
 import type { Db } from '../../db/client.ts';
+import { safeFetch } from '../../core/safe-fetch.ts';
 import { mailProviderDomains, offers } from '../../db/schema.ts';
 
 export interface HealthOptions {
@@ -19,6 +20,8 @@ export interface HealthOptions {
   timeoutMs?: number;
   /** Default 5. */
   maxRedirects?: number;
+  /** Let links reach loopback and private addresses (ALLOW_INTERNAL_URLS; off by default, see core/safe-fetch.ts). */
+  allowInternal?: boolean;
 }
 
 const USER_AGENT = 'Mozilla/5.0 (compatible; CampaignConsole-OfferCheck/1.0)';
@@ -67,14 +70,13 @@ const spamListed = (domain: string) => `Domain ${domain} is on the spam-domain l
 
 type Answer = { status: number; location: string | null } | { error: string; timedOut: boolean };
 
-async function request(url: string, method: 'HEAD' | 'GET', timeoutMs: number): Promise<Answer> {
+async function request(url: string, method: 'HEAD' | 'GET', timeoutMs: number, allowInternal = false): Promise<Answer> {
   try {
-    const res = await fetch(url, {
-      method,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-      headers: { 'user-agent': USER_AGENT, accept: '*/*' },
-    });
+    const res = await safeFetch(
+      url,
+      { method, signal: AbortSignal.timeout(timeoutMs), headers: { 'user-agent': USER_AGENT, accept: '*/*' } },
+      { allowInternal },
+    );
     await res.body?.cancel().catch(() => {}); // only the status matters; never download the page
     return { status: res.status, location: res.headers.get('location') };
   } catch (e) {
@@ -83,8 +85,10 @@ async function request(url: string, method: 'HEAD' | 'GET', timeoutMs: number): 
 }
 
 function describeFailure(e: unknown, timeoutMs: number): { error: string; timedOut: boolean } {
-  const err = e as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-  const code = err.cause?.code ?? '';
+  const err = e as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
+  const code = err.cause?.code ?? err.code ?? '';
+  // Said the same way whether or not anything listens there: the check must not map internal ports.
+  if (code === 'EINTERNAL') return { error: 'the address is internal', timedOut: false };
   if (
     err.name === 'TimeoutError' ||
     err.name === 'AbortError' ||
@@ -126,11 +130,11 @@ export async function probeLink(db: Db, link: string, label: string, opts: Healt
   for (let redirects = 0; ;) {
     const listed = await blacklistedDomain(db, [current.hostname]);
     if (listed) return spamListed(listed);
-    let answer = await request(current.href, method, timeoutMs);
+    let answer = await request(current.href, method, timeoutMs, opts.allowInternal);
     // Many servers refuse or mishandle HEAD (405, 403, 404, dropped connection): ask again with GET.
     if (method === 'HEAD' && ('error' in answer ? !answer.timedOut : answer.status >= 400)) {
       method = 'GET';
-      answer = await request(current.href, method, timeoutMs);
+      answer = await request(current.href, method, timeoutMs, opts.allowInternal);
     }
     if ('error' in answer) return `${label} does not answer: ${answer.error}.`;
     if (answer.status >= 300 && answer.status < 400 && answer.location) {

@@ -18,7 +18,7 @@ export function offerJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
     retryLimit: 1,
     concurrency: 4,
     handler: async ({ offerId }) => {
-      await runOfferCheck(ctx.db, offerId);
+      await runOfferCheck(ctx.db, offerId, { allowInternal: ctx.env.ALLOW_INTERNAL_URLS });
     },
   });
   const sweep = defineJob({
