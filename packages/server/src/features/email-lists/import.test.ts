@@ -211,6 +211,21 @@ describe('POST /api/add-emails: the import', () => {
     expect((await t.as(owner, { method: 'GET', url: `/api/email_lists/${id}` })).json().failedEmailsUrl).toBeNull();
   });
 
+  it('neutralises cells a spreadsheet would run as formulas in the failures file', async () => {
+    const { id } = await list(t, owner);
+    const csv = 'email\n=HYPERLINK("http://evil")\n+1+1\n-2\n@SUM(A1)\nplain\n';
+    await uploadAndWait(t, owner, id, csv);
+    const lines = (await t.as(owner, { method: 'GET', url: `/api/email_lists/failed/${id}` })).body.trim().split('\n');
+    expect(lines).toEqual([
+      'row,email,reason',
+      `2,"'=HYPERLINK(""http://evil"")",invalid email`,
+      "3,'+1+1,invalid email",
+      "4,'-2,invalid email",
+      "5,'@SUM(A1),invalid email",
+      '6,plain,invalid email',
+    ]);
+  });
+
   it('keeps odd characters of optional fields, reads old Mac line ends, and caps long values', async () => {
     const { id } = await list(t, owner);
     const long = 'L'.repeat(300);

@@ -223,13 +223,18 @@ export async function merge(client: pg.Client, m: MergeInput): Promise<MergeResu
   }
 }
 
-/** `row,email,reason`, by row: malformed rows, and duplicates (in the file, and already in the list). */
+/**
+ * `row,email,reason`, by row: malformed rows, and duplicates (in the file, and already in the list). A
+ * cell a spreadsheet would run as a formula (starting with = + - @, tab or CR) gets a leading quote
+ * (OWASP's CSV-injection advice): the file is meant to be opened in one.
+ */
 async function writeFailures(client: pg.Client, target: string) {
   const tmp = `${target}.part`;
   await pipeline(
     client.query(
       copyTo(`copy (
-        select rn as row, email, reason from import_stage where reason is not null order by rn
+        select rn as row, case when email ~ '^[-=+@\t\r]' then '''' || email else email end as email, reason
+        from import_stage where reason is not null order by rn
       ) to stdout with (format csv, header)`),
     ),
     fs.createWriteStream(tmp),
