@@ -27,8 +27,6 @@ import {
   type SmartRow,
 } from './email-lists.repo.ts';
 
-export { assertCanChange } from '../../core/access.ts';
-
 /** The list as the user may see it, or 404 (another user's list does not exist for them). */
 export async function visibleList(db: Db, user: AuthUser, id: number): Promise<ListAccess> {
   return found(await findListAccess(db, user, id), M.listNotFound);

@@ -113,3 +113,11 @@ export async function pendingUploads(db: Db): Promise<PendingUpload[]> {
   );
   return rows;
 }
+
+/** Files the uploads still need (queued or running); every other file of the uploads folder is an orphan. */
+export async function liveUploadFiles(db: Db): Promise<Set<string>> {
+  const { rows } = await db.$client.query<{ path: string }>(
+    `select file_path as path from email_list_uploads where status in ('queued', 'processing')`,
+  );
+  return new Set(rows.map((r) => r.path));
+}
