@@ -24,9 +24,12 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['packages/web/e2e/**/*.spec.ts'],
+          globalSetup: ['packages/web/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // One PostgreSQL, a database per spec file: the files run side by side, two at a time (2 cores).
+          pool: 'forks',
+          maxWorkers: 2,
         },
       },
     ],

@@ -87,9 +87,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
   const dist = opts.webDist && fs.existsSync(path.join(opts.webDist, 'index.html')) ? opts.webDist : undefined;
   if (dist) await registerPublic(app, (scope) => scope.register(fastifyStatic, { root: dist, wildcard: false }));
-  // The console's routes live in the browser: every other GET outside /api gets the app shell.
+  // The console's routes live in the browser: every other GET outside /api gets the app shell (read once:
+  // the static files are served from their own, public, plugin scope).
+  const shell = dist ? fs.readFileSync(path.join(dist, 'index.html')) : undefined;
   app.setNotFoundHandler((req, reply) => {
-    if (dist && req.method === 'GET' && !req.url.startsWith('/api/')) return reply.sendFile('index.html');
+    if (shell && req.method === 'GET' && !req.url.startsWith('/api/')) return reply.type('text/html').send(shell);
     return reply.status(404).send({ error: 'Not found.' });
   });
   return app;

@@ -1,32 +1,43 @@
-import { Select, type SelectProps } from 'antd';
+import { TreeSelect, type TreeSelectProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import type { HydraCollection, SelectItem } from '@console/shared/hydra';
+import type { CategoryNode } from '@console/shared/categories';
 import { http } from '@/lib/http.ts';
 
+interface TreeOption {
+  value: number;
+  title: string;
+  children: TreeOption[];
+}
+
+const toOptions = (nodes: CategoryNode[]): TreeOption[] =>
+  nodes.map((n) => ({ value: n.id, title: n.text, children: toOptions(n.children) }));
+
 /**
- * The categories select list: GET /api/categories?groups[]=select&pagination=false. Under the
+ * The categories as their tree (GET /api/categories/tree), for the selects of other screens. Under the
  * ['categories'] key, so a change on the Categories screen refreshes every select.
  */
 export function useCategoryOptions() {
   return useQuery({
-    queryKey: ['categories', 'select'],
-    queryFn: () =>
-      http.get<HydraCollection<SelectItem>>('/categories', { query: { 'groups[]': 'select', pagination: 'false' } }),
-    select: (c) => c['hydra:member'].map((x) => ({ value: x.id, label: x.name })),
+    queryKey: ['categories', 'tree'],
+    queryFn: () => http.get<CategoryNode[]>('/categories/tree'),
+    select: toOptions,
     staleTime: 60_000,
   });
 }
 
-/** A searchable select of categories (forms and filters). Value: the category's id. */
-export function CategorySelect(props: SelectProps<number>) {
+/** A searchable select of categories showing the tree (children indented under their parent). Value: the id. */
+export function CategorySelect(props: TreeSelectProps<number>) {
   const { data, isLoading } = useCategoryOptions();
   return (
-    <Select<number>
-      options={data}
+    <TreeSelect<number>
+      treeData={data}
       loading={isLoading}
-      showSearch={{ optionFilterProp: 'label' }}
+      treeDefaultExpandAll
+      showSearch
+      treeNodeFilterProp="title"
       placeholder="Choose a category"
       aria-label="Category"
+      popupMatchSelectWidth={false}
       {...props}
     />
   );

@@ -1,8 +1,9 @@
-import { Button, Table, Typography, type PaginationProps, type TableProps } from 'antd';
+import { Table, Typography, type TableProps } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
 import type { HydraCollection } from '@console/shared/hydra';
 import type { SortOrder, TableState } from '@/hooks/use-collection-params.ts';
 import { EmptyState } from './empty-state.tsx';
+import { Pager } from './pager.tsx';
 
 /** A hydra collection, or the `{items, totalItems}` shape some endpoints use (email lists). */
 export type Collection<T> = HydraCollection<T> | { items: T[]; totalItems: number };
@@ -30,23 +31,6 @@ export interface DataTableProps<T> extends Omit<TableProps<T>, 'dataSource' | 'p
   emptyText?: string;
 }
 
-/** Prev / page / Next; the buttons are disabled at either end. */
-const prevNext = (page: number, pages: number): PaginationProps => ({
-  simple: true,
-  itemRender: (_target, type, element) =>
-    type === 'prev' ? (
-      <Button size="small" disabled={page <= 1}>
-        Prev
-      </Button>
-    ) : type === 'next' ? (
-      <Button size="small" disabled={page >= pages}>
-        Next
-      </Button>
-    ) : (
-      element
-    ),
-});
-
 /** The one list table: server paging (shown only past one page), server sorting, and the Total count. */
 export function DataTable<T extends object>(props: DataTableProps<T>) {
   const {
@@ -63,6 +47,8 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     ...rest
   } = props;
   const total = totalOf(data);
+  // Until the first answer there is no total and nothing is "empty" yet: the spinner says it all.
+  const waiting = Boolean(rest.loading) && !data;
   const keyOf = (c: ColumnType<T>) => String(c.key ?? c.dataIndex ?? '');
 
   const sorted = columns.map((c) =>
@@ -71,24 +57,20 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
       : c,
   ) as ColumnType<T>[];
 
-  const handleChange: TableProps<T>['onChange'] = (pagination, _filters, sorter, extra) => {
+  const handleChange: TableProps<T>['onChange'] = (_pagination, _filters, sorter, extra) => {
     const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<T> | undefined;
     const field = s?.column ? keyOf(s.column as ColumnType<T>) : undefined;
     const nextOrder: SortOrder | undefined =
       field && s?.order ? { field, dir: s.order === 'ascend' ? 'asc' : 'desc' } : undefined;
-    const sortChanged = extra.action === 'sort';
-    onChange({
-      page: sortChanged ? 1 : (pagination.current ?? 1),
-      pageSize: pagination.pageSize ?? pageSize,
-      order: nextOrder,
-    });
+    if (extra.action !== 'sort') return;
+    onChange({ page: 1, pageSize, order: nextOrder });
   };
 
   return (
     <>
       {!hideTotal && (
         <Typography.Paragraph style={{ marginBottom: 8 }} data-testid="total">
-          Total: <Typography.Text strong>{total}</Typography.Text>
+          Total: <Typography.Text strong>{waiting ? '…' : total}</Typography.Text>
         </Typography.Paragraph>
       )}
       <Table<T>
@@ -97,19 +79,16 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         columns={sorted}
         dataSource={itemsOf(data)}
         onChange={handleChange}
-        locale={{ emptyText: <EmptyState description={emptyText} /> }}
+        locale={{ emptyText: waiting ? <div style={{ height: 120 }} /> : <EmptyState description={emptyText} /> }}
         scroll={{ x: 'max-content' }}
-        pagination={{
-          current: page,
-          pageSize,
-          total,
-          hideOnSinglePage: true,
-          showSizeChanger: false,
-          showLessItems: true,
-          placement: ['bottomEnd'],
-          ...(paging === 'prevNext' ? prevNext(page, Math.ceil(total / pageSize)) : {}),
-        }}
+        pagination={false}
         {...rest}
+      />
+      <Pager
+        page={page}
+        pages={Math.ceil(total / pageSize)}
+        mode={paging}
+        onChange={(next) => onChange({ page: next, pageSize, order })}
       />
     </>
   );

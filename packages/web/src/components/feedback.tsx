@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Alert, App } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import type { useAppProps } from 'antd/es/app/context';
-import { NetworkError, errorLines } from '@/lib/http.ts';
+import { HttpError, NetworkError, errorLines } from '@/lib/http.ts';
 
 /*
  * Toasts and dialogs callable from anywhere (mutation callbacks, helpers), yet rendered inside antd's
@@ -11,6 +12,27 @@ let api: useAppProps | null = null;
 
 export function FeedbackHost() {
   api = App.useApp();
+  return null;
+}
+
+/**
+ * A load that the server refused (400, 409, 422) or failed (5xx) opens the spec's 'Oops...' dialog with
+ * the server's words, instead of an empty list that looks like "nothing found". 401 renews the session,
+ * and a GET's 403/404 already leads to the error pages (lib/http.ts).
+ */
+export function QueryErrorDialog() {
+  const client = useQueryClient();
+  useEffect(
+    () =>
+      client.getQueryCache().subscribe((event) => {
+        if (event.type !== 'updated' || event.action.type !== 'error') return;
+        const error = event.action.error;
+        if (error instanceof HttpError && (error.status === 400 || error.status === 409 || error.status === 422)) {
+          errorDialog(error);
+        }
+      }),
+    [client],
+  );
   return null;
 }
 

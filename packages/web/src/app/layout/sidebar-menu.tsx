@@ -16,8 +16,17 @@ function toItems(entries: NavEntry[], isAdmin: boolean): Item[] {
     .filter((e) => visible(e, isAdmin))
     .map((e) =>
       'children' in e
-        ? { key: e.key, label: e.label, icon: e.icon, children: toItems(e.children, isAdmin) }
-        : { key: e.route, icon: e.icon, label: <Link to={routes[e.route].path}>{e.label}</Link> },
+        ? { key: e.key, label: <span title={e.label}>{e.label}</span>, icon: e.icon, children: toItems(e.children, isAdmin) }
+        : {
+            key: e.route,
+            icon: e.icon,
+            // The full text on hover: long entries are cut with an ellipsis at the sidebar's width.
+            label: (
+              <Link to={routes[e.route].path} title={e.label}>
+                {e.label}
+              </Link>
+            ),
+          },
     );
 }
 

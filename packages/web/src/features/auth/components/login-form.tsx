@@ -26,7 +26,7 @@ export function LoginForm({ onSuccess, onForgot }: { onSuccess: () => void; onFo
         />
       )}
       <Form.Item label="Email" name="email" rules={[zodRule(loginSchema, 'email')]}>
-        <Input type="email" autoComplete="username" autoFocus placeholder="john@example.com" />
+        <Input inputMode="email" autoComplete="username" autoFocus placeholder="john@example.com" />
       </Form.Item>
       <Form.Item label="Password" name="password" rules={[zodRule(loginSchema, 'password')]}>
         <Input.Password autoComplete="current-password" />

@@ -24,7 +24,7 @@ export function RecoverForm({ onBack }: { onBack: () => void }) {
         />
       )}
       <Form.Item label="Email" name="email" rules={[zodRule(emailOnly, 'email')]}>
-        <Input type="email" autoFocus placeholder="john@example.com" />
+        <Input inputMode="email" autoFocus placeholder="john@example.com" />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={forgot.isPending}>
         Reset

@@ -40,7 +40,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: (answer: RegisterAnswer
         <Input autoComplete="username" autoFocus />
       </Form.Item>
       <Form.Item label="Email" name="email" rules={rule('email')}>
-        <Input type="email" autoComplete="email" placeholder="john@example.com" />
+        <Input inputMode="email" autoComplete="email" placeholder="john@example.com" />
       </Form.Item>
       <Form.Item label="Password" name="password" rules={rule('password')}>
         <Input.Password autoComplete="new-password" />

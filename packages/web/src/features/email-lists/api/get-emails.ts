@@ -14,4 +14,5 @@ export const useEmails = (emailListId: number, query: Query) =>
     queryKey: [...emailsKey(emailListId), query],
     queryFn: () => getEmails(emailListId, query),
     placeholderData: keepPreviousData,
+    enabled: emailListId > 0,
   });

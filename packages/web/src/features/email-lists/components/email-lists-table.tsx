@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import { Button, Space } from 'antd';
+import { useMemo, useState } from 'react';
+import { Button, Space, Tooltip } from 'antd';
 import type { ColumnType } from 'antd/es/table/interface';
 import { DeleteOutlined, SettingOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
@@ -57,18 +57,37 @@ export function EmailListsTable({ providers, ...props }: EmailListsTableProps) {
     }).then((ok) => ok && !crashed && toast.success('Deleted successfully!'));
   };
 
-  // Every provider is a column (spec). Those with e-mails on this page come first, so that Gmail or Yahoo
-  // do not hide behind seventy empty columns; each group keeps the API's name order.
+  // One column per mail provider (spec), in the API's name order, which never changes between searches.
+  // Providers without a single e-mail on this page are folded into one column that unfolds on demand:
+  // with seventy providers the table would otherwise be thousands of pixels wide (decision 0403).
+  const [unfolded, setUnfolded] = useState(false);
   const used = new Set<string>();
   for (const byName of counters.values()) for (const [name, n] of byName) if (n > 0) used.add(name);
-  const ordered = [...providers.filter((p) => used.has(p.name)), ...providers.filter((p) => !used.has(p.name))];
+  const empty = providers.filter((p) => !used.has(p.name));
+  const shown = unfolded ? providers : providers.filter((p) => used.has(p.name));
 
-  const providerColumns: ColumnType<EmailList>[] = ordered.map((p) => ({
+  const providerColumns: ColumnType<EmailList>[] = shown.map((p) => ({
     title: p.name,
     key: `provider-${p.id}`,
     align: 'right',
     render: (_, l) => count(counters.get(l.id)?.get(p.name) ?? 0),
   }));
+  const foldColumn: ColumnType<EmailList>[] = empty.length
+    ? [
+        {
+          title: (
+            <Tooltip title={unfolded ? 'Hide the providers without e-mails on this page' : empty.map((p) => p.name).join(', ')}>
+              <Button size="small" type="link" onClick={() => setUnfolded(!unfolded)} style={{ padding: 0 }}>
+                {unfolded ? 'Fewer providers' : `+${empty.length} providers`}
+              </Button>
+            </Tooltip>
+          ),
+          key: 'providers-folded',
+          align: 'right',
+          render: () => (unfolded ? null : <span aria-label="none on this page">0</span>),
+        },
+      ]
+    : [];
 
   const usersColumn: ColumnType<EmailList>[] = isAdmin
     ? [{ title: 'Users', key: 'users', align: 'right', render: (_, l) => l.usersCount }]
@@ -106,17 +125,30 @@ export function EmailListsTable({ providers, ...props }: EmailListsTableProps) {
       {...props}
       emptyText="No email lists found."
       columns={[
-        { title: 'ID', dataIndex: 'id', key: 'id', width: 70, fixed: 'left' },
+        { title: 'ID', dataIndex: 'id', key: 'id', width: 70, fixed: 'left', sorter: true },
         {
           title: 'Name',
           key: 'name',
           fixed: 'left',
-          render: (_, l) => <Link to={href('emailListEmails', { id: l.id })}>{l.name}</Link>,
+          sorter: true,
+          ellipsis: true,
+          width: 180,
+          render: (_, l) => (
+            <Link to={href('emailListEmails', { id: l.id })} title={l.name}>
+              {l.name}
+            </Link>
+          ),
         },
-        { title: 'Total', key: 'total', align: 'right', render: (_, l) => count(l.totalCounter) },
-        { title: 'Valid', key: 'valid', align: 'right', render: (_, l) => count(l.validCounter) },
+        { title: 'Total', key: 'totalCounter', align: 'right', sorter: true, render: (_, l) => count(l.totalCounter) },
+        { title: 'Valid', key: 'validCounter', align: 'right', sorter: true, render: (_, l) => count(l.validCounter) },
         ...providerColumns,
-        { title: 'Created', key: 'created', render: (_, l) => dayjs(l.created_at.date).format(LIST_DATE) },
+        ...foldColumn,
+        {
+          title: 'Created',
+          key: 'created_at',
+          sorter: true,
+          render: (_, l) => dayjs(l.created_at.date).format(LIST_DATE),
+        },
         ...usersColumn,
         // Pinned beside the actions: the live state stays in view however far the provider columns scroll.
         { title: 'Uploading', key: 'uploading', fixed: 'right', render: (_, l) => <UploadState list={l} /> },

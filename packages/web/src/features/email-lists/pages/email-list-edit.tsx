@@ -7,12 +7,13 @@ import {
   MailOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { EmailList } from '@console/shared/email-lists';
 import { href } from '@/app/routes.ts';
 import { confirm, errorDialog, toast } from '@/components/feedback.tsx';
 import { Page } from '@/components/page.tsx';
+import { useRouteId } from '@/hooks/use-route-id.ts';
 import { LIST_DATE, dayjs } from '@/lib/dayjs.ts';
 import { useIsAdmin } from '@/lib/session.ts';
 import { useCloneEmailList } from '../api/clone-email-list.ts';
@@ -29,8 +30,8 @@ const count = (n: number) => n.toLocaleString('en-US');
 
 /** Create Email List (/email-list/create) and 'Edit Email List #id' (/email-list/{id}/edit, emailListManage). */
 export function EmailListEdit() {
-  const params = useParams();
-  const id = params.id ? Number(params.id) : undefined;
+  const routeId = useRouteId();
+  const id = routeId === 'malformed' ? undefined : routeId;
   const isAdmin = useIsAdmin();
   const navigate = useNavigate();
   // Not loaded for others: they are sent back below, and a list they cannot see would answer 404.
@@ -61,6 +62,7 @@ export function EmailListEdit() {
   };
 
   // Creating and managing lists is for administrators (the list's Manage action is theirs only).
+  if (routeId === 'malformed') return <Navigate to={href('error404')} replace />;
   if (!isAdmin) return <Navigate to={href('emailLists')} replace />;
 
   return (

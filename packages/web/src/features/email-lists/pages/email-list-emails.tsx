@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Flex, Form, Input, Modal, Typography } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { EMAILS_PAGE_SIZE } from '@console/shared/hydra';
 import { EmailListMessages } from '@console/shared/email-lists';
 import { href } from '@/app/routes.ts';
@@ -12,6 +12,7 @@ import { useCollectionParams } from '@/hooks/use-collection-params.ts';
 import { useSession } from '@/lib/session.ts';
 import { useBatchDeleteEmails } from '../api/batch-delete-emails.ts';
 import { useEmailList } from '../api/get-email-list.ts';
+import { useRouteId } from '@/hooks/use-route-id.ts';
 import { useEmails } from '../api/get-emails.ts';
 import { AddEmailsCard } from '../components/add-emails-card.tsx';
 import { EmailsTable } from '../components/emails-table.tsx';
@@ -20,11 +21,12 @@ import { isUploading, useUploadLive } from '../hooks/use-upload-live.ts';
 
 /** 'Email List #id' contents (/email-list/{id}/emails): search, delete, batch delete, add e-mails. */
 export function EmailListEmails() {
-  const id = Number(useParams().id);
+  const routeId = useRouteId();
+  const id = typeof routeId === 'number' ? routeId : 0;
   const session = useSession();
   const list = useCollectionParams({ pageSize: EMAILS_PAGE_SIZE });
   const emails = useEmails(id, list.query);
-  const detail = useEmailList(id);
+  const detail = useEmailList(id || undefined);
   const batch = useBatchDeleteEmails();
   const [selected, setSelected] = useState<number[]>([]);
   const [adding, setAdding] = useState(false);
@@ -50,6 +52,8 @@ export function EmailListEmails() {
   };
 
   const running = detail.data && isUploading(detail.data.job);
+
+  if (routeId === 'malformed') return <Navigate to={href('error404')} replace />;
 
   return (
     <Page

@@ -1,10 +1,11 @@
 import { Alert, Button, Skeleton } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { iri } from '@console/shared/fields';
 import { href } from '@/app/routes.ts';
 import { toast } from '@/components/feedback.tsx';
 import { Page } from '@/components/page.tsx';
+import { useRouteId } from '@/hooks/use-route-id.ts';
 import { dayjs } from '@/lib/dayjs.ts';
 import { useSession } from '@/lib/session.ts';
 import { useOffer } from '../api/get-offer.ts';
@@ -14,8 +15,8 @@ import { OfferForm, type OfferFormValues } from '../components/offer-form.tsx';
 
 /** Create Offer (/offers/create) and Edit Offer #id (/offers/{id}/edit). */
 export function OfferEdit() {
-  const params = useParams();
-  const id = params.id ? Number(params.id) : undefined;
+  const routeId = useRouteId();
+  const id = routeId === 'malformed' ? undefined : routeId;
   const session = useSession();
   const isAdmin = session?.isAdmin ?? false;
   const navigate = useNavigate();
@@ -44,6 +45,7 @@ export function OfferEdit() {
   };
 
   // Only administrators add offers; anyone else who types the address goes back to the list.
+  if (routeId === 'malformed') return <Navigate to={href('error404')} replace />;
   if (!id && !isAdmin) return <Navigate to={href('offersList')} replace />;
 
   return (

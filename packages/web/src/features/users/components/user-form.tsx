@@ -1,4 +1,4 @@
-import { Button, Col, Form, Input, InputNumber, Row, Switch } from 'antd';
+import { Button, Col, Form, Input, Row, Switch } from 'antd';
 import { userCreateSchema, userUpdateSchema, type User } from '@console/shared/users';
 import { zodRule } from '@/lib/form-rules.ts';
 import { ValidationErrors } from '@/components/validation-errors.tsx';
@@ -9,7 +9,8 @@ export interface UserFormValues {
   password?: string;
   confirmPassword?: string;
   isActive: boolean;
-  profitRate: number | null;
+  /** As typed; the shared schema reads '40' as 40 and refuses blanks and non-numbers. */
+  profitRate: number | string | null;
 }
 
 export interface UserFormProps {
@@ -48,7 +49,7 @@ export function UserForm({ user, onSubmit, submitting, error }: UserFormProps) {
         </Col>
         <Col xs={24} md={12}>
           <Form.Item label="Email" name="email" rules={rule('email')}>
-            <Input type="email" autoComplete="off" />
+            <Input inputMode="email" autoComplete="off" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -72,8 +73,10 @@ export function UserForm({ user, onSubmit, submitting, error }: UserFormProps) {
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
+          {/* A plain text box: a number box would clamp 150 to 100 or drop 'abc' silently, and the
+              shared schema's 'Profit Rate is required.' / 'Must be in 0-100.' would never show. */}
           <Form.Item label="Profit Rate (%)" name="profitRate" rules={rule('profitRate')}>
-            <InputNumber min={0} max={100} style={{ width: '100%' }} />
+            <Input inputMode="decimal" autoComplete="off" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>

@@ -1,4 +1,4 @@
-import { Button, Space } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import type { HydraCollection } from '@console/shared/hydra';
@@ -6,6 +6,7 @@ import type { User } from '@console/shared/users';
 import { href } from '@/app/routes.ts';
 import { DataTable } from '@/components/data-table.tsx';
 import { confirm, toast } from '@/components/feedback.tsx';
+import { useSession } from '@/lib/session.ts';
 import type { TableState, SortOrder } from '@/hooks/use-collection-params.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { ActiveSwitch } from './active-switch.tsx';
@@ -21,6 +22,8 @@ export interface UsersTableProps {
 
 export function UsersTable(props: UsersTableProps) {
   const remove = useDeleteUser();
+  // The server refuses to deactivate or delete the signed-in administrator: the row does not offer it.
+  const me = useSession()?.claims.id;
   const askDelete = (user: User) =>
     confirm({
       title: `Delete user ${user.username}?`,
@@ -39,7 +42,11 @@ export function UsersTable(props: UsersTableProps) {
         { title: 'Username', dataIndex: 'username', key: 'username', sorter: true },
         { title: 'Email', dataIndex: 'email', key: 'email', sorter: true },
         { title: 'Email Lists', key: 'emailLists', align: 'right', render: (_, u) => u.emailLists.length },
-        { title: 'is Active', key: 'isActive', render: (_, u) => <ActiveSwitch user={u} /> },
+        {
+          title: 'is Active',
+          key: 'isActive',
+          render: (_, u) => (u.id === me ? <Tag color="green">Yes (you)</Tag> : <ActiveSwitch user={u} />),
+        },
         { title: 'Profit Rate (%)', dataIndex: 'profitRate', key: 'profitRate', align: 'right', sorter: true },
         {
           title: 'Manage',
@@ -51,9 +58,11 @@ export function UsersTable(props: UsersTableProps) {
                   Edit
                 </Button>
               </Link>
-              <Button size="small" danger icon={<DeleteOutlined />} onClick={() => void askDelete(u)}>
-                Delete
-              </Button>
+              {u.id !== me && (
+                <Button size="small" danger icon={<DeleteOutlined />} onClick={() => void askDelete(u)}>
+                  Delete
+                </Button>
+              )}
             </Space>
           ),
         },

@@ -1,9 +1,10 @@
 import { Button, Skeleton } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { href } from '@/app/routes.ts';
 import { toast } from '@/components/feedback.tsx';
 import { Page } from '@/components/page.tsx';
+import { useRouteId } from '@/hooks/use-route-id.ts';
 import { useUser } from '../api/get-user.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { useUpdateUser } from '../api/update-user.ts';
@@ -11,8 +12,8 @@ import { UserForm, type UserFormValues } from '../components/user-form.tsx';
 
 /** Create User (/users/create) and Edit User #id (/users/{id}/edit). */
 export function UserEdit() {
-  const params = useParams();
-  const id = params.id ? Number(params.id) : undefined;
+  const routeId = useRouteId();
+  const id = routeId === 'malformed' ? undefined : routeId;
   const navigate = useNavigate();
   const user = useUser(id);
   const create = useCreateUser();
@@ -20,10 +21,10 @@ export function UserEdit() {
   const save = id ? update : create;
 
   const submit = ({ password, confirmPassword, profitRate, ...rest }: UserFormValues) => {
-    // An empty password on edit means "keep it"; profitRate left empty takes the default (100).
+    // An empty password on edit means "keep it". profitRate goes as typed: the shared schema has checked it.
     const values = {
       ...rest,
-      profitRate: profitRate ?? 100,
+      profitRate: Number(profitRate),
       ...(password ? { password, confirmPassword: confirmPassword ?? '' } : {}),
     };
     const done = (message: string) => () => {
@@ -37,6 +38,8 @@ export function UserEdit() {
         { onSuccess: done('Added successfully!') },
       );
   };
+
+  if (routeId === 'malformed') return <Navigate to={href('error404')} replace />;
 
   return (
     <Page
