@@ -31,7 +31,11 @@ export async function openDatabase(env: Env): Promise<{ url: string; embedded?: 
 }
 
 /** database -> migrations -> jobs -> hub: everything but the HTTP listener. */
-export async function startContext(env: Env, databaseUrl: string): Promise<Started> {
+export async function startContext(
+  env: Env,
+  databaseUrl: string,
+  opts: { schedules?: boolean } = {},
+): Promise<Started> {
   const db = createDb(databaseUrl);
   await runMigrations(db);
   const hub = new Hub(db.$client);
@@ -39,7 +43,7 @@ export async function startContext(env: Env, databaseUrl: string): Promise<Start
   const jobs = new Jobs(databaseUrl);
   const ctx: AppContext = { env, db, databaseUrl, secret: loadSecret(env.DATA_DIR, env.APP_SECRET), hub, jobs };
   jobs.register(...jobDefinitions(ctx));
-  await jobs.start({ work: env.ROLE !== 'api' });
+  await jobs.start({ work: env.ROLE !== 'api', schedule: opts.schedules ?? true });
   return {
     ctx,
     stop: async () => {

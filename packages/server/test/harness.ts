@@ -34,7 +34,11 @@ export interface TestApp {
 let counter = 0;
 
 /** A fresh database copied from the migrated template, the real app on it, and helpers. */
-export async function createTestApp(opts: { env?: Record<string, string> } = {}): Promise<TestApp> {
+/**
+ * `env` overrides settings; `schedules: true` lets the cron jobs (sweeps, recovery) fire on their own,
+ * which a test rarely wants: by default they only run when a test calls them.
+ */
+export async function createTestApp(opts: { env?: Record<string, string>; schedules?: boolean } = {}): Promise<TestApp> {
   const adminUrl = inject('adminUrl');
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -49,7 +53,7 @@ export async function createTestApp(opts: { env?: Record<string, string> } = {})
     LOG_LEVEL: 'silent',
     ...opts.env,
   });
-  const started = await startContext(env, withDatabase(adminUrl, name));
+  const started = await startContext(env, withDatabase(adminUrl, name), { schedules: opts.schedules ?? false });
   const app = await buildApp(started.ctx);
   await app.ready();
 

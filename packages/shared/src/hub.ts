@@ -17,3 +17,9 @@ export interface EmailListUploadEvent {
   /** The upload's id while it runs; null once it has ended (the list returns to idle). */
   jobId: number | null;
 }
+
+/** Each topic's message: the one declaration the server publishes and the browser reads. */
+export interface TopicPayloads {
+  [Topics.notifications]: NotificationEvent;
+  [Topics.emailListUpload]: EmailListUploadEvent;
+}

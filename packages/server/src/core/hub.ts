@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Topic } from '@console/shared/hub';
+import type { Topic, TopicPayloads } from '@console/shared/hub';
 
 const CHANNEL = 'console_hub';
 
@@ -69,7 +69,7 @@ export class Hub {
   }
 
   /** `userId` is the owner of what the event is about; null means administrators only. */
-  async publish(topic: Topic, userId: number | null, data: unknown) {
+  async publish<T extends Topic>(topic: T, userId: number | null, data: TopicPayloads[T]) {
     await this.pool.query('select pg_notify($1, $2)', [CHANNEL, fitPayload({ topic, userId, data })]);
   }
 

@@ -1,9 +1,14 @@
 import { PgBoss, type Job } from 'pg-boss';
 import type { z } from 'zod';
 
-export interface JobDefinition<S extends z.ZodType> {
+/** A job's name and payload schema: what senders need, declared beside the feature's other constants. */
+export interface JobRef<S extends z.ZodType> {
   name: string;
   payload: S;
+}
+export const jobRef = <S extends z.ZodType>(name: string, payload: S): JobRef<S> => ({ name, payload });
+
+export interface JobDefinition<S extends z.ZodType> extends JobRef<S> {
   /** Runs the job; throwing makes pg-boss retry it. */
   handler: (data: z.infer<S>, job: Job<z.infer<S>>) => Promise<void>;
   retryLimit?: number;
@@ -12,7 +17,11 @@ export interface JobDefinition<S extends z.ZodType> {
   concurrency?: number;
 }
 
-export const defineJob = <S extends z.ZodType>(d: JobDefinition<S>) => d;
+/** A job: its ref and how it runs. Workers list every definition in src/workers.ts. */
+export const defineJob = <S extends z.ZodType>(
+  ref: JobRef<S>,
+  run: Omit<JobDefinition<S>, 'name' | 'payload'>,
+): JobDefinition<z.ZodType> => ({ ...ref, ...run }) as JobDefinition<z.ZodType>;
 
 /** pg-boss in the application's own database: durable queues shared by every worker process. */
 export class Jobs {
@@ -30,12 +39,16 @@ export class Jobs {
     for (const d of defs) this.definitions.set(d.name, d);
   }
 
-  /** Creates the queues; with `work`, this process also runs the handlers. */
-  async start({ work }: { work: boolean }) {
+  /**
+   * Creates the queues; with `work`, this process also runs the handlers. `schedule: false` leaves the
+   * cron jobs unscheduled (test apps: a sweep firing in the middle of a test would change what it sees).
+   */
+  async start({ work, schedule = true }: { work: boolean; schedule?: boolean }) {
     await this.boss.start();
     for (const d of this.definitions.values()) {
       await this.boss.createQueue(d.name, { retryLimit: d.retryLimit ?? 3, retryDelay: 5, retryBackoff: true });
-      if (d.cron) await this.boss.schedule(d.name, d.cron, {});
+      if (d.cron && schedule) await this.boss.schedule(d.name, d.cron, {});
+      else if (d.cron) await this.boss.unschedule(d.name).catch(() => {});
       if (!work) continue;
       await this.boss.work<object>(
         d.name,
@@ -48,12 +61,27 @@ export class Jobs {
     }
   }
 
-  async send(name: string, data: object): Promise<string> {
-    const def = this.definitions.get(name);
-    if (!def) throw new Error(`unknown job ${name}`);
-    const id = await this.boss.send(name, def.payload.parse(data) as object);
-    if (!id) throw new Error(`job ${name} was not queued`);
+  /** Queues one job; the payload is checked against the job's schema, in the type and at run time. */
+  async send<S extends z.ZodType>(ref: JobRef<S>, data: z.input<S>): Promise<string> {
+    this.known(ref);
+    const id = await this.boss.send(ref.name, ref.payload.parse(data) as object);
+    if (!id) throw new Error(`job ${ref.name} was not queued`);
     return id;
+  }
+
+  /** Queues many jobs of one kind in one statement. */
+  async sendMany<S extends z.ZodType>(ref: JobRef<S>, data: z.input<S>[]): Promise<void> {
+    this.known(ref);
+    for (let i = 0; i < data.length; i += 500) {
+      await this.boss.insert(
+        ref.name,
+        data.slice(i, i + 500).map((d) => ({ data: ref.payload.parse(d) as object })),
+      );
+    }
+  }
+
+  private known(ref: JobRef<z.ZodType>) {
+    if (!this.definitions.has(ref.name)) throw new Error(`unknown job ${ref.name}`);
   }
 
   async stop() {

@@ -1,14 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { createParser } from 'eventsource-parser';
-import type { EmailListUploadEvent, NotificationEvent, Topic } from '@console/shared/hub';
+import type { Topic, TopicPayloads } from '@console/shared/hub';
 import { API_BASE, logoutLocally, refreshSession } from './http.ts';
 import { getSession, subscribeSession } from './session.ts';
 
-/** The payload of each topic. Add a topic here when the server starts publishing it. */
-export interface TopicPayloads {
-  notifications: NotificationEvent;
-  'email-list-upload': EmailListUploadEvent;
-}
+export type { TopicPayloads };
 type Payload<T extends Topic> = T extends keyof TopicPayloads ? TopicPayloads[T] : unknown;
 type Handler = (data: unknown) => void;
 

@@ -1,28 +1,24 @@
 import { z } from 'zod';
 import type { AppContext } from '../../core/context.ts';
-import { defineJob, type JobDefinition } from '../../core/jobs.ts';
+import { defineJob, jobRef, type JobDefinition } from '../../core/jobs.ts';
+import { sweepOrphans } from '../../core/uploads.ts';
 import { runImport } from './import/run-import.ts';
 import { IMPORT_JOB, recoverUploads } from './import/recover.ts';
 import { uploadsDir } from './import/accept-upload.ts';
 import { liveUploadFiles } from './import/uploads.repo.ts';
-import { sweepOrphans } from '../../core/uploads.ts';
 
-export const RECOVER_JOB = 'email-lists.recover-uploads';
-export const SWEEP_JOB = 'email-lists.sweep-upload-files';
+export const RECOVER_JOB = jobRef('email-lists.recover-uploads', z.object({}).loose());
+export const SWEEP_JOB = jobRef('email-lists.sweep-upload-files', z.object({}).loose());
 
 /** The import of uploaded CSV files, the recovery of uploads whose job got lost (every minute), the orphan sweep. */
 export function emailListJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
   return [
-    defineJob({
-      name: IMPORT_JOB,
-      payload: z.object({ uploadId: z.number().int().positive() }),
+    defineJob(IMPORT_JOB, {
       handler: (data) => runImport(ctx, data.uploadId),
       retryLimit: 4,
       concurrency: 2,
     }),
-    defineJob({
-      name: RECOVER_JOB,
-      payload: z.object({}).loose(),
+    defineJob(RECOVER_JOB, {
       cron: '* * * * *',
       retryLimit: 0,
       concurrency: 1,
@@ -30,9 +26,7 @@ export function emailListJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
         await recoverUploads(ctx);
       },
     }),
-    defineJob({
-      name: SWEEP_JOB,
-      payload: z.object({}).loose(),
+    defineJob(SWEEP_JOB, {
       cron: '*/15 * * * *',
       retryLimit: 0,
       concurrency: 1,

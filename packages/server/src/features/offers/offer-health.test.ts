@@ -181,7 +181,7 @@ describe('the health job', () => {
     await t.as(admin, { method: 'POST', url: `/api/offers/archive/${archived}` });
     await t.ctx.db.update(offers).set({ clean: 'stale', checkedAt: null }).where(eq(offers.id, active));
     await t.ctx.db.update(offers).set({ clean: 'stale', checkedAt: null }).where(eq(offers.id, archived));
-    const sweep = offerJobs(t.ctx).find((j) => j.name === OFFER_HEALTH_SWEEP)!;
+    const sweep = offerJobs(t.ctx).find((j) => j.name === OFFER_HEALTH_SWEEP.name)!;
     expect(sweep.cron).toBe('*/30 * * * *');
     await sweep.handler({}, {} as never);
     const done = await eventually(async () => {

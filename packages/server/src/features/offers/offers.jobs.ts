@@ -1,41 +1,35 @@
 import { z } from 'zod';
-import { isNull } from 'drizzle-orm';
-import { defineJob, type JobDefinition } from '../../core/jobs.ts';
+import { defineJob, jobRef, type JobDefinition } from '../../core/jobs.ts';
 import type { AppContext } from '../../core/context.ts';
-import { offers } from '../../db/schema.ts';
 import { runOfferCheck } from './offer-health.ts';
+import { activeOfferIds } from './offers.repo.ts';
 
 /** Checks one offer's links (queued after a create or a url/plug change, and by the sweep). */
-export const OFFER_HEALTH_CHECK = 'offers.health-check';
+export const OFFER_HEALTH_CHECK = jobRef('offers.health-check', z.object({ offerId: z.number().int().positive() }));
 /** Every 30 minutes: queues a check of every active offer, so that dead or spam-listed links show up. */
-export const OFFER_HEALTH_SWEEP = 'offers.health-sweep';
+export const OFFER_HEALTH_SWEEP = jobRef('offers.health-sweep', z.object({}).loose());
 
 export function offerJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
-  const check = defineJob({
-    name: OFFER_HEALTH_CHECK,
-    payload: z.object({ offerId: z.number().int().positive() }),
-    // A dead link is a result, not a failure; only a database error throws, and the next sweep retries anyway.
-    retryLimit: 1,
-    concurrency: 4,
-    handler: async ({ offerId }) => {
-      await runOfferCheck(ctx.db, offerId, { allowInternal: ctx.env.ALLOW_INTERNAL_URLS });
-    },
-  });
-  const sweep = defineJob({
-    name: OFFER_HEALTH_SWEEP,
-    payload: z.object({}),
-    cron: '*/30 * * * *',
-    retryLimit: 0,
-    handler: async () => {
-      const rows = await ctx.db.select({ id: offers.id }).from(offers).where(isNull(offers.archive)).orderBy(offers.id);
+  return [
+    defineJob(OFFER_HEALTH_CHECK, {
+      // A dead link is a result, not a failure; only a database error throws, and the next sweep retries anyway.
+      retryLimit: 1,
+      concurrency: 4,
+      handler: async ({ offerId }) => {
+        await runOfferCheck(ctx.db, offerId, { allowInternal: ctx.env.ALLOW_INTERNAL_URLS });
+      },
+    }),
+    defineJob(OFFER_HEALTH_SWEEP, {
+      cron: '*/30 * * * *',
+      retryLimit: 0,
       // One job per offer: any number of workers share the checks, and one slow host delays no other.
-      for (let i = 0; i < rows.length; i += 500) {
-        await ctx.jobs.boss.insert(
+      handler: async () => {
+        const ids = await activeOfferIds(ctx.db);
+        await ctx.jobs.sendMany(
           OFFER_HEALTH_CHECK,
-          rows.slice(i, i + 500).map((r) => ({ data: { offerId: r.id } })),
+          ids.map((offerId) => ({ offerId })),
         );
-      }
-    },
-  });
-  return [check, sweep] as JobDefinition<z.ZodType>[];
+      },
+    }),
+  ];
 }

@@ -1,7 +1,9 @@
+import { z } from 'zod';
+import { jobRef } from '../../../core/jobs.ts';
 import type { AppContext } from '../../../core/context.ts';
 import { pendingUploads, setBossJob } from './uploads.repo.ts';
 
-export const IMPORT_JOB = 'email-lists.import';
+export const IMPORT_JOB = jobRef('email-lists.import', z.object({ uploadId: z.number().int().positive() }));
 
 /** Queues the import of an upload and remembers the pg-boss job that carries it. */
 export async function queueImport(ctx: AppContext, uploadId: number) {
@@ -23,7 +25,7 @@ export async function recoverUploads(ctx: AppContext): Promise<number> {
   let queued = 0;
   for (const up of await pendingUploads(ctx.db)) {
     if (up.status === 'queued' && up.bossJobId) {
-      const job = await ctx.jobs.boss.getJobById(IMPORT_JOB, up.bossJobId).catch(() => null);
+      const job = await ctx.jobs.boss.getJobById(IMPORT_JOB.name, up.bossJobId).catch(() => null);
       if (job && LIVE.has(job.state)) continue; // still waiting its turn in the queue
     }
     await queueImport(ctx, up.id);
