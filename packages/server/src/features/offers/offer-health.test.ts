@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, eventually, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { categories, mailProviderDomains, offers } from '../../db/schema.ts';
 import { checkOfferHealth, runOfferCheck } from './offer-health.ts';
-import { OFFER_HEALTH_SWEEP, offerJobs } from './offers.jobs.ts';
+import { OFFER_HEALTH_CHECK, OFFER_HEALTH_SWEEP, offerJobs } from './offers.jobs.ts';
 
 let t: TestApp;
 let admin: TestUser;
@@ -183,7 +183,19 @@ describe('the health job', () => {
     await t.ctx.db.update(offers).set({ clean: 'stale', checkedAt: null }).where(eq(offers.id, archived));
     const sweep = offerJobs(t.ctx).find((j) => j.name === OFFER_HEALTH_SWEEP.name)!;
     expect(sweep.cron).toBe('*/30 * * * *');
+    const queuedFor = async (id: number) =>
+      (
+        await t.ctx.db.$client.query(
+          `select 1 from pgboss.job where name = $1 and (data->>'offerId')::int = $2 and created_on > $3`,
+          [OFFER_HEALTH_CHECK.name, id, sweptAt],
+        )
+      ).rowCount;
+    const sweptAt = new Date();
     await sweep.handler({}, {} as never);
+    // The sweep queues the active offer and never the archived one (a bug once queued both, unseen:
+    // the check itself skips archived offers).
+    expect(await queuedFor(active)).toBe(1);
+    expect(await queuedFor(archived)).toBe(0);
     const done = await eventually(async () => {
       const o = await stored(active);
       return o.checkedAt && o;

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccess } from '../../../test/access.ts';
+import { factories } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { categories, offers } from '../../db/schema.ts';
 
@@ -307,5 +309,18 @@ describe('POST /api/offers/archive/{id}', () => {
     const a = await create();
     expect((await t.as(admin, { method: 'DELETE', url: `/api/offers/${a.id}` })).statusCode).toBe(404);
     expect((await t.as(admin, { method: 'GET', url: `/api/offers/${a.id}` })).statusCode).toBe(200);
+  });
+});
+
+describe('access matrix (test/access.ts)', () => {
+  it.each([
+    { method: 'GET' as const, url: '/api/offers' },
+    { method: 'GET' as const, url: '/api/offers/:id', owned: true },
+    { method: 'POST' as const, url: '/api/offers', admin: true },
+    { method: 'PUT' as const, url: '/api/offers/:id', admin: true, owned: true },
+    { method: 'POST' as const, url: '/api/offers/archive/:id', admin: true, owned: true },
+  ])('$method $url', async ({ owned, ...c }) => {
+    const make = factories(t);
+    await expectAccess(t, { ...c, owned: owned ? async (owner) => (await make.offer({ owner })).id : undefined });
   });
 });
