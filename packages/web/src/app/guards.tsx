@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '@/lib/session.ts';
-import { href } from './routes.ts';
+import { href } from '@/lib/routes.ts';
 
 /** Signed-in users only; others go to /login (and come back here afterwards). */
 export function RequireAuth() {

@@ -7,7 +7,7 @@ import { ErrorPage } from './pages/error-page.tsx';
 import { RouteError } from './pages/route-error.tsx';
 import { Root } from './root.tsx';
 import { GuestOnly, RequireAdmin, RequireAuth } from './guards.tsx';
-import { isAdminRoute, routes, type RouteName } from './routes.ts';
+import { isAdminRoute, routes, type RouteName } from '@/lib/routes.ts';
 import { screenFor } from './screens.tsx';
 
 // Routes drawn outside the signed-in shell.

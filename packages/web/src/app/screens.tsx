@@ -6,7 +6,7 @@ import { emailListsScreens } from '@/features/email-lists/routes.tsx';
 import { offersScreens } from '@/features/offers/routes.tsx';
 import { usersScreens } from '@/features/users/routes.tsx';
 import { AboutPage } from './pages/about-page.tsx';
-import { routes, type RouteName, type Screens } from './routes.ts';
+import { routes, type RouteName, type Screens } from '@/lib/routes.ts';
 
 /**
  * What each signed-in route shows. A feature contributes its screens through its own routes.tsx

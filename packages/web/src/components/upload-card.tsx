@@ -101,6 +101,8 @@ export function UploadCard<A = unknown, E = unknown>(props: UploadCardProps<A, E
     return liveHub.subscribe(progress.topic, (raw) =>
       answer.current ? apply(raw as E) : early.current.push(raw as E),
     );
+    // One subscription per upload: `apply` reads the latest props through refs, so it need not resubscribe.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [busy]);
 
   async function send(file: File) {

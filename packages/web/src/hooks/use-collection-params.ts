@@ -44,6 +44,7 @@ export function useCollectionParams(opts: { pageSize?: number; filters?: Filters
       filters,
     };
     // opts.filters/order are the screen's defaults; reading them once per address change is enough.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search, defaultSize]);
 
   const write = useCallback(

@@ -4,7 +4,7 @@ import { MailOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/
 import { Link, Outlet } from 'react-router';
 import { ServerClock } from '@/features/dashboard/components/server-clock.tsx';
 import { NotificationsDropdown } from '@/features/notifications/components/notifications-dropdown.tsx';
-import { href } from '../routes.ts';
+import { href } from '@/lib/routes.ts';
 import { SidebarMenu } from './sidebar-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { useNarrowWindow } from './use-narrow-window.ts';

@@ -8,7 +8,7 @@ import {
   SendOutlined,
   SettingOutlined,
 } from '@ant-design/icons';
-import type { RouteName } from '../routes.ts';
+import type { RouteName } from '@/lib/routes.ts';
 
 export interface NavLink {
   route: RouteName;

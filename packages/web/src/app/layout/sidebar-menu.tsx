@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Menu, type MenuProps } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { useIsAdmin } from '@/lib/session.ts';
-import { isAdminRoute, routes, type RouteName } from '../routes.ts';
+import { isAdminRoute, routes, type RouteName } from '@/lib/routes.ts';
 import { sidebar, type NavEntry } from './sidebar-items.tsx';
 
 type Item = Required<MenuProps>['items'][number];

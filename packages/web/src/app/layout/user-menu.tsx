@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { useLogout } from '@/features/auth/api/logout.ts';
 import { useProfile } from '@/features/auth/api/get-profile.ts';
 import { useSession } from '@/lib/session.ts';
-import { href } from '../routes.ts';
+import { href } from '@/lib/routes.ts';
 
 /** The username menu of the header: Profile, About and Logout. */
 export function UserMenu() {

@@ -1,6 +1,6 @@
 import { Button, Flex, Result } from 'antd';
 import { Link } from 'react-router';
-import { href } from '../routes.ts';
+import { href } from '@/lib/routes.ts';
 
 const texts = {
   403: { title: 'Forbidden Error!', subTitle: 'You are not allowed to see this page.' },

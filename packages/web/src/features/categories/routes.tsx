@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { Screens } from '@/app/routes.ts';
+import type { Screens } from '@/lib/routes.ts';
 
 const CategoryList = lazy(() => import('./pages/category-list.tsx').then((m) => ({ default: m.CategoryList })));
 

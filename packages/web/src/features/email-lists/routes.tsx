@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { Screens } from '@/app/routes.ts';
+import type { Screens } from '@/lib/routes.ts';
 
 const EmailListList = lazy(() => import('./pages/email-list-list.tsx').then((m) => ({ default: m.EmailListList })));
 const EmailListEdit = lazy(() => import('./pages/email-list-edit.tsx').then((m) => ({ default: m.EmailListEdit })));

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { Screens } from '@/app/routes.ts';
+import type { Screens } from '@/lib/routes.ts';
 
 const OfferList = lazy(() => import('./pages/offer-list.tsx').then((m) => ({ default: m.OfferList })));
 const OfferEdit = lazy(() => import('./pages/offer-edit.tsx').then((m) => ({ default: m.OfferEdit })));

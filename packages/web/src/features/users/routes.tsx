@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { Screens } from '@/app/routes.ts';
+import type { Screens } from '@/lib/routes.ts';
 
 const UserList = lazy(() => import('./pages/user-list.tsx').then((m) => ({ default: m.UserList })));
 const UserEdit = lazy(() => import('./pages/user-edit.tsx').then((m) => ({ default: m.UserEdit })));

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Typography } from 'antd';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { href } from '@/app/routes.ts';
+import { href } from '@/lib/routes.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { LoginForm } from '../components/login-form.tsx';
 import { RecoverForm } from '../components/recover-form.tsx';

@@ -1,6 +1,6 @@
 import { Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { href } from '@/app/routes.ts';
+import { href } from '@/lib/routes.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { RegisterForm } from '../components/register-form.tsx';
 

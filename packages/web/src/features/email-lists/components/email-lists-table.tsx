@@ -5,7 +5,7 @@ import { DeleteOutlined, SettingOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import type { EmailList, EmailListPage } from '@console/shared/email-lists';
 import type { SelectItem } from '@console/shared/hydra';
-import { href } from '@/app/routes.ts';
+import { href } from '@/lib/routes.ts';
 import { DataTable } from '@/components/data-table.tsx';
 import { confirm, errorDialog, toast } from '@/components/feedback.tsx';
 import type { SortOrder, TableState } from '@/hooks/use-collection-params.ts';

@@ -10,7 +10,7 @@ import {
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { EmailList } from '@console/shared/email-lists';
-import { href } from '@/app/routes.ts';
+import { href } from '@/lib/routes.ts';
 import { confirm, errorDialog, toast } from '@/components/feedback.tsx';
 import { Page } from '@/components/page.tsx';
 import { useRouteId } from '@/hooks/use-route-id.ts';

@@ -4,7 +4,7 @@ import { ArrowLeftOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/ico
 import { Link, Navigate } from 'react-router';
 import { EMAILS_PAGE_SIZE } from '@console/shared/hydra';
 import { EmailListMessages } from '@console/shared/email-lists';
-import { href } from '@/app/routes.ts';
+import { href } from '@/lib/routes.ts';
 import { FilterBar } from '@/components/filter-bar.tsx';
 import { confirm, toast } from '@/components/feedback.tsx';
 import { Page } from '@/components/page.tsx';

@@ -3,7 +3,7 @@ import { EditOutlined, InboxOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import type { HydraCollection } from '@console/shared/hydra';
 import { decodeOfferUrl, type Offer } from '@console/shared/offers';
-import { href } from '@/app/routes.ts';
+import { href } from '@/lib/routes.ts';
 import { DataTable } from '@/components/data-table.tsx';
 import { confirm, toast } from '@/components/feedback.tsx';
 import type { SortOrder, TableState } from '@/hooks/use-collection-params.ts';

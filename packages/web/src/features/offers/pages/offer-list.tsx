@@ -2,7 +2,7 @@ import { Button, Form, Input } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { OFFERS_PAGE_SIZE } from '@console/shared/hydra';
-import { href } from '@/app/routes.ts';
+import { href } from '@/lib/routes.ts';
 import { ArchiveFilter } from '@/components/archive-filter.tsx';
 import { FilterBar } from '@/components/filter-bar.tsx';
 import { OwnerFilter } from '@/components/owner-filter.tsx';

@@ -3,7 +3,7 @@ import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import type { HydraCollection } from '@console/shared/hydra';
 import type { User } from '@console/shared/users';
-import { href } from '@/app/routes.ts';
+import { href } from '@/lib/routes.ts';
 import { DataTable } from '@/components/data-table.tsx';
 import { confirm, toast } from '@/components/feedback.tsx';
 import { useSession } from '@/lib/session.ts';

@@ -1,7 +1,7 @@
 import { Button, Skeleton } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { href } from '@/app/routes.ts';
+import { href } from '@/lib/routes.ts';
 import { toast } from '@/components/feedback.tsx';
 import { Page } from '@/components/page.tsx';
 import { useRouteId } from '@/hooks/use-route-id.ts';

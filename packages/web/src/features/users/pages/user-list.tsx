@@ -2,7 +2,7 @@ import { Button, Form, Input } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '@console/shared/hydra';
-import { href } from '@/app/routes.ts';
+import { href } from '@/lib/routes.ts';
 import { FilterBar } from '@/components/filter-bar.tsx';
 import { Page } from '@/components/page.tsx';
 import { useCollectionParams } from '@/hooks/use-collection-params.ts';
