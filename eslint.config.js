@@ -4,9 +4,15 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 /** Imports a web folder may not make: features stand alone; shared pieces know no feature and no app. */
 const boundaries = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
-const noApp = { group: ['@/app/*', '../app/*', '../../app/*', '../../../app/*'], message: 'Only app/ wires features together; use @/lib/routes.ts for paths.' };
+const noApp = {
+  group: ['@/app/*', '../app/*', '../../app/*', '../../../app/*'],
+  message: 'Only app/ wires features together; use @/lib/routes.ts for paths.',
+};
 const noFeatures = { group: ['@/features/*'], message: 'A feature is imported by app/ only.' };
-const noOtherFeature = { group: ['../../*', '@/features/*'], message: 'Features do not import each other: move shared code to components/, hooks/ or lib/.' };
+const noOtherFeature = {
+  group: ['../../*', '@/features/*'],
+  message: 'Features do not import each other: move shared code to components/, hooks/ or lib/.',
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'packages/server/src/db/migrations/**'] },
@@ -14,7 +20,10 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
     },
   },
   {

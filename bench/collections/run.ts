@@ -21,7 +21,9 @@ const lists = Number(process.argv[3] ?? 20_000);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-collections-'));
 fs.chmodSync(tmp, 0o755);
 const dbName = `bench_collections_${crypto.randomBytes(4).toString('hex')}`;
-const url = process.env.DATABASE_URL ? Object.assign(new URL(process.env.DATABASE_URL), { pathname: `/${dbName}` }).toString() : undefined;
+const url = process.env.DATABASE_URL
+  ? Object.assign(new URL(process.env.DATABASE_URL), { pathname: `/${dbName}` }).toString()
+  : undefined;
 const env = loadEnv({ ...process.env, DATA_DIR: path.join(tmp, 'data'), DATABASE_URL: url, LOG_LEVEL: 'silent' });
 const database = await openDatabase(env);
 const started = await startContext(env, database.url);
@@ -59,7 +61,9 @@ async function time(label: string, path: string, bearer: string) {
   const samples: number[] = [];
   for (let i = 0; i < 15; i++) samples.push(await run());
   samples.sort((a, b) => a - b);
-  console.log(`  ${label.padEnd(44)} median ${samples[7]!.toFixed(1).padStart(6)} ms   p90 ${samples[13]!.toFixed(1).padStart(6)} ms`);
+  console.log(
+    `  ${label.padEnd(44)} median ${samples[7]!.toFixed(1).padStart(6)} ms   p90 ${samples[13]!.toFixed(1).padStart(6)} ms`,
+  );
 }
 
 await time('offers, page 1 (30 rows)', '/api/offers', admin);

@@ -6,7 +6,12 @@ import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import fs from 'node:fs';
 import path from 'node:path';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { AppContext } from './core/context.ts';
 import { registerAuth, registerPublic } from './core/auth.ts';
 import { registerErrorHandler } from './core/errors.ts';
@@ -43,8 +48,17 @@ export interface BuildOptions {
  */
 export const loggerOptions = (level: string) => ({
   level,
+  // In case a header object is ever logged whole: these never reach the log.
+  redact: {
+    paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie'],
+    censor: '[redacted]',
+  },
   serializers: {
-    req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, path: req.url.split('?')[0], ip: req.ip }),
+    req: (req: { method: string; url: string; ip?: string }) => ({
+      method: req.method,
+      path: req.url.split('?')[0],
+      ip: req.ip,
+    }),
     res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
   },
 });
@@ -52,7 +66,9 @@ export const loggerOptions = (level: string) => ({
 /** The whole HTTP app, testable with `inject` and no listening socket. */
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ? { ...loggerOptions(ctx.env.LOG_LEVEL), ...(opts.logStream ? { stream: opts.logStream } : {}) } : false,
+    logger: opts.logger
+      ? { ...loggerOptions(ctx.env.LOG_LEVEL), ...(opts.logStream ? { stream: opts.logStream } : {}) }
+      : false,
     trustProxy: ctx.env.TRUST_PROXY?.length ? ctx.env.TRUST_PROXY : false,
     bodyLimit: 5 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -79,20 +95,32 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.addHook('onRoute', (r) => {
     // `config` is read later: a plugin's own onRoute hook (registerPublic) may still set it.
     for (const method of [r.method].flat())
-      registered.push({ method, url: r.url, get config() { return (r.config ?? {}) as RouteConfig; } });
+      registered.push({
+        method,
+        url: r.url,
+        get config() {
+          return (r.config ?? {}) as RouteConfig;
+        },
+      });
   });
 
   await registerPublic(app, (scope) => scope.register(swaggerUi, { routePrefix: '/api/docs' }));
   for (const plugin of routes) await app.register(plugin, { prefix: '/api' });
 
   const dist = opts.webDist && fs.existsSync(path.join(opts.webDist, 'index.html')) ? opts.webDist : undefined;
-  if (dist) await registerPublic(app, (scope) => scope.register(fastifyStatic, { root: dist, wildcard: false }));
-  // The console's routes live in the browser: every other GET outside /api gets the app shell (read once:
-  // the static files are served from their own, public, plugin scope).
-  const shell = dist ? fs.readFileSync(path.join(dist, 'index.html')) : undefined;
-  app.setNotFoundHandler((req, reply) => {
-    if (shell && req.method === 'GET' && !req.url.startsWith('/api/')) return reply.type('text/html').send(shell);
-    return reply.status(404).send({ error: 'Not found.' });
-  });
+  if (dist) {
+    const shell = fs.readFileSync(path.join(dist, 'index.html'));
+    await registerPublic(app, async (scope) => {
+      await scope.register(fastifyStatic, { root: dist, wildcard: false });
+      // The console's routes live in the browser: any other GET gets the app shell, except under /api
+      // (the router's decoded path, so `/%61pi/x` is an API path too).
+      scope.get('/*', { schema: { hide: true } }, (req, reply) => {
+        if (/^api(\/|$)/i.test((req.params as { '*': string })['*']))
+          return reply.status(404).send({ error: 'Not found.' });
+        return reply.type('text/html').send(shell);
+      });
+    });
+  }
+  app.setNotFoundHandler((_req, reply) => reply.status(404).send({ error: 'Not found.' }));
   return app;
 }

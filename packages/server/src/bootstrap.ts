@@ -59,13 +59,20 @@ export async function startContext(
  * admin@localhost with a random password that is printed once.
  */
 export async function ensureAdmin(ctx: AppContext, log: (msg: string) => void) {
-  const [existing] = await ctx.db.select({ id: users.id }).from(users).where(sql`${ROLE_ADMIN} = any(${users.roles})`).limit(1);
+  const [existing] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${ROLE_ADMIN} = any(${users.roles})`)
+    .limit(1);
   if (existing) return;
   const email = ctx.env.ADMIN_EMAIL ?? 'admin@localhost';
   const password = ctx.env.ADMIN_PASSWORD ?? crypto.randomBytes(12).toString('base64url');
   const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (taken) {
-    await ctx.db.update(users).set({ roles: [ROLE_ADMIN, ROLE_USER], isActive: true }).where(eq(users.id, taken.id));
+    await ctx.db
+      .update(users)
+      .set({ roles: [ROLE_ADMIN, ROLE_USER], isActive: true })
+      .where(eq(users.id, taken.id));
     return log(`Made ${email} an administrator.`);
   }
   await ctx.db.insert(users).values({
@@ -75,5 +82,9 @@ export async function ensureAdmin(ctx: AppContext, log: (msg: string) => void) {
     roles: [ROLE_ADMIN, ROLE_USER],
     isActive: true,
   });
-  log(ctx.env.ADMIN_PASSWORD ? `Administrator ${email} created.` : `Administrator created: ${email} / ${password} (shown once; change it in Users).`);
+  log(
+    ctx.env.ADMIN_PASSWORD
+      ? `Administrator ${email} created.`
+      : `Administrator created: ${email} / ${password} (shown once; change it in Users).`,
+  );
 }

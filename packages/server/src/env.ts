@@ -19,7 +19,12 @@ const schema = z.object({
   TRUST_PROXY: z
     .string()
     .optional()
-    .transform((v) => v?.split(',').map((s) => s.trim()).filter(Boolean)),
+    .transform((v) =>
+      v
+        ?.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
   /** Lets server-side fetches (offer health checks, later links and webhooks) reach loopback and private addresses. */
   ALLOW_INTERNAL_URLS: z
     .enum(['true', 'false', '1', '0'])

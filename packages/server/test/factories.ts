@@ -19,7 +19,9 @@ export function factories(t: TestApp) {
     return row!;
   }
 
-  async function offer(o: { owner?: TestUser; categoryId?: number; name?: string; url?: string; archived?: boolean } = {}) {
+  async function offer(
+    o: { owner?: TestUser; categoryId?: number; name?: string; url?: string; archived?: boolean } = {},
+  ) {
     const owner = o.owner ?? (await t.user());
     const categoryId = o.categoryId ?? (await category()).id;
     const [row] = await t.ctx.db
@@ -44,13 +46,21 @@ export function factories(t: TestApp) {
     const addresses = o.emails ?? [];
     const [row] = await t.ctx.db
       .insert(emailLists)
-      .values({ name: o.name ?? `list ${tag()}`, categoryId, userId: owner.id, totalCounter: addresses.length, validCounter: addresses.length })
+      .values({
+        name: o.name ?? `list ${tag()}`,
+        categoryId,
+        userId: owner.id,
+        totalCounter: addresses.length,
+        validCounter: addresses.length,
+      })
       .returning();
     if (o.users?.length) {
       await t.ctx.db.insert(emailListUsers).values(o.users.map((u) => ({ emailListId: row!.id, userId: u.id })));
     }
     if (addresses.length) {
-      const { rows } = await t.ctx.db.$client.query<{ id: number }>(`select id from mail_providers where name = 'Other'`);
+      const { rows } = await t.ctx.db.$client.query<{ id: number }>(
+        `select id from mail_providers where name = 'Other'`,
+      );
       const providerId = rows[0]!.id;
       await t.ctx.db
         .insert(emails)

@@ -38,7 +38,9 @@ let counter = 0;
  * `env` overrides settings; `schedules: true` lets the cron jobs (sweeps, recovery) fire on their own,
  * which a test rarely wants: by default they only run when a test calls them.
  */
-export async function createTestApp(opts: { env?: Record<string, string>; schedules?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { env?: Record<string, string>; schedules?: boolean } = {},
+): Promise<TestApp> {
   const adminUrl = inject('adminUrl');
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -95,7 +97,10 @@ export async function createTestApp(opts: { env?: Record<string, string>; schedu
 }
 
 /** Polls until `check` returns a truthy value (background jobs finish on their own schedule). */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined | null | false>,
+  timeoutMs = 20_000,
+): Promise<T> {
   const start = Date.now();
   for (;;) {
     const v = await check();

@@ -11,8 +11,7 @@ export const TEXT_MAX = 2048;
 export const tooLong = (label: string, max: number) => `${label} must be no longer than ${max} characters.`;
 
 /** A string that must be present and non-blank after trimming; one message for both cases. */
-export const requiredString = (message: string) =>
-  z.string({ error: message }).trim().min(1, message);
+export const requiredString = (message: string) => z.string({ error: message }).trim().min(1, message);
 
 /** A required name: trimmed, non-blank, at most `max` characters ('Name must be no longer than 100 characters.'). */
 export const nameField = (required: string, label = 'Name', max = NAME_MAX) =>
@@ -45,8 +44,14 @@ export const reference = (message: string) =>
     .union(
       [
         z.number({ error: message }).refine(isId, message),
-        z.string({ error: message }).regex(/^(\/api\/[a-z_-]+\/)?[1-9]\d{0,9}$/, message).refine((s) => isId(s.split('/').pop()), message),
-        z.object({ id: z.union([z.number(), z.string()], { error: message }).refine(isId, message) }, { error: message }),
+        z
+          .string({ error: message })
+          .regex(/^(\/api\/[a-z_-]+\/)?[1-9]\d{0,9}$/, message)
+          .refine((s) => isId(s.split('/').pop()), message),
+        z.object(
+          { id: z.union([z.number(), z.string()], { error: message }).refine(isId, message) },
+          { error: message },
+        ),
       ],
       { error: message },
     )

@@ -12,7 +12,8 @@ export type SelectItem = z.infer<typeof selectItem>;
 /** Response schemas of collections: `{hydra:member, hydra:totalItems}` or `{items, totalItems}`. */
 export const hydraOf = <T extends z.ZodType>(item: T) =>
   z.object({ 'hydra:member': z.array(item), 'hydra:totalItems': z.number().int() });
-export const itemsOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), totalItems: z.number().int() });
+export const itemsOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), totalItems: z.number().int() });
 
 /** A reference as responses nest it: `category: {id, name}`, `user: {id, username}`. */
 export const refItem = selectItem;

@@ -1,4 +1,9 @@
 import { z } from 'zod';
 
-export const notificationItem = z.object({ id: z.number(), subject: z.string(), message: z.string(), date: z.string() });
+export const notificationItem = z.object({
+  id: z.number(),
+  subject: z.string(),
+  message: z.string(),
+  date: z.string(),
+});
 export type Notification = z.infer<typeof notificationItem>;

@@ -19,7 +19,8 @@ const profitRate = z
     (v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v),
     z
       .number({
-        error: (i) => (i.input === '' || i.input === null ? UserMessages.profitRateRequired : UserMessages.profitRateRange),
+        error: (i) =>
+          i.input === '' || i.input === null ? UserMessages.profitRateRequired : UserMessages.profitRateRange,
       })
       .min(0, UserMessages.profitRateRange)
       .max(100, UserMessages.profitRateRange),

@@ -24,8 +24,11 @@ afterAll(async () => {
 });
 
 const errorUnder = (label: string) =>
-  page.locator('.ant-form-item', { has: page.getByLabel(label, { exact: true }) }).locator('.ant-form-item-explain-error');
-const shot = (name: string) => page.screenshot({ path: path.join(screenshotDir, `${name}.png`), animations: 'disabled' });
+  page
+    .locator('.ant-form-item', { has: page.getByLabel(label, { exact: true }) })
+    .locator('.ant-form-item-explain-error');
+const shot = (name: string) =>
+  page.screenshot({ path: path.join(screenshotDir, `${name}.png`), animations: 'disabled' });
 
 describe('screens', () => {
   test('11: Edit User shows the profit rate messages instead of changing the value', async () => {
@@ -53,7 +56,9 @@ describe('screens', () => {
     await expect.poll(() => errorUnder('Email').textContent()).toBe('Invalid email.');
     // the other fields' messages show at the same time
     await expect.poll(() => errorUnder('Username').textContent()).toBe('Username is required.');
-    expect(await page.getByLabel('Email', { exact: true }).evaluate((e: HTMLInputElement) => e.validity.valid)).toBe(true);
+    expect(await page.getByLabel('Email', { exact: true }).evaluate((e: HTMLInputElement) => e.validity.valid)).toBe(
+      true,
+    );
   });
 
   test('16: a malformed id in the address shows the 404 page, never an empty Create form', async () => {
@@ -94,16 +99,27 @@ describe('screens', () => {
     await page.evaluate(() => window.dispatchEvent(new Event('resize')));
     // Any toast will do: a failed save of an empty form is refused by the form itself, so save a category.
     await page.goto('/categories');
-    await page.getByRole('button', { name: /Create New/ }).first().click();
+    await page
+      .getByRole('button', { name: /Create New/ })
+      .first()
+      .click();
     await page.locator('.ant-modal').getByLabel('Name').fill(`Toast ${Date.now()}`);
-    await page.locator('.ant-modal').getByRole('button', { name: /Save|OK|Create/ }).last().click();
+    await page
+      .locator('.ant-modal')
+      .getByRole('button', { name: /Save|OK|Create/ })
+      .last()
+      .click();
     const notice = page.locator('.ant-notification-notice').first();
     await notice.waitFor();
     const box = (await notice.boundingBox())!;
-    const buttons = await page.locator('main button, .ant-layout-content button').evaluateAll((bs) =>
-      bs.map((b) => b.getBoundingClientRect()).map((r) => ({ x: r.x, y: r.y, w: r.width, h: r.height })),
+    const buttons = await page
+      .locator('main button, .ant-layout-content button')
+      .evaluateAll((bs) =>
+        bs.map((b) => b.getBoundingClientRect()).map((r) => ({ x: r.x, y: r.y, w: r.width, h: r.height })),
+      );
+    const overlaps = buttons.filter(
+      (r) => r.x < box.x + box.width && box.x < r.x + r.w && r.y < box.y + box.height && box.y < r.y + r.h,
     );
-    const overlaps = buttons.filter((r) => r.x < box.x + box.width && box.x < r.x + r.w && r.y < box.y + box.height && box.y < r.y + r.h);
     expect(overlaps).toEqual([]);
   });
 });

@@ -68,7 +68,9 @@ export async function requireAllOwned(
   const mine = new Set(await ownedIds(db, user, on, wanted));
   const missing = wanted.filter((id) => !mine.has(id));
   if (missing.length) {
-    throw new AppError(404, { [field]: `Not found: ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ', ...' : ''}.` });
+    throw new AppError(404, {
+      [field]: `Not found: ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ', ...' : ''}.`,
+    });
   }
   return wanted;
 }
@@ -78,7 +80,12 @@ export const idList = (message = 'Invalid id.', max = 10_000) =>
   z.preprocess(
     (v) =>
       (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]).flatMap((x) =>
-        typeof x === 'string' ? x.split(',').map((s) => s.trim()).filter(Boolean) : [x],
+        typeof x === 'string'
+          ? x
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : [x],
       ),
     z
       .array(z.union([z.number(), z.string()]).refine(isId, message).transform(Number))
@@ -93,6 +100,10 @@ export function assertReferences(missing: Record<string, string | false | undefi
 
 /** `select exists(...)` for reference checks. */
 export async function exists(db: Executor, table: PgTable, where: SQL): Promise<boolean> {
-  const [row] = await db.select({ one: sql<number>`1` }).from(table).where(where).limit(1);
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(table)
+    .where(where)
+    .limit(1);
   return Boolean(row);
 }

@@ -162,7 +162,9 @@ export function defineCollection<F extends SelectedFields, Out = SelectResultFie
     // push every matching row through the window first: about four times slower on 200k rows.)
     const count = () => from(db, { n: sql<number>`count(*)::int` }).where(where);
     const counted = paged && known === undefined ? { ...fields, __total: sql<number>`(${count()})` } : fields;
-    const stmt = from(db, counted).where(where).orderBy(...order);
+    const stmt = from(db, counted)
+      .where(where)
+      .orderBy(...order);
     const raw = (paged ? await stmt.limit(q.itemsPerPage).offset((q._page - 1) * q.itemsPerPage) : await stmt) as (T & {
       __total?: number;
     })[];
@@ -189,18 +191,33 @@ export function defineCollection<F extends SelectedFields, Out = SelectResultFie
     item: def.item,
     pageSize,
     /** One page (or all rows) of what `user` may see, in the resource's envelope. */
-    async list(db: Executor, user: AuthUser, q: Query, opts: CollectionOptions = {}): Promise<Page<Out> | Page<SelectItem>> {
+    async list(
+      db: Executor,
+      user: AuthUser,
+      q: Query,
+      opts: CollectionOptions = {},
+    ): Promise<Page<Out> | Page<SelectItem>> {
       const where = conditions(user, q, opts.where);
       if ([q['groups[]']].flat().includes('select')) {
         const select = def.select ?? {
-          fields: { id: (def.table as unknown as { id: PgColumn }).id, name: (def.table as unknown as { name: PgColumn }).name },
+          fields: {
+            id: (def.table as unknown as { id: PgColumn }).id,
+            name: (def.table as unknown as { name: PgColumn }).name,
+          },
           order: [],
         };
         const order = [...requested(q), ...select.order, ...def.order];
         const { rows, total } = await run<SelectItem>(db, select.fields, order, where, q);
         return envelope(rows, total);
       }
-      const { rows, total } = await run<SelectResultFields<F>>(db, def.fields, [...requested(q), ...def.order], where, q, opts.total);
+      const { rows, total } = await run<SelectResultFields<F>>(
+        db,
+        def.fields,
+        [...requested(q), ...def.order],
+        where,
+        q,
+        opts.total,
+      );
       return envelope(def.present ? rows.map(def.present) : (rows as unknown as Out[]), total);
     },
     /** One row by a condition (usually its id), scoped like the list: undefined when `user` may not see it. */
@@ -212,4 +229,3 @@ export function defineCollection<F extends SelectedFields, Out = SelectResultFie
     },
   };
 }
-

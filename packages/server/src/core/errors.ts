@@ -39,7 +39,9 @@ export const fromZod = (e: ZodError) => invalid(fieldErrors(e.issues));
 export function loggable(err: unknown): Record<string, unknown> {
   const e = err as { name?: string; code?: string; message?: string; stack?: string; cause?: unknown };
   const pe = pgError(err);
-  const message = String(e.message ?? err).replace(/\nparams:[\s\S]*$/, '').slice(0, 2000);
+  const message = String(e.message ?? err)
+    .replace(/\nparams:[\s\S]*$/, '')
+    .slice(0, 2000);
   return {
     type: e.name,
     code: pe?.code ?? e.code,

@@ -26,7 +26,9 @@ beforeAll(async () => {
     payload: { name: 'fuzz', url: 'https://example.com', category: cat, user: user.id },
   });
   // The new offer's health check runs in the background: let it land before the snapshots start.
-  await eventually(async () => (await t.ctx.db.$client.query('select 1 from offers where checked_at is not null')).rowCount);
+  await eventually(
+    async () => (await t.ctx.db.$client.query('select 1 from offers where checked_at is not null')).rowCount,
+  );
   const { rows } = await t.ctx.db.$client.query<{ name: string }>(
     `select table_name as name from information_schema.tables
      where table_schema = 'public' and table_type = 'BASE TABLE'
@@ -49,7 +51,20 @@ async function snapshot(): Promise<string> {
   return parts.join('|');
 }
 
-const badIds = ['0x10', '1e1', '%205', '%20', '2147483648', '99999999999999999999', '-1', '0', '1.5', 'abc', '1%00', '%00'];
+const badIds = [
+  '0x10',
+  '1e1',
+  '%205',
+  '%20',
+  '2147483648',
+  '99999999999999999999',
+  '-1',
+  '0',
+  '1.5',
+  'abc',
+  '1%00',
+  '%00',
+];
 const long = 'x'.repeat(20_000);
 const wrongBodies: unknown[] = [
   {},
@@ -59,7 +74,17 @@ const wrongBodies: unknown[] = [
   null,
   { name: long, username: long, email: `${long}@example.com`, url: `https://e.com/${long}`, password: long },
   { name: 'a\u0000b', username: 'u\u0000', email: 'a@b.co\u0000', category: '1\u0000', emailListId: '1\u0000' },
-  { name: [], username: {}, email: 1, password: [], category: {}, user: 'me', users: 'x', isActive: 'yes', profitRate: {} },
+  {
+    name: [],
+    username: {},
+    email: 1,
+    password: [],
+    category: {},
+    user: 'me',
+    users: 'x',
+    isActive: 'yes',
+    profitRate: {},
+  },
   { id: '0x10', category: '1e1', user: ' 5', users: ['0x10'], emailListId: '2147483648', idsToDelete: ['1e1', '0x10'] },
   { category: '/api/categories/2147483648', user: { id: '0x10' }, parent: 2 ** 40, emailListId: -1 },
   { refresh_token: long, email: 'admin@localhost', password: 'x'.repeat(5000) },
@@ -109,7 +134,12 @@ function probesFor(method: string, pattern: string): Probe[] {
   } else {
     for (const body of wrongBodies) out.push({ method, url: concrete, payload: body });
     out.push({ method, url: concrete, payload: 'not json', headers: { 'content-type': 'application/json' } });
-    out.push({ method, url: concrete, payload: 'a=%00&b', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    out.push({
+      method,
+      url: concrete,
+      payload: 'a=%00&b',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     out.push({ method, url: concrete, ...truncatedMultipart() });
   }
   return out;
@@ -118,7 +148,8 @@ function probesFor(method: string, pattern: string): Probe[] {
 describe('fuzzing every route', () => {
   it('never answers 5xx, and a 4xx changes nothing', { timeout: 600_000 }, async () => {
     const routes = t.app.registeredRoutes.filter(
-      (r) => r.method !== 'HEAD' && r.method !== 'OPTIONS' && !r.url.startsWith('/api/docs') && r.url.startsWith('/api/'),
+      (r) =>
+        r.method !== 'HEAD' && r.method !== 'OPTIONS' && !r.url.startsWith('/api/docs') && r.url.startsWith('/api/'),
     );
     expect(routes.length).toBeGreaterThan(20);
     const failures: string[] = [];
@@ -137,7 +168,8 @@ describe('fuzzing every route', () => {
           const label = `${who === admin ? 'admin' : 'user'} ${p.method} ${p.url.slice(0, 80)} ${JSON.stringify(p.payload ?? '').slice(0, 80)}`;
           if (res.statusCode >= 500) failures.push(`${label} -> ${res.statusCode} ${res.body.slice(0, 120)}`);
           const after = await snapshot();
-          if (res.statusCode >= 400 && after !== before) failures.push(`${label} -> ${res.statusCode} but the database changed`);
+          if (res.statusCode >= 400 && after !== before)
+            failures.push(`${label} -> ${res.statusCode} but the database changed`);
           before = after;
         }
       }

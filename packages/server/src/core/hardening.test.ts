@@ -20,7 +20,13 @@ describe('a NUL byte', () => {
   it.each([
     ['a body field', 'POST', '/api/categories', { name: 'a\u0000b' }, 'name'],
     ['a nested body field', 'POST', '/api/email_lists', { name: 'ok', category: { id: '1\u0000' } }, 'category.id'],
-    ['a username', 'POST', '/api/register', { username: 'x\u0000', email: 'n@example.com', password: 'secret123' }, 'username'],
+    [
+      'a username',
+      'POST',
+      '/api/register',
+      { username: 'x\u0000', email: 'n@example.com', password: 'secret123' },
+      'username',
+    ],
     ['a search', 'GET', '/api/users?username=a%00b', undefined, 'username'],
     ['a path id', 'GET', '/api/users/1%00', undefined, 'id'],
   ])('in %s is 422 naming the field, and nothing changes', async (_what, method, url, payload, field) => {
@@ -37,7 +43,10 @@ describe('eight parallel registrations of one name', () => {
     const log = new PassThrough();
     let text = '';
     log.on('data', (c) => (text += c));
-    const app = await buildApp({ ...t.ctx, env: { ...t.ctx.env, LOG_LEVEL: 'info' } }, { logger: true, logStream: log });
+    const app = await buildApp(
+      { ...t.ctx, env: { ...t.ctx.env, LOG_LEVEL: 'info' } },
+      { logger: true, logStream: log },
+    );
     await app.ready();
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
@@ -53,7 +62,9 @@ describe('eight parallel registrations of one name', () => {
     for (const a of answers.filter((x) => x.statusCode === 409)) {
       expect(a.json()).toEqual({ error: { username: 'This username is already used.' } });
     }
-    expect((await t.ctx.db.$client.query("select count(*)::int as n from users where username = 'racer'")).rows[0].n).toBe(1);
+    expect(
+      (await t.ctx.db.$client.query("select count(*)::int as n from users where username = 'racer'")).rows[0].n,
+    ).toBe(1);
     expect(text).toContain('/api/register');
     expect(text).not.toMatch(/argon2|query-secret-value|params:|password|authorization/i);
   });
@@ -61,14 +72,24 @@ describe('eight parallel registrations of one name', () => {
 
 describe('live payloads', () => {
   it('never exceed the NOTIFY limit, whatever the texts', () => {
-    const text = fitPayload({ topic: 'notifications', userId: 1, data: { message: 'x'.repeat(20_000), status: 'success', userId: 1 } });
+    const text = fitPayload({
+      topic: 'notifications',
+      userId: 1,
+      data: { message: 'x'.repeat(20_000), status: 'success', userId: 1 },
+    });
     expect(Buffer.byteLength(text)).toBeLessThan(8000);
-    expect(JSON.parse(text).data).toMatchObject({ status: 'success', userId: 1, message: expect.stringMatching(/^x+…$/) });
+    expect(JSON.parse(text).data).toMatchObject({
+      status: 'success',
+      userId: 1,
+      message: expect.stringMatching(/^x+…$/),
+    });
   });
 
   it('a notification with a 10,000-character text still reaches the user', async () => {
     const { notifyUser } = await import('./notify.ts');
-    await expect(notifyUser(t.ctx, admin.id, { subject: 's', message: 'm'.repeat(10_000) })).resolves.toBeTypeOf('number');
+    await expect(notifyUser(t.ctx, admin.id, { subject: 's', message: 'm'.repeat(10_000) })).resolves.toBeTypeOf(
+      'number',
+    );
   });
 });
 

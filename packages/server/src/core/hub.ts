@@ -75,7 +75,10 @@ export class Hub {
 
   /** Closes every live stream of a user, in every API process (deactivation, deletion). */
   async endSessions(userId: number) {
-    await this.pool.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ topic: END_SESSIONS, userId, data: null })]);
+    await this.pool.query('select pg_notify($1, $2)', [
+      CHANNEL,
+      JSON.stringify({ topic: END_SESSIONS, userId, data: null }),
+    ]);
   }
 
   subscribe(sub: Subscriber): () => void {

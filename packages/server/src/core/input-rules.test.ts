@@ -40,13 +40,15 @@ describe('ids are canonical decimals within the column range', () => {
     expect(await count('users')).toBe(before);
   });
 
-  it.each(['/api/users/2147483648', '/api/offers/2147483648', '/api/email_lists/2147483648', '/api/categories/4294967296'])(
-    'GET %s answers 4xx, not 500',
-    async (url) => {
-      const res = await t.as(admin, { method: 'GET', url });
-      expect([404, 422]).toContain(res.statusCode);
-    },
-  );
+  it.each([
+    '/api/users/2147483648',
+    '/api/offers/2147483648',
+    '/api/email_lists/2147483648',
+    '/api/categories/4294967296',
+  ])('GET %s answers 4xx, not 500', async (url) => {
+    const res = await t.as(admin, { method: 'GET', url });
+    expect([404, 422]).toContain(res.statusCode);
+  });
 
   it.each([
     ['a hex id', '0x10'],
@@ -87,7 +89,12 @@ describe('texts are bounded by the shared schemas', () => {
     const res = await t.as(admin, {
       method: 'POST',
       url: '/api/users',
-      payload: { username: 'u'.repeat(9000), email: 'long@example.com', password: 'secret123', confirmPassword: 'secret123' },
+      payload: {
+        username: 'u'.repeat(9000),
+        email: 'long@example.com',
+        password: 'secret123',
+        confirmPassword: 'secret123',
+      },
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().error).toEqual({ username: 'Username must be no longer than 100 characters.' });
@@ -117,7 +124,9 @@ describe('users', () => {
     const b = await list(t, bob);
     const shared = await list(t, admin, { users: [bob] });
     const res = await t.as(admin, { method: 'GET', url: '/api/users?pagination=false' });
-    const byId = new Map(res.json()['hydra:member'].map((u: { id: number; emailLists: { id: number }[] }) => [u.id, u]));
+    const byId = new Map(
+      res.json()['hydra:member'].map((u: { id: number; emailLists: { id: number }[] }) => [u.id, u]),
+    );
     const listsOf = (u: TestUser) => (byId.get(u.id) as { emailLists: { id: number }[] }).emailLists.map((l) => l.id);
     expect(listsOf(alice)).toEqual([a.id]);
     expect(listsOf(bob)).toEqual([b.id, shared.id]);

@@ -46,7 +46,14 @@ export function isInternalAddress(ip: string): boolean {
   // IPv4-mapped (::ffff:127.0.0.1) and NAT64 (64:ff9b::7f00:1) carry an IPv4 address: judge that one.
   const mapped = /^(?:::ffff:|64:ff9b::)(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/.exec(lower);
   if (mapped) {
-    const v4 = mapped[1] ?? [parseInt(mapped[2]!, 16) >> 8, parseInt(mapped[2]!, 16) & 255, parseInt(mapped[3]!, 16) >> 8, parseInt(mapped[3]!, 16) & 255].join('.');
+    const v4 =
+      mapped[1] ??
+      [
+        parseInt(mapped[2]!, 16) >> 8,
+        parseInt(mapped[2]!, 16) & 255,
+        parseInt(mapped[3]!, 16) >> 8,
+        parseInt(mapped[3]!, 16) & 255,
+      ].join('.');
     return blocked.check(v4, 'ipv4');
   }
   return blocked.check(lower, 'ipv6');
@@ -66,7 +73,8 @@ const safeLookup: net.LookupFunction = (hostname, options, callback) => {
     const list = addresses as dns.LookupAddress[];
     const ok = list.filter((a) => !isInternalAddress(a.address));
     if (!ok.length) return callback(new InternalAddressError(), '', 4);
-    if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, ok);
+    if ((options as { all?: boolean }).all)
+      return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, ok);
     callback(null, ok[0]!.address, ok[0]!.family);
   });
 };
@@ -82,7 +90,10 @@ export interface SafeFetchOptions {
 /** `fetch` of one hop (redirect: manual) that refuses internal targets unless allowed. */
 export async function safeFetch(url: string, init: RequestInit, opts: SafeFetchOptions = {}): Promise<Response> {
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  if (!opts.allowInternal && (net.isIP(host) ? isInternalAddress(host) : host === 'localhost' || host.endsWith('.localhost'))) {
+  if (
+    !opts.allowInternal &&
+    (net.isIP(host) ? isInternalAddress(host) : host === 'localhost' || host.endsWith('.localhost'))
+  ) {
     throw new InternalAddressError();
   }
   return fetch(url, { ...init, redirect: 'manual', dispatcher: opts.allowInternal ? open : guarded });

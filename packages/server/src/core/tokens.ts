@@ -33,7 +33,12 @@ export async function verifyAccessToken(secret: Uint8Array, token: string): Prom
   }
 }
 
-export async function issueTokens(db: Db, secret: Uint8Array, user: DbUser, family: string = crypto.randomUUID()): Promise<TokenPair> {
+export async function issueTokens(
+  db: Db,
+  secret: Uint8Array,
+  user: DbUser,
+  family: string = crypto.randomUUID(),
+): Promise<TokenPair> {
   const refresh = crypto.randomBytes(32).toString('base64url');
   await db.insert(refreshTokens).values({
     userId: user.id,

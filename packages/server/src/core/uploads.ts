@@ -47,7 +47,9 @@ function clientError(e: unknown): AppError | undefined {
     err.code === 'ECONNRESET' ||
     err.code === 'ERR_STREAM_PREMATURE_CLOSE' ||
     (err.statusCode && err.statusCode < 500) ||
-    /Unexpected end of (form|multipart data)|Malformed part header|Multipart: Boundary not found|aborted/i.test(err.message ?? '')
+    /Unexpected end of (form|multipart data)|Malformed part header|Multipart: Boundary not found|aborted/i.test(
+      err.message ?? '',
+    )
   ) {
     return new AppError(400, UploadMessages.cutShort);
   }

@@ -26,7 +26,10 @@ export const users = pgTable(
     username: text('username').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    roles: text('roles').array().notNull().default(sql`'{ROLE_USER}'`),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{ROLE_USER}'`),
     isActive: boolean('is_active').notNull().default(false),
     profitRate: doublePrecision('profit_rate').notNull().default(100),
     createdAt: createdAt(),
@@ -42,7 +45,9 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     family: text('family').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -68,14 +73,20 @@ export const notifications = pgTable(
   'notifications',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     subject: text('subject').notNull(),
     message: text('message').notNull(),
     status: text('status').notNull().default('success'),
     date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
-  (t) => [index('notifications_user_unread_idx').on(t.userId).where(sql`read_at is null`)],
+  (t) => [
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`read_at is null`),
+  ],
 );
 
 export const categories = pgTable('categories', {
@@ -99,7 +110,11 @@ export const mailProviderDomains = pgTable(
     mailProviderId: integer('mail_provider_id').references(() => mailProviders.id, { onDelete: 'set null' }),
     isBlacklisted: boolean('is_blacklisted').notNull().default(false),
   },
-  (t) => [index('mail_provider_domains_blacklisted_idx').on(t.domain).where(sql`is_blacklisted`)],
+  (t) => [
+    index('mail_provider_domains_blacklisted_idx')
+      .on(t.domain)
+      .where(sql`is_blacklisted`),
+  ],
 );
 
 export const spamEmails = pgTable('spam_emails', {
@@ -114,7 +129,9 @@ export const unsubscribers = pgTable(
   {
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
-    categoryId: integer('category_id').notNull().references(() => categories.id, { onDelete: 'restrict' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('unsubscribers_email_category_key').on(t.email, t.categoryId)],
@@ -125,8 +142,12 @@ export const emailLists = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
-    categoryId: integer('category_id').notNull().references(() => categories.id, { onDelete: 'restrict' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     totalCounter: integer('total_counter').notNull().default(0),
     validCounter: integer('valid_counter').notNull().default(0),
     /** The running upload's id, null when idle. */
@@ -143,8 +164,12 @@ export const emailLists = pgTable(
 export const emailListUsers = pgTable(
   'email_list_users',
   {
-    emailListId: integer('email_list_id').notNull().references(() => emailLists.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    emailListId: integer('email_list_id')
+      .notNull()
+      .references(() => emailLists.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.emailListId, t.userId] }), index('email_list_users_user_idx').on(t.userId)],
 );
@@ -152,10 +177,14 @@ export const emailListUsers = pgTable(
 export const emailListProviderCounters = pgTable(
   'email_list_provider_counters',
   {
-    emailListId: integer('email_list_id').notNull().references(() => emailLists.id, { onDelete: 'cascade' }),
+    emailListId: integer('email_list_id')
+      .notNull()
+      .references(() => emailLists.id, { onDelete: 'cascade' }),
     // restrict: e-mails carry no foreign key to their provider (see emails), so a provider that some list
     // still counts must not disappear; rows that drop to 0 are removed, so only providers in use are held.
-    mailProviderId: integer('mail_provider_id').notNull().references(() => mailProviders.id, { onDelete: 'restrict' }),
+    mailProviderId: integer('mail_provider_id')
+      .notNull()
+      .references(() => mailProviders.id, { onDelete: 'restrict' }),
     counter: integer('counter').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.emailListId, t.mailProviderId] })],
@@ -190,8 +219,12 @@ export const emailListUploads = pgTable(
   'email_list_uploads',
   {
     id: serial('id').primaryKey(),
-    emailListId: integer('email_list_id').notNull().references(() => emailLists.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    emailListId: integer('email_list_id')
+      .notNull()
+      .references(() => emailLists.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     fileName: text('file_name').notNull(),
     filePath: text('file_path').notNull(),
     fileSize: bigint('file_size', { mode: 'number' }).notNull().default(0),
@@ -215,7 +248,9 @@ export const emailListUploads = pgTable(
   },
   (t) => [
     index('email_list_uploads_list_idx').on(t.emailListId),
-    index('email_list_uploads_pending_idx').on(t.status).where(sql`status in ('queued', 'processing')`),
+    index('email_list_uploads_pending_idx')
+      .on(t.status)
+      .where(sql`status in ('queued', 'processing')`),
   ],
 );
 
@@ -223,12 +258,16 @@ export const offers = pgTable(
   'offers',
   {
     id: serial('id').primaryKey(),
-    categoryId: integer('category_id').notNull().references(() => categories.id, { onDelete: 'restrict' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     url: text('url').notNull(),
     plug: text('plug'),
     callback: text('callback'),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     archive: timestamp('archive', { withTimezone: true }),
     clean: text('clean'),
     checkedAt: timestamp('checked_at', { withTimezone: true }),

@@ -36,12 +36,24 @@ export interface PagerProps {
 export function Pager({ page, pages, onChange, mode = 'pages' }: PagerProps) {
   if (pages <= 1) return null;
   const prev = (
-    <Button size="small" disabled={page <= 1} onClick={() => onChange(page - 1)} aria-label={mode === 'pages' ? 'Previous page' : undefined} icon={mode === 'pages' ? <LeftOutlined /> : undefined}>
+    <Button
+      size="small"
+      disabled={page <= 1}
+      onClick={() => onChange(page - 1)}
+      aria-label={mode === 'pages' ? 'Previous page' : undefined}
+      icon={mode === 'pages' ? <LeftOutlined /> : undefined}
+    >
       {mode === 'prevNext' ? 'Prev' : null}
     </Button>
   );
   const next = (
-    <Button size="small" disabled={page >= pages} onClick={() => onChange(page + 1)} aria-label={mode === 'pages' ? 'Next page' : undefined} icon={mode === 'pages' ? <RightOutlined /> : undefined}>
+    <Button
+      size="small"
+      disabled={page >= pages}
+      onClick={() => onChange(page + 1)}
+      aria-label={mode === 'pages' ? 'Next page' : undefined}
+      icon={mode === 'pages' ? <RightOutlined /> : undefined}
+    >
       {mode === 'prevNext' ? 'Next' : null}
     </Button>
   );

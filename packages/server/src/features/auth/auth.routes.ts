@@ -12,10 +12,14 @@ const tokenPair = z.object({ token: z.string(), refresh_token: z.string() });
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.post('/register', { config: { public: true }, schema: { tags: ['auth'], body: registerSchema } }, async (req, reply) => {
-    const id = await register(ctx, req.body);
-    return reply.status(201).send({ id, isActive: false, message: AuthMessages.registered });
-  });
+  app.post(
+    '/register',
+    { config: { public: true }, schema: { tags: ['auth'], body: registerSchema } },
+    async (req, reply) => {
+      const id = await register(ctx, req.body);
+      return reply.status(201).send({ id, isActive: false, message: AuthMessages.registered });
+    },
+  );
 
   app.post(
     '/login_check',
@@ -29,14 +33,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => refresh(ctx, req.body.refresh_token),
   );
 
-  app.post('/logout', { config: { public: true }, schema: { tags: ['auth'], body: refreshSchema } }, async (req, reply) => {
-    await revokeRefreshToken(ctx.db, req.body.refresh_token);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/logout',
+    { config: { public: true }, schema: { tags: ['auth'], body: refreshSchema } },
+    async (req, reply) => {
+      await revokeRefreshToken(ctx.db, req.body.refresh_token);
+      return reply.status(204).send();
+    },
+  );
 
   app.post(
     '/forgot-password',
-    { config: { public: true }, schema: { tags: ['auth'], body: z.object({ email: emailField('Email is required', 'Email is invalid.') }) } },
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], body: z.object({ email: emailField('Email is required', 'Email is invalid.') }) },
+    },
     async (req) => {
       await requestPasswordReset(ctx, req.body.email);
       return { message: 'If an account uses this e-mail, an administrator has been asked to reset its password.' };
@@ -45,7 +56,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/profile', { schema: { tags: ['auth'] } }, async (req) => {
     const [u] = await ctx.db
-      .select({ id: users.id, username: users.username, email: users.email, roles: users.roles, profitRate: users.profitRate })
+      .select({
+        id: users.id,
+        username: users.username,
+        email: users.email,
+        roles: users.roles,
+        profitRate: users.profitRate,
+      })
       .from(users)
       .where(eq(users.id, req.user.id));
     return u;

@@ -64,7 +64,10 @@ async function assertNotThrottled(ctx: Ctx, keys: { email: string; ip: string })
 export async function login(ctx: Ctx, input: Login, ip: string) {
   const email = input.email.toLowerCase();
   await assertNotThrottled(ctx, { email, ip });
-  const [user] = await ctx.db.select().from(users).where(eq(sql`lower(${users.email})`, email));
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email));
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
   if (!user || !ok) {
     await ctx.db.insert(loginFailures).values([{ key: pairKey(email, ip) }, { key: addressKey(ip) }]);
@@ -84,7 +87,11 @@ export async function refresh(ctx: Ctx, refreshToken: string) {
 }
 
 /** Answers 409 with the field that is already taken. */
-export async function assertUnique(ctx: Pick<AppContext, 'db'>, v: { username: string; email: string }, exceptId?: number) {
+export async function assertUnique(
+  ctx: Pick<AppContext, 'db'>,
+  v: { username: string; email: string },
+  exceptId?: number,
+) {
   const rows = await ctx.db
     .select({ id: users.id, username: users.username, email: users.email })
     .from(users)
@@ -101,7 +108,12 @@ export async function register(ctx: Ctx, input: Register) {
   await assertUnique(ctx, input);
   const [user] = await ctx.db
     .insert(users)
-    .values({ username: input.username, email: input.email, passwordHash: await hashPassword(input.password), roles: [ROLE_USER] })
+    .values({
+      username: input.username,
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      roles: [ROLE_USER],
+    })
     .returning({ id: users.id });
   await notifyAdmins(ctx, 'New account', `${input.username} (${input.email}) registered and waits for activation.`);
   return user!.id;
@@ -113,11 +125,18 @@ export async function register(ctx: Ctx, input: Register) {
  * e-mail exists.
  */
 export async function requestPasswordReset(ctx: Ctx, email: string) {
-  const [user] = await ctx.db.select({ username: users.username }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
-  if (user) await notifyAdmins(ctx, 'Password reset requested', `${user.username} (${email}) asked for a new password.`);
+  const [user] = await ctx.db
+    .select({ username: users.username })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  if (user)
+    await notifyAdmins(ctx, 'Password reset requested', `${user.username} (${email}) asked for a new password.`);
 }
 
 async function notifyAdmins(ctx: Ctx, subject: string, message: string) {
-  const admins = await ctx.db.select({ id: users.id }).from(users).where(sql`${ROLE_ADMIN} = any(${users.roles})`);
+  const admins = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${ROLE_ADMIN} = any(${users.roles})`);
   for (const a of admins) await notifyUser(ctx, a.id, { subject, message });
 }

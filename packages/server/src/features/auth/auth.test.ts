@@ -14,25 +14,52 @@ const form = (o: Record<string, string>) => ({
 
 describe('register', () => {
   it('creates an inactive account and says so', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/register', ...form({ username: 'newbie', email: 'newbie@example.com', password: 'secret123' }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      ...form({ username: 'newbie', email: 'newbie@example.com', password: 'secret123' }),
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ isActive: false, message: expect.stringContaining('administrator must activate') });
-    const login = await t.app.inject({ method: 'POST', url: '/api/login_check', payload: { email: 'newbie@example.com', password: 'secret123' } });
+    expect(res.json()).toMatchObject({
+      isActive: false,
+      message: expect.stringContaining('administrator must activate'),
+    });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login_check',
+      payload: { email: 'newbie@example.com', password: 'secret123' },
+    });
     expect(login.statusCode).toBe(401);
     expect(login.json().error).toMatch(/not active/);
   });
 
   it('answers each validation message of the spec', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/register', ...form({ username: ' ', email: 'nope', password: 'short' }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      ...form({ username: ' ', email: 'nope', password: 'short' }),
+    });
     expect(res.statusCode).toBe(422);
-    expect(res.json().error).toEqual({ username: 'Username is required.', email: 'Invalid email.', password: 'Password must have at least 8 letters.' });
+    expect(res.json().error).toEqual({
+      username: 'Username is required.',
+      email: 'Invalid email.',
+      password: 'Password must have at least 8 letters.',
+    });
     const empty = await t.app.inject({ method: 'POST', url: '/api/register', ...form({}) });
-    expect(empty.json().error).toEqual({ username: 'Username is required.', email: 'Email is required.', password: 'Password is required.' });
+    expect(empty.json().error).toEqual({
+      username: 'Username is required.',
+      email: 'Email is required.',
+      password: 'Password is required.',
+    });
   });
 
   it('refuses a taken username or e-mail', async () => {
     await t.user({ username: 'taken' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/register', ...form({ username: 'TAKEN', email: 'x@example.com', password: 'secret123' }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      ...form({ username: 'TAKEN', email: 'x@example.com', password: 'secret123' }),
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toEqual({ username: 'This username is already used.' });
   });
@@ -41,7 +68,11 @@ describe('register', () => {
 describe('login_check', () => {
   it('returns a token with id, username and roles, and a refresh token', async () => {
     const u = await t.user();
-    const res = await t.app.inject({ method: 'POST', url: '/api/login_check', payload: { email: u.email, password: u.password } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login_check',
+      payload: { email: u.email, password: u.password },
+    });
     expect(res.statusCode).toBe(200);
     const { token, refresh_token } = res.json();
     expect(refresh_token).toBeTypeOf('string');
@@ -51,14 +82,17 @@ describe('login_check', () => {
 
   it('refuses wrong credentials with a clear message and validates the form', async () => {
     const u = await t.user();
-    const res = await t.app.inject({ method: 'POST', url: '/api/login_check', payload: { email: u.email, password: 'wrongpass' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login_check',
+      payload: { email: u.email, password: 'wrongpass' },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error: 'Invalid credentials.' });
     const bad = await t.app.inject({ method: 'POST', url: '/api/login_check', payload: { email: 'x', password: '1' } });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().error).toEqual({ email: 'Email is invalid.', password: 'Minimum 8 symbols' });
   });
-
 });
 
 describe('login throttling (per e-mail and address together)', () => {
@@ -74,7 +108,9 @@ describe('login throttling (per e-mail and address together)', () => {
     // the owner, from their own address, is not locked out
     expect((await attempt(u.email, u.password, '203.0.113.9')).statusCode).toBe(200);
     // once the delay has passed the stranger may try again, and the next delay doubles
-    await t.ctx.db.$client.query(`update login_failures set at = at - interval '31 seconds' where key like 'pair:%198.51.100.7'`);
+    await t.ctx.db.$client.query(
+      `update login_failures set at = at - interval '31 seconds' where key like 'pair:%198.51.100.7'`,
+    );
     expect((await attempt(u.email, 'wrongpass', '198.51.100.7')).statusCode).toBe(401);
     expect((await attempt(u.email, 'wrongpass', '198.51.100.7')).json().error).toMatch(/in (59|60) seconds/);
   });
@@ -88,7 +124,9 @@ describe('login throttling (per e-mail and address together)', () => {
     const u = await t.user();
     const answers = [];
     for (let i = 0; i < 6; i++) {
-      answers.push((await attempt(u.email, 'wrongpass', '192.0.2.50', { 'x-forwarded-for': `10.9.8.${i}` })).statusCode);
+      answers.push(
+        (await attempt(u.email, 'wrongpass', '192.0.2.50', { 'x-forwarded-for': `10.9.8.${i}` })).statusCode,
+      );
     }
     expect(answers).toEqual([401, 401, 401, 401, 429, 429]);
   });
@@ -114,7 +152,8 @@ describe('login throttling (per e-mail and address together)', () => {
 
   it('caps one address spraying many accounts', async () => {
     const answers = [];
-    for (let i = 0; i < 21; i++) answers.push((await attempt(`nobody${i}@example.com`, 'wrongpass', '192.0.2.99')).statusCode);
+    for (let i = 0; i < 21; i++)
+      answers.push((await attempt(`nobody${i}@example.com`, 'wrongpass', '192.0.2.99')).statusCode);
     expect(answers.slice(0, 20).every((s) => s === 401)).toBe(true);
     expect(answers[20]).toBe(429);
   });
@@ -123,27 +162,53 @@ describe('login throttling (per e-mail and address together)', () => {
 describe('token/refresh and logout', () => {
   it('rotates: a used refresh token is refused, and reuse ends the whole login', async () => {
     const u = await t.user();
-    const first = await t.app.inject({ method: 'POST', url: '/api/token/refresh', payload: { refresh_token: u.refreshToken } });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/refresh',
+      payload: { refresh_token: u.refreshToken },
+    });
     expect(first.statusCode).toBe(200);
     const next = first.json().refresh_token;
-    const reused = await t.app.inject({ method: 'POST', url: '/api/token/refresh', payload: { refresh_token: u.refreshToken } });
+    const reused = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/refresh',
+      payload: { refresh_token: u.refreshToken },
+    });
     expect(reused.statusCode).toBe(401);
     expect(reused.json().error).toBe('Invalid refresh token.');
-    const afterReuse = await t.app.inject({ method: 'POST', url: '/api/token/refresh', payload: { refresh_token: next } });
+    const afterReuse = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/refresh',
+      payload: { refresh_token: next },
+    });
     expect(afterReuse.statusCode).toBe(401);
   });
 
   it('logout revokes the refresh token', async () => {
     const u = await t.user();
-    expect((await t.app.inject({ method: 'POST', url: '/api/logout', payload: { refresh_token: u.refreshToken } })).statusCode).toBe(204);
-    const res = await t.app.inject({ method: 'POST', url: '/api/token/refresh', payload: { refresh_token: u.refreshToken } });
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/logout', payload: { refresh_token: u.refreshToken } }))
+        .statusCode,
+    ).toBe(204);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/refresh',
+      payload: { refresh_token: u.refreshToken },
+    });
     expect(res.statusCode).toBe(401);
   });
 
   it('refuses an expired refresh token', async () => {
     const u = await t.user();
-    await t.ctx.db.$client.query(`update refresh_tokens set expires_at = now() - interval '1 second' where user_id = $1`, [u.id]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/token/refresh', payload: { refresh_token: u.refreshToken } });
+    await t.ctx.db.$client.query(
+      `update refresh_tokens set expires_at = now() - interval '1 second' where user_id = $1`,
+      [u.id],
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/refresh',
+      payload: { refresh_token: u.refreshToken },
+    });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -151,7 +216,10 @@ describe('token/refresh and logout', () => {
 describe('profile and deactivation', () => {
   it('needs a token', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/profile' })).statusCode).toBe(401);
-    expect((await t.as(null, { method: 'GET', url: '/api/profile', headers: { authorization: 'Bearer forged' } })).statusCode).toBe(401);
+    expect(
+      (await t.as(null, { method: 'GET', url: '/api/profile', headers: { authorization: 'Bearer forged' } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('shows the signed-in user', async () => {
@@ -164,7 +232,11 @@ describe('profile and deactivation', () => {
     const u = await t.user();
     await t.ctx.db.$client.query('update users set is_active = false where id = $1', [u.id]);
     expect((await t.as(u, { method: 'GET', url: '/api/profile' })).statusCode).toBe(401);
-    const res = await t.app.inject({ method: 'POST', url: '/api/token/refresh', payload: { refresh_token: u.refreshToken } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/refresh',
+      payload: { refresh_token: u.refreshToken },
+    });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -174,7 +246,11 @@ describe('forgot-password', () => {
     const admin = await t.user({ admin: true });
     const u = await t.user();
     const known = await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: u.email } });
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: 'ghost@example.com' } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/forgot-password',
+      payload: { email: 'ghost@example.com' },
+    });
     expect(known.json()).toEqual(unknown.json());
     const list = await t.as(admin, { method: 'GET', url: '/api/notifications' });
     expect(list.json().map((n: { subject: string }) => n.subject)).toContain('Password reset requested');

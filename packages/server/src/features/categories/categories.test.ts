@@ -96,7 +96,11 @@ describe('POST /api/categories', () => {
     ['a blank name', { name: '   ' }, { name: 'Name is required.' }],
     ['a long name', { name: 'x'.repeat(101) }, { name: 'Name must be no longer than 100 characters.' }],
     ['a missing parent', { name: 'Orphan', parent: 999999 }, { parent: 'Parent category not found.' }],
-    ['a missing parent IRI', { name: 'Orphan', parent: '/api/categories/999999' }, { parent: 'Parent category not found.' }],
+    [
+      'a missing parent IRI',
+      { name: 'Orphan', parent: '/api/categories/999999' },
+      { parent: 'Parent category not found.' },
+    ],
     ['a malformed parent', { name: 'Orphan', parent: 'abc' }, { parent: 'Parent category not found.' }],
   ])('answers 422 for %s and stores nothing', async (_what, payload, error) => {
     const before = await countRows();

@@ -11,5 +11,7 @@ export function isoWithOffset(d = new Date()): string {
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The server's clock, which the header shows and ticks from. */
-  app.get('/dashboard/date-time', { schema: { tags: ['dashboard'] } }, async () => ({ serverDateTime: isoWithOffset() }));
+  app.get('/dashboard/date-time', { schema: { tags: ['dashboard'] } }, async () => ({
+    serverDateTime: isoWithOffset(),
+  }));
 };

@@ -122,7 +122,11 @@ export async function insertList(db: Executor, v: { name: string; categoryId: nu
 }
 
 /** Renames, recategorizes and (when `userId` is given) changes the owner. */
-export async function updateListRow(db: Executor, id: number, v: { name: string; categoryId: number; userId?: number }) {
+export async function updateListRow(
+  db: Executor,
+  id: number,
+  v: { name: string; categoryId: number; userId?: number },
+) {
   await db.update(emailLists).set(v).where(eq(emailLists.id, id));
 }
 
@@ -134,11 +138,13 @@ export async function setListUsers(db: Executor, listId: number, userIds: number
 }
 
 export async function countUsers(db: Executor, ids: number[]): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(inArray(users.id, ids));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(inArray(users.id, ids));
   return row!.n;
 }
 
 export async function deleteListRow(db: Executor, id: number) {
   await db.delete(emailLists).where(eq(emailLists.id, id));
 }
-

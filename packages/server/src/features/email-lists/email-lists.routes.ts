@@ -19,17 +19,25 @@ const tags = ['email lists'];
 export const emailListsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  app.get('/email_lists', { schema: { tags, querystring: emailListsCollection.query, response: { 200: emailListsCollection.response } } }, async (req) =>
-    emailListsCollection.list(db, req.user, req.query),
+  app.get(
+    '/email_lists',
+    { schema: { tags, querystring: emailListsCollection.query, response: { 200: emailListsCollection.response } } },
+    async (req) => emailListsCollection.list(db, req.user, req.query),
   );
 
-  app.get('/email_lists/:id', { schema: { tags, params: idParams, response: { 200: emailListItem } } }, async (req): Promise<EmailList> =>
-    found(await findList(db, req.user, req.params.id), M.listNotFound),
+  app.get(
+    '/email_lists/:id',
+    { schema: { tags, params: idParams, response: { 200: emailListItem } } },
+    async (req): Promise<EmailList> => found(await findList(db, req.user, req.params.id), M.listNotFound),
   );
 
-  app.post('/email_lists', { config: admin, schema: { tags, body: emailListSchema, response: { 201: emailListItem } } }, async (req, reply) => {
-    return reply.status(201).send(await createList(app.ctx, req.user, req.body));
-  });
+  app.post(
+    '/email_lists',
+    { config: admin, schema: { tags, body: emailListSchema, response: { 201: emailListItem } } },
+    async (req, reply) => {
+      return reply.status(201).send(await createList(app.ctx, req.user, req.body));
+    },
+  );
 
   app.put(
     '/email_lists/:id',
@@ -42,9 +50,13 @@ export const emailListsRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(204).send();
   });
 
-  app.post('/clone-email-list', { config: admin, schema: { tags, body: cloneEmailListSchema, response: { 201: emailListItem } } }, async (req, reply) => {
-    return reply.status(201).send(await cloneList(app.ctx, req.user, req.body));
-  });
+  app.post(
+    '/clone-email-list',
+    { config: admin, schema: { tags, body: cloneEmailListSchema, response: { 201: emailListItem } } },
+    async (req, reply) => {
+      return reply.status(201).send(await cloneList(app.ctx, req.user, req.body));
+    },
+  );
 
   /** The failures of the list's latest upload: CSV `row,email,reason`. */
   app.get('/email_lists/failed/:id', { schema: { tags, params: idParams } }, async (req, reply) => {

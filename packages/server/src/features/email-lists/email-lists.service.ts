@@ -43,18 +43,31 @@ async function checkReferences(db: Db, input: EmailListInput) {
 export async function createList(ctx: AppContext, admin: AuthUser, input: EmailListInput): Promise<EmailList> {
   await checkReferences(ctx.db, input);
   const id = await ctx.db.transaction(async (tx) => {
-    const listId = await insertList(tx, { name: input.name, categoryId: input.category, userId: input.user ?? admin.id });
+    const listId = await insertList(tx, {
+      name: input.name,
+      categoryId: input.category,
+      userId: input.user ?? admin.id,
+    });
     await setListUsers(tx, listId, input.users ?? []);
     return listId;
   });
   return (await findList(ctx.db, admin, id))!;
 }
 
-export async function updateList(ctx: AppContext, admin: AuthUser, id: number, input: EmailListInput): Promise<EmailList> {
+export async function updateList(
+  ctx: AppContext,
+  admin: AuthUser,
+  id: number,
+  input: EmailListInput,
+): Promise<EmailList> {
   await visibleList(ctx.db, admin, id);
   await checkReferences(ctx.db, input);
   await ctx.db.transaction(async (tx) => {
-    await updateListRow(tx, id, { name: input.name, categoryId: input.category, ...(input.user ? { userId: input.user } : {}) });
+    await updateListRow(tx, id, {
+      name: input.name,
+      categoryId: input.category,
+      ...(input.user ? { userId: input.user } : {}),
+    });
     // users left out of the body means "unchanged"; [] means "nobody".
     if (input.users) await setListUsers(tx, id, input.users);
   });

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EmailListMessages as M, emailsPageItem, type EmailsDeleted, type EmailsPage } from '@console/shared/email-lists';
+import {
+  EmailListMessages as M,
+  emailsPageItem,
+  type EmailsDeleted,
+  type EmailsPage,
+} from '@console/shared/email-lists';
 import { isBigId, isId } from '@console/shared/ids';
 import { AppError, notFound } from '../../core/errors.ts';
 import { assertCanChange, idParams } from '../../core/access.ts';
@@ -10,7 +15,10 @@ import { visibleList } from './email-lists.service.ts';
 import { deleteEmails, emailsCollection, ofList } from './emails.repo.ts';
 import { acceptUpload } from './import/accept-upload.ts';
 
-const listId = z.union([z.number(), z.string()], { error: M.listNotFound }).refine(isId, M.listNotFound).transform(Number);
+const listId = z
+  .union([z.number(), z.string()], { error: M.listNotFound })
+  .refine(isId, M.listNotFound)
+  .transform(Number);
 /** E-mail ids are bigint: up to 2^53-1. */
 const emailIdParams = z.object({ id: z.string().refine(isBigId, M.emailNotFound).transform(Number) });
 

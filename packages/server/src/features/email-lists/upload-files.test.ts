@@ -57,7 +57,11 @@ describe('uploads that are refused', () => {
     const res = await t.as(owner, {
       method: 'POST',
       url: '/api/add-emails',
-      ...multipart(fields ?? { emailListId: String(listId) }, { filename, type: 'text/csv', content: 'email\na@gmail.com\n' }),
+      ...multipart(fields ?? { emailListId: String(listId) }, {
+        filename,
+        type: 'text/csv',
+        content: 'email\na@gmail.com\n',
+      }),
     });
     expect([res.statusCode, res.json().error]).toEqual([422, { [field]: 'Must not contain a NUL character.' }]);
     expect(stored()).toEqual([]);
@@ -84,10 +88,12 @@ describe('an upload cut short', () => {
           `POST /api/add-emails HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${owner.token}\r\n` +
             `content-type: ${body.headers['content-type']}\r\ncontent-length: ${body.payload.length}\r\n\r\n`,
         );
-        socket.write(body.payload.subarray(0, Math.floor(body.payload.length / 2)), () => setTimeout(() => {
-          socket.destroy();
-          resolve();
-        }, 300));
+        socket.write(body.payload.subarray(0, Math.floor(body.payload.length / 2)), () =>
+          setTimeout(() => {
+            socket.destroy();
+            resolve();
+          }, 300),
+        );
       });
     });
     for (let i = 0; i < 50 && stored().length; i++) await new Promise((r) => setTimeout(r, 100));

@@ -15,7 +15,10 @@ afterAll(() => t.close());
 /** Opens the SSE stream as `u` and collects the events it receives. */
 async function stream(u: TestUser) {
   const controller = new AbortController();
-  const res = await fetch(`${base}/api/events`, { headers: { authorization: `Bearer ${u.token}` }, signal: controller.signal });
+  const res = await fetch(`${base}/api/events`, {
+    headers: { authorization: `Bearer ${u.token}` },
+    signal: controller.signal,
+  });
   const events: { event?: string; data: unknown }[] = [];
   const parser = createParser({ onEvent: (e) => events.push({ event: e.event, data: JSON.parse(e.data) }) });
   void (async () => {
@@ -38,7 +41,7 @@ describe('live hub', () => {
     expect((await fetch(`${base}/api/events`)).status).toBe(401);
   });
 
-  it('delivers a user\'s notifications to that user and to admins, not to others', async () => {
+  it("delivers a user's notifications to that user and to admins, not to others", async () => {
     const a = await t.user();
     const b = await t.user();
     const admin = await t.user({ admin: true });
@@ -47,7 +50,9 @@ describe('live hub', () => {
     await new Promise((r) => setTimeout(r, 100));
     await notifyUser(t.ctx, a.id, { subject: 'Import', message: 'done', status: 'success' });
     await until(() => sa.events.length > 0 && sadmin.events.length > 0);
-    expect(sa.events).toEqual([{ event: Topics.notifications, data: { message: 'done', status: 'success', userId: a.id } }]);
+    expect(sa.events).toEqual([
+      { event: Topics.notifications, data: { message: 'done', status: 'success', userId: a.id } },
+    ]);
     expect(sadmin.events).toHaveLength(1);
     expect(sb.events).toEqual([]);
     for (const s of [sa, sb, sadmin]) s.close();

@@ -3,13 +3,15 @@ import { mailProvidersCollection } from './mail-providers.repo.ts';
 
 /** Any signed-in user may read the providers. */
 export const mailProvidersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/mail_providers', {
-    schema: {
-      tags: ['mail providers'],
-      querystring: mailProvidersCollection.query,
-      response: { 200: mailProvidersCollection.response },
+  app.get(
+    '/mail_providers',
+    {
+      schema: {
+        tags: ['mail providers'],
+        querystring: mailProvidersCollection.query,
+        response: { 200: mailProvidersCollection.response },
+      },
     },
-  }, async (req) =>
-    mailProvidersCollection.list(app.ctx.db, req.user, req.query),
+    async (req) => mailProvidersCollection.list(app.ctx.db, req.user, req.query),
   );
 };

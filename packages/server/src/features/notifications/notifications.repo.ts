@@ -8,7 +8,12 @@ const unread = (userId: number) => and(eq(notifications.userId, userId), isNull(
 /** The newest unread notifications of a user (the header dropdown shows at most 100). */
 export async function unreadNotifications(db: Executor, userId: number): Promise<Notification[]> {
   const rows = await db
-    .select({ id: notifications.id, subject: notifications.subject, message: notifications.message, date: notifications.date })
+    .select({
+      id: notifications.id,
+      subject: notifications.subject,
+      message: notifications.message,
+      date: notifications.date,
+    })
     .from(notifications)
     .where(unread(userId))
     .orderBy(desc(notifications.date), desc(notifications.id))

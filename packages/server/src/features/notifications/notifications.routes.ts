@@ -10,11 +10,13 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
   /** The unread notifications of the signed-in user, newest first. */
-  app.get('/notifications', { schema: { tags, response: { 200: z.array(notificationItem) } } }, async (req) => unreadNotifications(db, req.user.id));
+  app.get('/notifications', { schema: { tags, response: { 200: z.array(notificationItem) } } }, async (req) =>
+    unreadNotifications(db, req.user.id),
+  );
 
   /** Marks one as read. */
   app.put('/notifications/:id', { schema: { tags, params: idParams } }, async (req, reply) => {
-    found(await markRead(db, req.user.id, req.params.id) || undefined);
+    found((await markRead(db, req.user.id, req.params.id)) || undefined);
     return reply.status(204).send();
   });
 };

@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('notifications', () => {
-  it('lists the user\'s own unread notifications and marks one read with 204', async () => {
+  it("lists the user's own unread notifications and marks one read with 204", async () => {
     const a = await t.user();
     const b = await t.user();
     const id = await notifyUser(t.ctx, a.id, { subject: 'Hello', message: 'World' });

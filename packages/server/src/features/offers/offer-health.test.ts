@@ -135,7 +135,21 @@ describe('internal targets (SSRF)', () => {
 
   it('classifies internal and public addresses (every redirect hop goes through the same check)', async () => {
     const { isInternalAddress } = await import('../../core/safe-fetch.ts');
-    expect(['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.1.1', '100.64.0.1', '::1', 'fe80::1', 'fd00::1', '::ffff:10.0.0.1', '::ffff:7f00:1'].every(isInternalAddress)).toBe(true);
+    expect(
+      [
+        '127.0.0.1',
+        '10.1.2.3',
+        '172.20.0.1',
+        '192.168.1.1',
+        '169.254.1.1',
+        '100.64.0.1',
+        '::1',
+        'fe80::1',
+        'fd00::1',
+        '::ffff:10.0.0.1',
+        '::ffff:7f00:1',
+      ].every(isInternalAddress),
+    ).toBe(true);
     expect(['93.184.216.34', '2606:4700::1111', '8.8.8.8'].some(isInternalAddress)).toBe(false);
   });
 });

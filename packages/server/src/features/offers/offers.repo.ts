@@ -28,7 +28,8 @@ export const offersCollection = defineCollection({
     category: sql<Offer['category']>`json_build_object('id', ${categories.id}, 'name', ${categories.name})`,
     user: sql<Offer['user']>`json_build_object('id', ${users.id}, 'username', ${users.username})`,
   },
-  join: (q) => q.innerJoin(categories, eq(categories.id, offers.categoryId)).innerJoin(users, eq(users.id, offers.userId)),
+  join: (q) =>
+    q.innerJoin(categories, eq(categories.id, offers.categoryId)).innerJoin(users, eq(users.id, offers.userId)),
   scope: ownedBy(offers.userId),
   filters: {
     name: filters.contains(offers.name),
@@ -46,11 +47,16 @@ export const offersCollection = defineCollection({
   order: [sql`${offers.id} desc`],
   select: { fields: { id: offers.id, name: offers.name }, order: [sql`${offers.name}`] },
   pageSize: OFFERS_PAGE_SIZE,
-  present: (r): Offer => ({ ...r, checkedAt: r.checkedAt?.toISOString() ?? null, archive: r.archive?.toISOString() ?? null }),
+  present: (r): Offer => ({
+    ...r,
+    checkedAt: r.checkedAt?.toISOString() ?? null,
+    archive: r.archive?.toISOString() ?? null,
+  }),
 });
 
 /** The offer as `user` may see it; undefined for another user's offer. */
-export const findOffer = (db: Executor, user: AuthUser, id: number) => offersCollection.one(db, user, eq(offers.id, id));
+export const findOffer = (db: Executor, user: AuthUser, id: number) =>
+  offersCollection.one(db, user, eq(offers.id, id));
 
 export type OfferValues = Omit<typeof offers.$inferInsert, 'id'>;
 
@@ -60,7 +66,11 @@ export async function insertOffer(db: Executor, v: OfferValues): Promise<number>
 }
 
 /** Writes an offer still active; false when it was archived meanwhile. */
-export async function updateActiveOffer(db: Executor, id: number, v: PgUpdateSetSource<typeof offers>): Promise<boolean> {
+export async function updateActiveOffer(
+  db: Executor,
+  id: number,
+  v: PgUpdateSetSource<typeof offers>,
+): Promise<boolean> {
   const done = await db
     .update(offers)
     .set(v)

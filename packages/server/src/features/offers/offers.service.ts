@@ -56,7 +56,10 @@ export async function updateOffer(ctx: Ctx, actor: AuthUser, id: number, input: 
   const values = columnsOf(input, ownerFor(actor, input.user));
   await checkReferences(ctx, values.categoryId, values.userId);
   const linksChanged = values.url !== current.url || values.plug !== current.plug;
-  const done = await updateActiveOffer(ctx.db, id, { ...values, ...(linksChanged ? { clean: null, checkedAt: null } : {}) });
+  const done = await updateActiveOffer(ctx.db, id, {
+    ...values,
+    ...(linksChanged ? { clean: null, checkedAt: null } : {}),
+  });
   if (!done) throw conflict(OfferMessages.readOnly); // archived meanwhile
   if (linksChanged) await queueCheck(ctx, id);
   return getOffer(ctx, actor, id);

@@ -138,7 +138,11 @@ describe('POST /api/offers', () => {
     ['a plug that is not a url', () => body({ plug: 'nope' }), { plug: 'Invalid url.' }],
     ['a callback that is not a url', () => body({ callback: 'nope' }), { callback: 'Invalid url.' }],
     ['a long name', () => body({ name: 'x'.repeat(256) }), { name: 'Name must be no longer than 255 characters.' }],
-    ['a missing category and user', () => body({ category: 999999, user: 999999 }), { category: 'Category not found.', user: 'User not found.' }],
+    [
+      'a missing category and user',
+      () => body({ category: 999999, user: 999999 }),
+      { category: 'Category not found.', user: 'User not found.' },
+    ],
   ])('answers 422 for %s and stores nothing', async (_what, payload, error) => {
     const before = await countOffers();
     const res = await t.as(admin, { method: 'POST', url: '/api/offers', payload: payload() });

@@ -32,7 +32,13 @@ export const usersCollection = defineCollection({
     emailLists: userLists,
   },
   filters: { username: filters.contains(users.username, 'Username') },
-  sortable: { id: users.id, username: users.username, email: users.email, isActive: users.isActive, profitRate: users.profitRate },
+  sortable: {
+    id: users.id,
+    username: users.username,
+    email: users.email,
+    isActive: users.isActive,
+    profitRate: users.profitRate,
+  },
   order: [sql`${users.id} asc`],
   select: { fields: { id: users.id, name: users.username }, order: [sql`lower(${users.username})`] },
 });
@@ -62,7 +68,13 @@ export async function deleteUser(db: Executor, id: number): Promise<boolean> {
 /** The signed-in user's own profile (GET /api/profile). */
 export async function findProfile(db: Executor, id: number) {
   const [u] = await db
-    .select({ id: users.id, username: users.username, email: users.email, roles: users.roles, profitRate: users.profitRate })
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      roles: users.roles,
+      profitRate: users.profitRate,
+    })
     .from(users)
     .where(eq(users.id, id));
   return u;

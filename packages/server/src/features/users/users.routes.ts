@@ -10,18 +10,31 @@ const tags = ['users'];
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get('/users', { config: admin, schema: { tags, querystring: usersCollection.query, response: { 200: usersCollection.response } } }, async (req) =>
-    usersCollection.list(ctx.db, req.user, req.query),
+  app.get(
+    '/users',
+    {
+      config: admin,
+      schema: { tags, querystring: usersCollection.query, response: { 200: usersCollection.response } },
+    },
+    async (req) => usersCollection.list(ctx.db, req.user, req.query),
   );
 
-  app.get('/users/:id', { config: admin, schema: { tags, params: idParams, response: { 200: userItem } } }, async (req) => getUser(ctx, req.params.id));
-
-  app.post('/users', { config: admin, schema: { tags, body: userCreateSchema, response: { 201: userItem } } }, async (req, reply) =>
-    reply.status(201).send(await createUser(ctx, req.body)),
+  app.get(
+    '/users/:id',
+    { config: admin, schema: { tags, params: idParams, response: { 200: userItem } } },
+    async (req) => getUser(ctx, req.params.id),
   );
 
-  app.put('/users/:id', { config: admin, schema: { tags, params: idParams, body: userUpdateSchema, response: { 200: userItem } } }, async (req) =>
-    changeUser(ctx, req.user, req.params.id, req.body),
+  app.post(
+    '/users',
+    { config: admin, schema: { tags, body: userCreateSchema, response: { 201: userItem } } },
+    async (req, reply) => reply.status(201).send(await createUser(ctx, req.body)),
+  );
+
+  app.put(
+    '/users/:id',
+    { config: admin, schema: { tags, params: idParams, body: userUpdateSchema, response: { 200: userItem } } },
+    async (req) => changeUser(ctx, req.user, req.params.id, req.body),
   );
 
   app.delete('/users/:id', { config: admin, schema: { tags, params: idParams } }, async (req, reply) => {

@@ -16,7 +16,12 @@ function toItems(entries: NavEntry[], isAdmin: boolean): Item[] {
     .filter((e) => visible(e, isAdmin))
     .map((e) =>
       'children' in e
-        ? { key: e.key, label: <span title={e.label}>{e.label}</span>, icon: e.icon, children: toItems(e.children, isAdmin) }
+        ? {
+            key: e.key,
+            label: <span title={e.label}>{e.label}</span>,
+            icon: e.icon,
+            children: toItems(e.children, isAdmin),
+          }
         : {
             key: e.route,
             icon: e.icon,

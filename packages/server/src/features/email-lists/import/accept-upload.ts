@@ -75,6 +75,8 @@ async function accept(
     context: fields.context?.slice(0, 255),
   });
   // From here the upload exists: should queueing fail, the recovery job queues it within a minute.
-  await queueImport(ctx, uploadId).catch((e) => req.log.error({ err: loggable(e) }, 'queueing an email-list import failed'));
+  await queueImport(ctx, uploadId).catch((e) =>
+    req.log.error({ err: loggable(e) }, 'queueing an email-list import failed'),
+  );
   return { message: M.uploadAccepted, jobId: uploadId };
 }

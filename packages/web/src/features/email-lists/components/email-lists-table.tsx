@@ -76,7 +76,9 @@ export function EmailListsTable({ providers, ...props }: EmailListsTableProps) {
     ? [
         {
           title: (
-            <Tooltip title={unfolded ? 'Hide the providers without e-mails on this page' : empty.map((p) => p.name).join(', ')}>
+            <Tooltip
+              title={unfolded ? 'Hide the providers without e-mails on this page' : empty.map((p) => p.name).join(', ')}
+            >
               <Button size="small" type="link" onClick={() => setUnfolded(!unfolded)} style={{ padding: 0 }}>
                 {unfolded ? 'Fewer providers' : `+${empty.length} providers`}
               </Button>
