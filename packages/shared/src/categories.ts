@@ -21,6 +21,8 @@ const parent = z.preprocess((v) => (v === '' ? null : v), reference(CategoryMess
 /** POST /api/categories: `parent` is an id, an IRI (/api/categories/7), {id} or null for a root. */
 export const categoryCreateSchema = z.object({ name, parent });
 export type CategoryCreate = z.infer<typeof categoryCreateSchema>;
+/** What a client sends. */
+export type CategoryCreateBody = z.input<typeof categoryCreateSchema>;
 
 /** PUT /api/categories/{id}: the spec sends only the name; a `parent` key, when present, moves the category. */
 export const categoryUpdateSchema = z.object({ name, parent: parent.optional() });

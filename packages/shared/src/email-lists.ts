@@ -65,6 +65,8 @@ export const emailListSchema = z.object({
   user: strictReference(EmailListMessages.userNotFound).optional(),
 });
 export type EmailListInput = z.infer<typeof emailListSchema>;
+/** What a client sends. */
+export type EmailListBody = z.input<typeof emailListSchema>;
 
 /** POST /api/clone-email-list. `name` defaults to '<source name> (copy)'. */
 export const cloneEmailListSchema = z.object({

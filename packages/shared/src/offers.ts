@@ -86,6 +86,8 @@ export const offerSchema = z.object({
   user: reference(OfferMessages.userRequired),
 });
 export type OfferInput = z.infer<typeof offerSchema>;
+/** What a client sends (the schema's input: category as an id or IRI, blank links as null). */
+export type OfferBody = z.input<typeof offerSchema>;
 
 export const offerItem = z.object({
   id: z.number(),

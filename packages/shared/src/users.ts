@@ -49,6 +49,8 @@ export const userCreateSchema = z
   })
   .refine(passwordsMatch, mismatch);
 export type UserCreate = z.infer<typeof userCreateSchema>;
+/** What a client sends to create a user. */
+export type UserCreateBody = z.input<typeof userCreateSchema>;
 
 /** On edit the password may stay empty (kept as it is), but when given it is checked like on create. */
 export const userUpdateSchema = z
@@ -63,6 +65,8 @@ export const userUpdateSchema = z
   })
   .refine(passwordsMatch, mismatch);
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
+/** What a client sends to update a user. */
+export type UserUpdateBody = z.input<typeof userUpdateSchema>;
 
 export const userItem = z.object({
   id: z.number(),

@@ -1,4 +1,5 @@
-import { Table, Typography, type TableProps } from 'antd';
+import type { Key, ReactNode } from 'react';
+import { Button, Flex, Table, Typography, type TableProps } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
 import type { HydraCollection } from '@console/shared/hydra';
 import type { SortOrder, TableState } from '@/hooks/use-collection-params.ts';
@@ -29,6 +30,20 @@ export interface DataTableProps<T> extends Omit<TableProps<T>, 'dataSource' | 'p
   /** 'prevNext': Prev / page / Next instead of numbered pages (offers); still hidden on a single page. */
   paging?: 'pages' | 'prevNext';
   emptyText?: string;
+  /**
+   * Row selection, kept across pages: checkboxes, the header box selects the page, and a bar above the
+   * table says how many are selected, clears them and holds `actions` (bulk move, activity, delete).
+   */
+  selection?: Selection<T>;
+}
+
+export interface Selection<T> {
+  selected: Key[];
+  onChange: (keys: Key[]) => void;
+  /** The bulk actions for the selected keys. */
+  actions?: (keys: Key[]) => ReactNode;
+  /** Names the row's checkbox for screen readers and tests, e.g. the row's e-mail. */
+  label?: (row: T) => string;
 }
 
 /** The one list table: server paging (shown only past one page), server sorting, and the Total count. */
@@ -43,6 +58,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     hideTotal,
     emptyText,
     paging,
+    selection,
     rowKey = 'id',
     ...rest
   } = props;
@@ -73,6 +89,23 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
           Total: <Typography.Text strong>{waiting ? '…' : total}</Typography.Text>
         </Typography.Paragraph>
       )}
+      {selection && selection.selected.length > 0 && (
+        <Flex
+          align="center"
+          gap={12}
+          wrap
+          className="bulk-bar"
+          style={{ marginBottom: 8 }}
+          role="region"
+          aria-label="Selection"
+        >
+          <Typography.Text strong>{selection.selected.length} selected</Typography.Text>
+          {selection.actions?.(selection.selected)}
+          <Button size="small" type="link" onClick={() => selection.onChange([])}>
+            Clear selection
+          </Button>
+        </Flex>
+      )}
       <Table<T>
         size="middle"
         rowKey={rowKey}
@@ -82,6 +115,14 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         locale={{ emptyText: waiting ? <div style={{ height: 120 }} /> : <EmptyState description={emptyText} /> }}
         scroll={{ x: 'max-content' }}
         pagination={false}
+        rowSelection={
+          selection && {
+            selectedRowKeys: selection.selected,
+            preserveSelectedRowKeys: true,
+            onChange: (keys) => selection.onChange(keys),
+            getCheckboxProps: (row) => ({ 'aria-label': `Select ${selection.label?.(row) ?? ''}`.trim() }),
+          }
+        }
         {...rest}
       />
       <Pager

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Category } from '@console/shared/categories';
 import { iri } from '@console/shared/fields';
+import { mutationHook } from '@/lib/mutation.ts';
 import { http } from '@/lib/http.ts';
 import { categoriesKey } from './get-category-tree.ts';
 
@@ -14,10 +14,4 @@ export interface CreateCategoryInput {
 export const createCategory = ({ name, parent }: CreateCategoryInput) =>
   http.post<Category>('/categories', { name, parent: parent === null ? null : iri('categories', parent) });
 
-export function useCreateCategory() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: createCategory,
-    onSuccess: () => client.invalidateQueries({ queryKey: categoriesKey }),
-  });
-}
+export const useCreateCategory = mutationHook(createCategory, categoriesKey);

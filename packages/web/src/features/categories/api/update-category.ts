@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Category } from '@console/shared/categories';
+import { mutationHook } from '@/lib/mutation.ts';
 import { http } from '@/lib/http.ts';
 import { categoriesKey } from './get-category-tree.ts';
 
@@ -7,10 +7,4 @@ import { categoriesKey } from './get-category-tree.ts';
 export const updateCategory = ({ id, name }: { id: number; name: string }) =>
   http.put<Category>(`/categories/${id}`, { name });
 
-export function useUpdateCategory() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: updateCategory,
-    onSuccess: () => client.invalidateQueries({ queryKey: categoriesKey }),
-  });
-}
+export const useUpdateCategory = mutationHook(updateCategory, categoriesKey);

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EmailsDeleted } from '@console/shared/email-lists';
+import { mutationHook } from '@/lib/mutation.ts';
 import { http } from '@/lib/http.ts';
 import { emailListsKey } from './get-email-lists.ts';
 
@@ -9,10 +9,4 @@ export const batchDeleteEmails = ({ ids, emailListId }: { ids: number[]; emailLi
     form: { idsToDelete: ids.join(','), emailListId: String(emailListId) },
   });
 
-export function useBatchDeleteEmails() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: batchDeleteEmails,
-    onSuccess: () => client.invalidateQueries({ queryKey: emailListsKey }),
-  });
-}
+export const useBatchDeleteEmails = mutationHook(batchDeleteEmails, emailListsKey);

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EmailsDeleted } from '@console/shared/email-lists';
+import { mutationHook } from '@/lib/mutation.ts';
 import { http } from '@/lib/http.ts';
 import { emailListsKey } from './get-email-lists.ts';
 
@@ -8,10 +8,4 @@ export const deleteEmail = ({ emailId, emailListId }: { emailId: number; emailLi
   http.post<EmailsDeleted>(`/delete-emails-list/${emailId}`, undefined, { form: { emailListId: String(emailListId) } });
 
 /** Refreshes the e-mails and the lists (their counters change too). */
-export function useDeleteEmail() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: deleteEmail,
-    onSuccess: () => client.invalidateQueries({ queryKey: emailListsKey }),
-  });
-}
+export const useDeleteEmail = mutationHook(deleteEmail, emailListsKey);

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EmailList } from '@console/shared/email-lists';
+import { mutationHook } from '@/lib/mutation.ts';
 import { http } from '@/lib/http.ts';
 import type { EmailListBody } from './create-email-list.ts';
 import { emailListsKey } from './get-email-lists.ts';
@@ -8,10 +8,4 @@ import { emailListsKey } from './get-email-lists.ts';
 export const updateEmailList = ({ id, ...body }: EmailListBody & { id: number }) =>
   http.put<EmailList>(`/email_lists/${id}`, body);
 
-export function useUpdateEmailList() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: updateEmailList,
-    onSuccess: () => client.invalidateQueries({ queryKey: emailListsKey }),
-  });
-}
+export const useUpdateEmailList = mutationHook(updateEmailList, emailListsKey);

@@ -46,15 +46,8 @@ export function EmailsTable({ emailListId, canChange, selected, onSelect, ...pro
     <DataTable<EmailRow>
       {...props}
       emptyText="No e-mails found."
-      rowSelection={
-        canChange
-          ? {
-              selectedRowKeys: selected,
-              preserveSelectedRowKeys: true,
-              onChange: (keys) => onSelect(keys.map(Number)),
-              getCheckboxProps: (r) => ({ 'aria-label': `Select ${r.email}` }),
-            }
-          : undefined
+      selection={
+        canChange ? { selected, onChange: (keys) => onSelect(keys.map(Number)), label: (r) => r.email } : undefined
       }
       columns={[
         { title: 'ID', dataIndex: 'id', key: 'id', width: 90 },

@@ -1,10 +1,7 @@
-import { Button, Form, Input } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import { Link } from 'react-router';
+import { Form, Input } from 'antd';
 import { DEFAULT_PAGE_SIZE } from '@console/shared/hydra';
 import { href } from '@/lib/routes.ts';
-import { FilterBar } from '@/components/filter-bar.tsx';
-import { Page } from '@/components/page.tsx';
+import { ListPage } from '@/components/list-page.tsx';
 import { useCollectionParams } from '@/hooks/use-collection-params.ts';
 import { useIsAdmin } from '@/lib/session.ts';
 import { CategorySelect } from '@/components/category-select.tsx';
@@ -22,27 +19,22 @@ export function EmailListList() {
   useUploadLive();
 
   return (
-    <Page
+    <ListPage
       title="Email Lists"
-      extra={
-        isAdmin && (
-          <Link to={href('emailListCreate')}>
-            <Button type="primary" icon={<PlusOutlined />}>
-              Create Email List
-            </Button>
-          </Link>
-        )
+      create={isAdmin ? { label: 'Create Email List', to: href('emailListCreate') } : undefined}
+      list={list}
+      filters={
+        <>
+          <Form.Item name="category">
+            <CategorySelect allowClear placeholder="Category" style={{ minWidth: 180 }} />
+          </Form.Item>
+          <Form.Item name="name">
+            <Input placeholder="Name" allowClear aria-label="Name" />
+          </Form.Item>
+        </>
       }
     >
-      <FilterBar values={list.filters} onSearch={list.setFilters}>
-        <Form.Item name="category">
-          <CategorySelect allowClear placeholder="Category" style={{ minWidth: 180 }} />
-        </Form.Item>
-        <Form.Item name="name">
-          <Input placeholder="Name" allowClear aria-label="Name" />
-        </Form.Item>
-      </FilterBar>
       <EmailListsTable data={lists.data} providers={providers.data ?? []} loading={lists.isFetching} {...list.table} />
-    </Page>
+    </ListPage>
   );
 }

@@ -1,22 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Offer } from '@console/shared/offers';
+import type { Offer, OfferBody } from '@console/shared/offers';
+import { mutationHook } from '@/lib/mutation.ts';
 import { http } from '@/lib/http.ts';
 import { offersKey } from './get-offers.ts';
 
-/** The JSON body of POST /api/offers and PUT /api/offers/{id}; category as its IRI, as the spec sends it. */
-export interface OfferBody {
-  category: string;
-  name: string;
-  url: string;
-  plug: string | null;
-  callback: string | null;
-  user: number;
-}
+/** The JSON body of POST /api/offers and PUT /api/offers/{id}: the shared schema's input (category as its IRI, as the spec sends it). */
+export type { OfferBody };
 
 /** POST /api/offers (administrators; 201). The server stores the links URI-encoded. */
 export const createOffer = (body: OfferBody) => http.post<Offer>('/offers', body);
 
-export function useCreateOffer() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: createOffer, onSuccess: () => client.invalidateQueries({ queryKey: offersKey }) });
-}
+export const useCreateOffer = mutationHook(createOffer, offersKey);

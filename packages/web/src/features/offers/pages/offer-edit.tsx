@@ -1,10 +1,9 @@
-import { Alert, Button, Skeleton } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Alert } from 'antd';
+import { Navigate, useNavigate } from 'react-router';
 import { iri } from '@console/shared/fields';
 import { href } from '@/lib/routes.ts';
 import { toast } from '@/components/feedback.tsx';
-import { Page } from '@/components/page.tsx';
+import { EditPage } from '@/components/edit-page.tsx';
 import { useRouteId } from '@/hooks/use-route-id.ts';
 import { dayjs } from '@/lib/dayjs.ts';
 import { useSession } from '@/lib/session.ts';
@@ -45,42 +44,33 @@ export function OfferEdit() {
   };
 
   // Only administrators add offers; anyone else who types the address goes back to the list.
-  if (routeId === 'malformed') return <Navigate to={href('error404')} replace />;
-  if (!id && !isAdmin) return <Navigate to={href('offersList')} replace />;
+  if (routeId === undefined && !isAdmin) return <Navigate to={href('offersList')} replace />;
 
   return (
-    <Page
+    <EditPage
+      routeId={routeId}
       title={id ? `Edit Offer #${id}` : 'Create Offer'}
-      extra={
-        <Link to={href('offersList')}>
-          <Button icon={<ArrowLeftOutlined />}>Back to Offers</Button>
-        </Link>
-      }
+      back={{ label: 'Back to Offers', to: href('offersList') }}
+      loading={Boolean(id) && !offer.data}
     >
-      {id && !offer.data ? (
-        <Skeleton active />
-      ) : (
-        <>
-          {archived && (
-            <Alert
-              type="warning"
-              showIcon
-              style={{ marginBottom: 16 }}
-              title={`This offer was archived on ${dayjs(offer.data!.archive).format('YYYY-MM-DD HH:mm')}: it is read-only.`}
-            />
-          )}
-          <OfferForm
-            key={id ?? 'new'}
-            offer={offer.data}
-            defaultOwner={session?.claims.id}
-            showOwner={isAdmin}
-            readOnly={archived || !isAdmin}
-            onSubmit={submit}
-            submitting={save.isPending}
-            error={save.error}
-          />
-        </>
+      {archived && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={`This offer was archived on ${dayjs(offer.data!.archive).format('YYYY-MM-DD HH:mm')}: it is read-only.`}
+        />
       )}
-    </Page>
+      <OfferForm
+        key={id ?? 'new'}
+        offer={offer.data}
+        defaultOwner={session?.claims.id}
+        showOwner={isAdmin}
+        readOnly={archived || !isAdmin}
+        onSubmit={submit}
+        submitting={save.isPending}
+        error={save.error}
+      />
+    </EditPage>
   );
 }

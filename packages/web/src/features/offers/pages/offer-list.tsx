@@ -1,12 +1,9 @@
-import { Button, Form, Input } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import { Link } from 'react-router';
+import { Form, Input } from 'antd';
 import { OFFERS_PAGE_SIZE } from '@console/shared/hydra';
 import { href } from '@/lib/routes.ts';
 import { ArchiveFilter } from '@/components/archive-filter.tsx';
-import { FilterBar } from '@/components/filter-bar.tsx';
+import { ListPage } from '@/components/list-page.tsx';
 import { OwnerFilter } from '@/components/owner-filter.tsx';
-import { Page } from '@/components/page.tsx';
 import { useCollectionParams } from '@/hooks/use-collection-params.ts';
 import { useIsAdmin } from '@/lib/session.ts';
 import { useOffers } from '../api/get-offers.ts';
@@ -20,31 +17,26 @@ export function OfferList() {
   const query = isAdmin ? list.query : { ...list.query, 'user.id': undefined, 'archive[exists]': undefined };
   const offers = useOffers(query);
   return (
-    <Page
+    <ListPage
       title="Offers"
-      extra={
-        isAdmin && (
-          <Link to={href('offersAdd')}>
-            <Button type="primary" icon={<PlusOutlined />}>
-              Add Offer
-            </Button>
-          </Link>
-        )
+      create={isAdmin ? { label: 'Add Offer', to: href('offersAdd') } : undefined}
+      list={list}
+      filters={
+        <>
+          <Form.Item name="name">
+            <Input placeholder="Name" allowClear aria-label="Name" />
+          </Form.Item>
+          <ArchiveFilter adminOnly />
+          <OwnerFilter aria-label="Owner" />
+        </>
       }
     >
-      <FilterBar values={list.filters} onSearch={list.setFilters}>
-        <Form.Item name="name">
-          <Input placeholder="Name" allowClear aria-label="Name" />
-        </Form.Item>
-        <ArchiveFilter adminOnly />
-        <OwnerFilter aria-label="Owner" />
-      </FilterBar>
       <OffersTable
         data={offers.data}
         loading={offers.isFetching}
         showArchiveDate={list.filters['archive[exists]'] === 'true'}
         {...list.table}
       />
-    </Page>
+    </ListPage>
   );
 }

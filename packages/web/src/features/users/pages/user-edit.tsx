@@ -1,9 +1,7 @@
-import { Button, Skeleton } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { href } from '@/lib/routes.ts';
 import { toast } from '@/components/feedback.tsx';
-import { Page } from '@/components/page.tsx';
+import { EditPage } from '@/components/edit-page.tsx';
 import { useRouteId } from '@/hooks/use-route-id.ts';
 import { useUser } from '../api/get-user.ts';
 import { useCreateUser } from '../api/create-user.ts';
@@ -39,22 +37,14 @@ export function UserEdit() {
       );
   };
 
-  if (routeId === 'malformed') return <Navigate to={href('error404')} replace />;
-
   return (
-    <Page
+    <EditPage
+      routeId={routeId}
       title={id ? `Edit User #${id}` : 'Create User'}
-      extra={
-        <Link to={href('users')}>
-          <Button icon={<ArrowLeftOutlined />}>Back to Users</Button>
-        </Link>
-      }
+      back={{ label: 'Back to Users', to: href('users') }}
+      loading={Boolean(id) && !user.data}
     >
-      {id && !user.data ? (
-        <Skeleton active />
-      ) : (
-        <UserForm user={user.data} onSubmit={submit} submitting={save.isPending} error={save.error} />
-      )}
-    </Page>
+      <UserForm user={user.data} onSubmit={submit} submitting={save.isPending} error={save.error} />
+    </EditPage>
   );
 }
