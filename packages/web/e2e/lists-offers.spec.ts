@@ -434,6 +434,8 @@ describe('lists and offers', () => {
       3,
     );
     for (const email of firstThree) await page.getByRole('checkbox', { name: `Select ${email}` }).check();
+    // The data table's selection bar counts them.
+    await page.getByRole('region', { name: 'Selection' }).getByText('3 selected').waitFor();
     await button(page, 'Delete').click();
     await dialog(page).locator('.ant-modal-confirm-title', { hasText: 'Delete 3 selected e-mails?' }).waitFor();
     await dialog(page).getByRole('button', { name: 'Delete' }).click();
