@@ -6,7 +6,7 @@ import type { TokenClaims, TokenPair } from '@console/shared/auth';
  * The signed-in session, kept under the spec's keys: `token`, `refresh_token`, `remember`, `username`.
  * With Remember me the keys live in localStorage (they survive a browser restart and are shared by all
  * tabs); without it they live in sessionStorage, so closing the tab or browser ends the session
- * (docs/decisions/0301-session-storage.md).
+ * (docs/decisions/0301-web-session-storage.md).
  */
 export interface Session {
   token: string;
