@@ -64,7 +64,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       }));
       return reply.status(422).send({ error: fieldErrors(issues) });
     }
-    const status = err.statusCode ?? 500;
+    // Fastify's and its plugins' client errors (bad JSON, content type, a cut multipart body) carry a
+    // 4xx status (some only as `status`); an FST_ code without one is still the client's doing.
+    const status = err.statusCode ?? (err as { status?: number }).status ?? (/^FST_/.test(err.code ?? '') ? 400 : 500);
     if (status >= 500) {
       req.log.error({ err: loggable(err) }, 'request failed');
       return reply.status(500).send({ error: 'Internal Server Error' });

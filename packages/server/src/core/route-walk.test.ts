@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.ts';
 import { buildApp } from '../app.ts';
@@ -54,7 +54,7 @@ const PUBLIC =
   /^(GET|HEAD|POST) (\/api\/(register|login_check|token\/refresh|logout|forgot-password)|\/api\/docs.*|\/|\/\*|\/index\.html|\/assets\/app\.js)$/;
 
 /** The status, or 'open' for an answer still streaming after a second (the live stream let in). */
-async function statusOf(app: FastifyInstance, opts: Parameters<FastifyInstance['inject']>[0]) {
+async function statusOf(app: FastifyInstance, opts: InjectOptions) {
   const timer = new Promise<'open'>((r) => setTimeout(() => r('open'), 1000).unref());
   return Promise.race([app.inject(opts).then((res) => res.statusCode), timer]);
 }

@@ -3,6 +3,7 @@ import { AuthMessages, type Login, type Register } from '@console/shared/auth';
 import { ROLE_ADMIN, ROLE_USER } from '@console/shared/enums';
 import type { AppContext } from '../../core/context.ts';
 import { AppError, conflict } from '../../core/errors.ts';
+import { isUniqueViolation } from '../../core/db-errors.ts';
 import { hashPassword, verifyPassword } from '../../core/passwords.ts';
 import { notifyUser } from '../../core/notify.ts';
 import { consumeRefreshToken, issueTokens } from '../../core/tokens.ts';
@@ -103,18 +104,23 @@ export async function assertUnique(
   }
 }
 
-/** A new account waits, inactive, until an administrator activates it; the administrators are told. */
+/**
+ * A new account waits, inactive, until an administrator activates it; the administrators are told. Two
+ * registrations of one name can both pass the pre-check: the unique index decides, and the loser gets
+ * the same 409 as a taken name.
+ */
 export async function register(ctx: Ctx, input: Register) {
   await assertUnique(ctx, input);
+  const passwordHash = await hashPassword(input.password);
   const [user] = await ctx.db
     .insert(users)
-    .values({
-      username: input.username,
-      email: input.email,
-      passwordHash: await hashPassword(input.password),
-      roles: [ROLE_USER],
-    })
-    .returning({ id: users.id });
+    .values({ username: input.username, email: input.email, passwordHash, roles: [ROLE_USER] })
+    .returning({ id: users.id })
+    .catch((e: unknown) => {
+      if (isUniqueViolation(e, 'users_username_key')) throw conflict({ username: AuthMessages.usernameTaken });
+      if (isUniqueViolation(e, 'users_email_key')) throw conflict({ email: AuthMessages.emailTaken });
+      throw e;
+    });
   await notifyAdmins(ctx, 'New account', `${input.username} (${input.email}) registered and waits for activation.`);
   return user!.id;
 }
