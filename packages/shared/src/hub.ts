@@ -1,9 +1,30 @@
+import { UploadContext } from './enums.ts';
+
 /** Topics of the live hub (server-sent events). Messages carry exactly the fields listed here. */
 export const Topics = {
   notifications: 'notifications',
   emailListUpload: 'email-list-upload',
+  socksUpload: 'socks-upload',
+  smtpRelaysUpload: 'smtp-relays-upload',
+  pmtaRelaysUpload: 'pmta-relays-upload',
+  unsubscribersUpload: 'unsubscribers-upload',
+  pmtaRelaysAllInUpload: 'pmta-relays-all-in-upload',
+  pmtaServersSimpleUpload: 'pmta-servers-simple-upload',
+  pmtaServersWithRelaysUpload: 'pmta-servers-with-relays-upload',
 } as const;
 export type Topic = (typeof Topics)[keyof typeof Topics];
+
+/** Spec 2: "one topic per upload type". Keyed by upload kind (shared/uploads.ts). */
+export const UploadTopics = {
+  [UploadContext.socks]: Topics.socksUpload,
+  [UploadContext.smtpRelays]: Topics.smtpRelaysUpload,
+  [UploadContext.pmtaRelays]: Topics.pmtaRelaysUpload,
+  [UploadContext.unsubscribers]: Topics.unsubscribersUpload,
+  [UploadContext.emails]: Topics.emailListUpload,
+  [UploadContext.pmtaRelaysAllIn]: Topics.pmtaRelaysAllInUpload,
+  [UploadContext.pmtaServersSimple]: Topics.pmtaServersSimpleUpload,
+  [UploadContext.pmtaServersWithRelays]: Topics.pmtaServersWithRelaysUpload,
+} as const;
 
 export interface NotificationEvent {
   message: string;
@@ -18,8 +39,25 @@ export interface EmailListUploadEvent {
   jobId: number | null;
 }
 
+/** Spec 2's progress message of an uploaded file (servers, relays, socks, unsubscribers). */
+export interface UploadFileEvent {
+  fileId: number;
+  completion: number;
+  /** Why the file failed; null while it runs and when it succeeded. */
+  error: string | null;
+  /** Rows created, once done; null before. */
+  createdCount: number | null;
+}
+
 /** Each topic's message: the one declaration the server publishes and the browser reads. */
 export interface TopicPayloads {
   [Topics.notifications]: NotificationEvent;
   [Topics.emailListUpload]: EmailListUploadEvent;
+  [Topics.socksUpload]: UploadFileEvent;
+  [Topics.smtpRelaysUpload]: UploadFileEvent;
+  [Topics.pmtaRelaysUpload]: UploadFileEvent;
+  [Topics.unsubscribersUpload]: UploadFileEvent;
+  [Topics.pmtaRelaysAllInUpload]: UploadFileEvent;
+  [Topics.pmtaServersSimpleUpload]: UploadFileEvent;
+  [Topics.pmtaServersWithRelaysUpload]: UploadFileEvent;
 }
