@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
 import { AuthMessages, type Login, type Register } from '@console/shared/auth';
 import { ROLE_ADMIN, ROLE_USER } from '@console/shared/enums';
 import type { AppContext } from '../../core/context.ts';
@@ -38,8 +38,11 @@ export function pairDelay(failures: number): number {
   return Math.min(MAX_DELAY_S, BASE_DELAY_S * 2 ** (failures - FREE_FAILURES));
 }
 
-/** Failures of one key in the last `windowS` seconds: how many, seconds since the last, until the first expires. */
-async function failuresOf(ctx: Ctx, key: string, windowS: number) {
+/**
+ * Failures of one key in the last `windowS` seconds, other than this attempt's own rows: how many,
+ * seconds since the last, until the first expires.
+ */
+async function failuresOf(ctx: Ctx, key: string, windowS: number, own: number[]) {
   const [r] = await ctx.db
     .select({
       n: sql<number>`count(*)::int`,
@@ -47,35 +50,56 @@ async function failuresOf(ctx: Ctx, key: string, windowS: number) {
       untilFirstExpires: sql<number>`coalesce(extract(epoch from min(${loginFailures.at}) + make_interval(secs => ${windowS}) - now()), 0)::float`,
     })
     .from(loginFailures)
-    .where(and(eq(loginFailures.key, key), gt(loginFailures.at, sql`now() - make_interval(secs => ${windowS})`)));
+    .where(
+      and(
+        eq(loginFailures.key, key),
+        gt(loginFailures.at, sql`now() - make_interval(secs => ${windowS})`),
+        notInArray(loginFailures.id, own),
+      ),
+    );
   return r!;
 }
 
 /** Refuses a sign-in (429 with the seconds to wait) while its pair or its address is throttled. */
-async function assertNotThrottled(ctx: Ctx, keys: { email: string; ip: string }) {
-  const pair = await failuresOf(ctx, pairKey(keys.email, keys.ip), PAIR_WINDOW_S);
+async function assertNotThrottled(ctx: Ctx, keys: { pair: string; address: string }, own: number[]) {
+  const pair = await failuresOf(ctx, keys.pair, PAIR_WINDOW_S, own);
   const wait = pairDelay(pair.n) - pair.sinceLast;
   if (wait > 0) throw new AppError(429, AuthMessages.tooManyAttempts(Math.ceil(wait)));
-  const address = await failuresOf(ctx, addressKey(keys.ip), ADDRESS_WINDOW_S);
+  const address = await failuresOf(ctx, keys.address, ADDRESS_WINDOW_S, own);
   if (address.n >= MAX_PER_ADDRESS) {
     throw new AppError(429, AuthMessages.tooManyAttempts(Math.max(1, Math.ceil(address.untilFirstExpires))));
   }
 }
 
+/**
+ * The attempt is written down as a failure before it is judged, so that parallel attempts count each
+ * other (a burst is not a burst of free tries); a refused or successful attempt then takes its rows back.
+ */
 export async function login(ctx: Ctx, input: Login, ip: string) {
   const email = input.email.toLowerCase();
-  await assertNotThrottled(ctx, { email, ip });
+  const keys = { pair: pairKey(email, ip), address: addressKey(ip) };
+  const own = (
+    await ctx.db
+      .insert(loginFailures)
+      .values([{ key: keys.pair }, { key: keys.address }])
+      .returning({ id: loginFailures.id })
+  ).map((r) => r.id);
+  const takeBack = () => ctx.db.delete(loginFailures).where(inArray(loginFailures.id, own));
+  try {
+    await assertNotThrottled(ctx, keys, own);
+  } catch (e) {
+    await takeBack();
+    throw e;
+  }
   const [user] = await ctx.db
     .select()
     .from(users)
     .where(eq(sql`lower(${users.email})`, email));
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
-  if (!user || !ok) {
-    await ctx.db.insert(loginFailures).values([{ key: pairKey(email, ip) }, { key: addressKey(ip) }]);
-    throw new AppError(401, AuthMessages.badCredentials);
-  }
+  if (!user || !ok) throw new AppError(401, AuthMessages.badCredentials);
+  await takeBack();
   if (!user.isActive) throw new AppError(401, AuthMessages.inactive);
-  await ctx.db.delete(loginFailures).where(eq(loginFailures.key, pairKey(email, ip)));
+  await ctx.db.delete(loginFailures).where(eq(loginFailures.key, keys.pair));
   return issueTokens(ctx.db, ctx.secret, user);
 }
 

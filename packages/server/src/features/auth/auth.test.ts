@@ -150,6 +150,25 @@ describe('login throttling (per e-mail and address together)', () => {
     expect(statuses).toEqual([401, 401, 401, 401, 401, 401]);
   });
 
+  it('does not let a burst of parallel guesses through the free tries', async () => {
+    const u = await t.user();
+    const burst = await Promise.all(Array.from({ length: 12 }, () => attempt(u.email, 'wrongpass', '192.0.2.77')));
+    const statuses = burst.map((r) => r.statusCode).sort();
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(4);
+    expect(statuses.filter((s) => s !== 401).every((s) => s === 429)).toBe(true);
+    // the owner, elsewhere, is not locked out by the burst
+    expect((await attempt(u.email, u.password, '203.0.113.77')).statusCode).toBe(200);
+  });
+
+  it('does not let a parallel spray from one address past its cap', async () => {
+    const spray = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => attempt(`sprayed${i}@example.com`, 'wrongpass', '192.0.2.88')),
+    );
+    const statuses = spray.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(20);
+    expect(statuses.filter((s) => s !== 401).every((s) => s === 429)).toBe(true);
+  });
+
   it('caps one address spraying many accounts', async () => {
     const answers = [];
     for (let i = 0; i < 21; i++)
