@@ -90,49 +90,72 @@ describe('users (admin only)', () => {
     expect(res.json().profitRate).toBe(100);
   });
 
-  it('answers the spec validation messages and changes nothing', async () => {
-    const before = (await t.as(admin, { method: 'GET', url: '/api/users' })).json()['hydra:totalItems'];
-    const res = await t.as(admin, {
-      method: 'POST',
-      url: '/api/users',
-      payload: { username: '', email: 'bad', password: 'short', confirmPassword: 'other', profitRate: 101 },
-    });
+  // One test per message: the first failure no longer hides the others. Each case is a valid body with
+  // one thing wrong (fresh names, so a case that slipped through would be stored, not refused as taken).
+  let n = 0;
+  const post = (over: Record<string, unknown>) => () => ({
+    method: 'POST' as const,
+    url: '/api/users',
+    payload: { ...valid, username: `valid${++n}`, email: `valid${n}@example.com`, ...over },
+  });
+  const put = (over: Record<string, unknown>) => () => ({
+    method: 'PUT' as const,
+    url: `/api/users/${plain.id}`,
+    payload: { ...valid, username: plain.username, email: plain.email, ...over },
+  });
+  it.each<[string, () => { method: 'POST' | 'PUT'; url: string; payload: object }, Record<string, string>]>([
+    ['a blank username', post({ username: '' }), { username: 'Username is required.' }],
+    [
+      'a long username',
+      post({ username: 'x'.repeat(101) }),
+      { username: 'Username must be no longer than 100 characters.' },
+    ],
+    ['no e-mail', post({ email: '' }), { email: 'Email is required.' }],
+    ['an invalid e-mail', post({ email: 'bad' }), { email: 'Invalid email.' }],
+    [
+      'a short password',
+      post({ password: 'short', confirmPassword: 'short' }),
+      { password: 'Password must have at least 8 letters.' },
+    ],
+    ['no password', post({ password: undefined }), { password: 'Password is required.' }],
+    ['no confirmation', post({ confirmPassword: undefined }), { confirmPassword: 'Confirm password is required.' }],
+    [
+      'different passwords',
+      post({ confirmPassword: 'different1' }),
+      { confirmPassword: 'Passwords must be identical.' },
+    ],
+    ['a profit rate over 100', post({ profitRate: 101 }), { profitRate: 'Must be in 0-100.' }],
+    ['a negative profit rate', post({ profitRate: -1 }), { profitRate: 'Must be in 0-100.' }],
+    ['a blank profit rate', post({ profitRate: '' }), { profitRate: 'Profit Rate is required.' }],
+    [
+      'a short new password on edit',
+      put({ password: 'short', confirmPassword: 'short' }),
+      { password: 'Password must have at least 8 letters.' },
+    ],
+    [
+      'a new password without confirmation on edit',
+      put({ password: 'newpass123', confirmPassword: '' }),
+      { confirmPassword: 'Passwords must be identical.' },
+    ],
+    ['a blank profit rate on edit', put({ profitRate: null }), { profitRate: 'Profit Rate is required.' }],
+    [
+      'everything wrong at once (each field answered)',
+      post({ username: '', email: 'bad', password: 'short', confirmPassword: 'other', profitRate: 101 }),
+      {
+        username: 'Username is required.',
+        email: 'Invalid email.',
+        password: 'Password must have at least 8 letters.',
+        confirmPassword: 'Passwords must be identical.',
+        profitRate: 'Must be in 0-100.',
+      },
+    ],
+  ])('answers 422 for %s and changes nothing', async (_what, call, error) => {
+    const rows = async () => (await t.ctx.db.$client.query('select * from users order by id')).rows;
+    const before = await rows();
+    const res = await t.as(admin, call());
     expect(res.statusCode).toBe(422);
-    expect(res.json().error).toEqual({
-      username: 'Username is required.',
-      email: 'Invalid email.',
-      password: 'Password must have at least 8 letters.',
-      confirmPassword: 'Passwords must be identical.',
-      profitRate: 'Must be in 0-100.',
-    });
-    const missing = await t.as(admin, {
-      method: 'POST',
-      url: '/api/users',
-      payload: { username: 'x', email: 'x@example.com', profitRate: '' },
-    });
-    expect(missing.json().error).toMatchObject({
-      password: 'Password is required.',
-      confirmPassword: 'Confirm password is required.',
-    });
-    const mismatch = await t.as(admin, {
-      method: 'POST',
-      url: '/api/users',
-      payload: { ...valid, username: 'mm', email: 'mm@example.com', confirmPassword: 'different1' },
-    });
-    expect(mismatch.json().error).toEqual({ confirmPassword: 'Passwords must be identical.' });
-    const negative = await t.as(admin, {
-      method: 'POST',
-      url: '/api/users',
-      payload: { ...valid, username: 'neg', email: 'neg@example.com', profitRate: -1 },
-    });
-    expect(negative.json().error).toEqual({ profitRate: 'Must be in 0-100.' });
-    const editMismatch = await t.as(admin, {
-      method: 'PUT',
-      url: `/api/users/${plain.id}`,
-      payload: { ...valid, username: plain.username, email: plain.email, password: 'newpass123', confirmPassword: '' },
-    });
-    expect(editMismatch.json().error).toEqual({ confirmPassword: 'Passwords must be identical.' });
-    expect((await t.as(admin, { method: 'GET', url: '/api/users' })).json()['hydra:totalItems']).toBe(before);
+    expect(res.json()).toEqual({ error });
+    expect(await rows()).toEqual(before);
   });
 
   it('refuses duplicates, unknown ids and bad ids', async () => {
