@@ -1,5 +1,30 @@
 import { z } from 'zod';
+import net from 'node:net';
 import path from 'node:path';
+
+/** `address` or `address/prefix`, IPv4 or IPv6, or one of proxy-addr's names. */
+export function isAddressOrCidr(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (!family || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/** A comma-separated list of addresses or CIDRs; a wrong entry stops the start, named. */
+const addressList = () =>
+  z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .superRefine((list, c) => {
+      for (const bad of list.filter((e) => !isAddressOrCidr(e)))
+        c.addIssue({ code: 'custom', message: `"${bad}" is not an address or a CIDR (e.g. 10.0.0.0/8)` });
+    });
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -16,20 +41,22 @@ const schema = z.object({
    * Proxies whose X-Forwarded-For is believed (addresses or CIDRs, comma-separated, e.g. `127.0.0.1,10.0.0.0/8`).
    * Unset: the client address is the socket's, so nobody can pick their own address by sending the header.
    */
-  TRUST_PROXY: z
+  TRUST_PROXY: addressList().optional(),
+  /**
+   * Lets server-side fetches of user-supplied URLs (offer health checks, later links and webhooks) reach
+   * internal addresses: `true` for all, or the addresses/CIDRs allowed. Off by default.
+   */
+  ALLOW_INTERNAL_URLS: z
     .string()
     .optional()
-    .transform((v) =>
-      v
-        ?.split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
+    .transform((v) => (!v || v === 'false' || v === '0' ? '' : v === 'true' || v === '1' ? 'all' : v))
+    .pipe(
+      z.union([
+        z.literal('').transform(() => false as const),
+        z.literal('all').transform(() => true as const),
+        addressList(),
+      ]),
     ),
-  /** Lets server-side fetches (offer health checks, later links and webhooks) reach loopback and private addresses. */
-  ALLOW_INTERNAL_URLS: z
-    .enum(['true', 'false', '1', '0'])
-    .optional()
-    .transform((v) => v === 'true' || v === '1'),
 });
 
 export type Env = z.infer<typeof schema> & { DATA_DIR: string };

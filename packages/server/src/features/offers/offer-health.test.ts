@@ -26,6 +26,8 @@ function handler(req: http.IncomingMessage, res: http.ServerResponse) {
       return res.writeHead(404).end('no');
     case '/get-only':
       return req.method === 'HEAD' ? res.writeHead(405).end() : res.writeHead(200).end('fine');
+    case '/redirect':
+      return res.writeHead(302, { location: url.searchParams.get('to')! }).end();
     case '/hop':
       return res.writeHead(302, { location: '/ok' }).end();
     case '/loop':
@@ -119,38 +121,98 @@ describe('checkOfferHealth', () => {
 
 describe('internal targets (SSRF)', () => {
   const refused = 'URL does not answer: the address is internal.';
+  const port = () => new URL(base).port;
   it.each([
     ['loopback', () => `${base}/ok`],
-    ['a decimal IPv4', () => `http://2130706433:${new URL(base).port}/ok`],
-    ['a hex IPv4', () => `http://0x7f.0.0.1:${new URL(base).port}/ok`],
+    ['a decimal IPv4', () => `http://2130706433:${port()}/ok`],
+    ['a hex IPv4', () => `http://0x7f.0.0.1:${port()}/ok`],
+    ['an octal IPv4', () => `http://0177.0.0.1:${port()}/ok`],
+    ['a short IPv4', () => `http://127.1:${port()}/ok`],
+    ['0.0.0.0', () => `http://0.0.0.0:${port()}/ok`],
     ['a closed local port', () => `http://127.0.0.1:${closedPort}/x`],
-    ['localhost', () => `http://localhost:${new URL(base).port}/ok`],
+    ['localhost (a name: judged in the lookup)', () => `http://localhost:${port()}/ok`],
     ['a private address', () => 'http://10.0.0.1/'],
     ['link-local (cloud metadata)', () => 'http://169.254.169.254/latest/meta-data/'],
+    ['carrier-grade NAT', () => 'http://100.64.0.1/'],
+    ['multicast', () => 'http://224.0.0.1/'],
     ['IPv6 loopback', () => 'http://[::1]/'],
-    ['IPv4-mapped IPv6', () => 'http://[::ffff:127.0.0.1]/'],
+    ['IPv6 unique local', () => 'http://[fd00::1]/'],
+    ['IPv6 link-local', () => 'http://[fe80::1]/'],
+    ['IPv4-mapped IPv6', () => `http://[::ffff:127.0.0.1]:${port()}/ok`],
+    ['IPv4-compatible IPv6', () => 'http://[::127.0.0.1]/'],
   ])('%s is refused by default, saying nothing about the port', async (_what, url) => {
+    const before = seen.length;
     expect(await checkOfferHealth(t.ctx.db, { url: url(), plug: null }, { timeoutMs: 1000 })).toBe(refused);
+    expect(seen.length).toBe(before);
   });
 
-  it('classifies internal and public addresses (every redirect hop goes through the same check)', async () => {
+  it('an open and a closed local port get the same answer', async () => {
+    const open = await checkOfferHealth(t.ctx.db, { url: `${base}/ok`, plug: null });
+    const closed = await checkOfferHealth(t.ctx.db, { url: `http://127.0.0.1:${closedPort}/`, plug: null });
+    expect(open).toBe(closed);
+  });
+
+  it('checks every redirect hop: an allowed first hop may not lead to an internal second one', async () => {
+    // A second server on 127.0.0.2 (loopback too): reachable, but not on the allowed list.
+    const other: string[] = [];
+    const second = http.createServer((req, res) => {
+      other.push(req.url!);
+      res.writeHead(200).end('inside');
+    });
+    await new Promise<void>((r) => second.listen(0, '127.0.0.2', r));
+    const secondUrl = `http://127.0.0.2:${(second.address() as AddressInfo).port}/ok`;
+    const hop = `${base}/redirect?to=${encodeURIComponent(secondUrl)}`;
+    try {
+      expect(await check(hop, null, { allowInternal: ['127.0.0.1'] })).toBe(refused);
+      expect(other).toEqual([]);
+      expect(await check(hop, null, { allowInternal: ['127.0.0.1', '127.0.0.2'] })).toBeNull();
+      expect(other).toEqual(['/ok']);
+    } finally {
+      second.closeAllConnections();
+      await new Promise((r) => second.close(r));
+    }
+  });
+
+  it('connects to a name only through the checked lookup, which lets the allowed addresses through', async () => {
+    expect(await check(`http://localhost:${port()}/ok`, null, { allowInternal: ['127.0.0.1'] })).toBeNull();
+    expect(await check(`http://localhost:${port()}/ok`, null, { allowInternal: ['10.0.0.0/8'] })).toBe(refused);
+  });
+
+  it('classifies internal and public addresses', async () => {
     const { isInternalAddress } = await import('../../core/safe-fetch.ts');
+    const internal = ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.1.1', '100.64.0.1', '0.0.0.0'];
+    const internal6 = ['::', '::1', 'fe80::1', 'fd00::1', 'ff02::1', '::ffff:10.0.0.1', '::ffff:7f00:1', '::7f00:1'];
+    const more = ['0:0:0:0:0:ffff:7f00:1', '64:ff9b::7f00:1', '64:ff9b::10.0.0.1', 'not an address'];
+    expect([...internal, ...internal6, ...more].filter((a) => !isInternalAddress(a))).toEqual([]);
     expect(
-      [
-        '127.0.0.1',
-        '10.1.2.3',
-        '172.20.0.1',
-        '192.168.1.1',
-        '169.254.1.1',
-        '100.64.0.1',
-        '::1',
-        'fe80::1',
-        'fd00::1',
-        '::ffff:10.0.0.1',
-        '::ffff:7f00:1',
-      ].every(isInternalAddress),
-    ).toBe(true);
-    expect(['93.184.216.34', '2606:4700::1111', '8.8.8.8'].some(isInternalAddress)).toBe(false);
+      ['93.184.216.34', '2606:4700::1111', '8.8.8.8', '::ffff:8.8.8.8', '64:ff9b::808:808'].filter(isInternalAddress),
+    ).toEqual([]);
+  });
+
+  it('refuses them by default in the running app too (ALLOW_INTERNAL_URLS unset)', async () => {
+    const { loadEnv } = await import('../../env.ts');
+    expect(loadEnv({}).ALLOW_INTERNAL_URLS).toBe(false);
+    const plain = await createTestApp();
+    try {
+      const boss = await plain.user({ admin: true });
+      const [c] = await plain.ctx.db.insert(categories).values({ name: 'Inside' }).returning();
+      const before = seen.length;
+      const res = await plain.as(boss, {
+        method: 'POST',
+        url: '/api/offers',
+        payload: { category: c!.id, name: 'Inside', url: `${base}/ok`, user: boss.id },
+      });
+      expect(res.statusCode).toBe(201);
+      const id = res.json().id as number;
+      const done = await eventually(async () => {
+        const [o] = await plain.ctx.db.select().from(offers).where(eq(offers.id, id));
+        return o?.checkedAt && o;
+      });
+      expect(done.clean).toBe(refused);
+      expect(seen.length).toBe(before);
+    } finally {
+      await plain.close();
+    }
   });
 });
 

@@ -12,7 +12,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { OFFER_URL_PLACEHOLDERS } from '@console/shared/offers';
 import type { Db } from '../../db/client.ts';
-import { safeFetch } from '../../core/safe-fetch.ts';
+import { safeFetch, type InternalAllowance } from '../../core/safe-fetch.ts';
 import { mailProviderDomains, offers } from '../../db/schema.ts';
 
 export interface HealthOptions {
@@ -20,8 +20,8 @@ export interface HealthOptions {
   timeoutMs?: number;
   /** Default 5. */
   maxRedirects?: number;
-  /** Let links reach loopback and private addresses (ALLOW_INTERNAL_URLS; off by default, see core/safe-fetch.ts). */
-  allowInternal?: boolean;
+  /** Internal targets allowed (ALLOW_INTERNAL_URLS: none by default, all, or a list; core/safe-fetch.ts). */
+  allowInternal?: InternalAllowance;
 }
 
 const USER_AGENT = 'Mozilla/5.0 (compatible; CampaignConsole-OfferCheck/1.0)';
@@ -70,7 +70,12 @@ const spamListed = (domain: string) => `Domain ${domain} is on the spam-domain l
 
 type Answer = { status: number; location: string | null } | { error: string; timedOut: boolean };
 
-async function request(url: string, method: 'HEAD' | 'GET', timeoutMs: number, allowInternal = false): Promise<Answer> {
+async function request(
+  url: string,
+  method: 'HEAD' | 'GET',
+  timeoutMs: number,
+  allowInternal: InternalAllowance = false,
+): Promise<Answer> {
   try {
     const res = await safeFetch(
       url,
