@@ -30,6 +30,9 @@ export default defineConfig({
           // One PostgreSQL, a database per spec file: the files run side by side, two at a time (2 cores).
           pool: 'forks',
           maxWorkers: 2,
+          // Two journeys share two cores with their servers and browsers: a screen may take more than
+          // expect.poll's default second to settle. Waiting longer only costs time when a check fails.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

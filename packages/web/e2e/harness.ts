@@ -46,6 +46,7 @@ function freePort(): Promise<number> {
 /** A fresh database of this spec file on the run's one PostgreSQL (global-setup.ts), dropped at the end. */
 function specDatabase(): { url: string; drop: () => Promise<void> } {
   const admin = inject('e2eAdminUrl');
+  if (!admin) throw new Error('No e2e PostgreSQL: run the specs through vitest.config.ts (e2e/global-setup.ts).');
   const name = `e2e_${crypto.randomBytes(6).toString('hex')}`;
   const u = new URL(admin);
   u.pathname = `/${name}`;
@@ -80,7 +81,11 @@ async function waitForServer(baseUrl: string, child: ChildProcess, log: () => st
   throw new Error(`The server did not answer in time:\n${log()}`);
 }
 
-/** The real server (built web app included) on a free port with its own data, and a headless Chromium. */
+/**
+ * The real server (built web app included) in a process of its own on a free port, with its own data
+ * directory and its own database (DATABASE_URL) on the run's one PostgreSQL, and a headless Chromium.
+ * One per spec file (beforeAll / afterAll): the spec files run side by side without sharing a row.
+ */
 export async function startHarness(): Promise<Harness> {
   if (!fs.existsSync(path.join(webDist, 'index.html'))) {
     throw new Error('packages/web/dist is missing: run `npm run build -w @console/web` first.');
@@ -117,7 +122,7 @@ export async function startHarness(): Promise<Harness> {
   const stop = async () => {
     await browser?.close().catch(() => {});
     if (server.exitCode === null) {
-      server.kill('SIGTERM'); // the server stops its embedded PostgreSQL cleanly on SIGTERM
+      server.kill('SIGTERM'); // the server closes its jobs and pool on SIGTERM; then its database is dropped
       const killer = setTimeout(() => server.kill('SIGKILL'), 20_000);
       await exited(server);
       clearTimeout(killer);
