@@ -20,8 +20,17 @@ export const LIVE_UPLOAD_STATES: readonly UploadState[] = [UploadStates.queued, 
 export const uploadStatusOf = (s: UploadState) =>
   s === UploadStates.done ? UploadStatus.Uploaded : s === UploadStates.failed ? UploadStatus.UploadFailed : null;
 
+/** Ours (the spec shows none): what the mechanism says about any kind's file. */
 export const UploadMessages = {
   unknownType: 'Unknown upload type.',
+  chooseFile: 'Please choose a CSV file.',
+  notCsv: 'The file must be a CSV file (text/csv).',
+  emptyFile: 'The file is empty.',
+  headerTooLong: 'The header row is too long (over 64 KB): is this a CSV file?',
+  malformed: (detail: string) => `The file is not a valid CSV file: ${detail}`,
+  fileMissing: 'The uploaded file is missing.',
+  targetGone: 'What the file was for has been deleted.',
+  failed: (detail: string) => `The import failed: ${detail}`,
 } as const;
 
 /** GET /api/upload_files?type=: the caller's files of one kind still in progress. */
