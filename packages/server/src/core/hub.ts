@@ -50,22 +50,57 @@ export function fitPayload(e: Envelope): string {
 export class Hub {
   private subscribers = new Set<Subscriber>();
   private listener?: pg.Client;
+  private databaseUrl = '';
+  private stopped = false;
 
   constructor(private readonly pool: pg.Pool) {}
 
   async start(databaseUrl: string) {
-    this.listener = new pg.Client({ connectionString: databaseUrl });
-    await this.listener.connect();
-    this.listener.on('notification', (msg) => {
-      if (msg.channel === CHANNEL && msg.payload) this.deliver(JSON.parse(msg.payload) as Envelope);
-    });
-    this.listener.on('error', () => {});
-    await this.listener.query(`listen ${CHANNEL}`);
+    this.databaseUrl = databaseUrl;
+    this.stopped = false;
+    await this.listen();
   }
 
   async stop() {
-    await this.listener?.end().catch(() => {});
+    this.stopped = true;
+    const listener = this.listener;
     this.listener = undefined;
+    await listener?.end().catch(() => {});
+  }
+
+  /** Whether the LISTEN connection is up (tests, health). */
+  get listening() {
+    return this.listener !== undefined;
+  }
+
+  private async listen() {
+    const client = new pg.Client({ connectionString: this.databaseUrl });
+    client.on('notification', (msg) => {
+      if (msg.channel === CHANNEL && msg.payload) this.deliver(JSON.parse(msg.payload) as Envelope);
+    });
+    client.on('error', () => {});
+    // A lost connection would silently stop every live event, a deactivated user's end included.
+    client.on('end', () => {
+      if (this.listener === client) this.reconnect(500);
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${CHANNEL}`);
+    } catch (e) {
+      await client.end().catch(() => {});
+      throw e;
+    }
+    if (this.stopped) return void client.end().catch(() => {});
+    this.listener = client;
+  }
+
+  private reconnect(delayMs: number) {
+    this.listener = undefined;
+    if (this.stopped) return;
+    setTimeout(() => {
+      if (this.stopped) return;
+      this.listen().catch(() => this.reconnect(Math.min(delayMs * 2, 30_000)));
+    }, delayMs).unref();
   }
 
   /** `userId` is the owner of what the event is about; null means administrators only. */

@@ -3,6 +3,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { TokenClaims, TokenPair } from '@console/shared/auth';
 import type { Db } from '../db/client.ts';
+import type { AppContext } from './context.ts';
 import { refreshTokens, type DbUser } from '../db/schema.ts';
 
 export const ACCESS_TTL_SECONDS = 15 * 60;
@@ -87,4 +88,14 @@ export async function revokeUserTokens(db: Db, userId: number) {
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+/**
+ * Ends everything a user is signed in with (deactivation, deletion, a new password): refresh tokens are
+ * revoked and every API process closes that user's live streams. Access tokens need nothing: each request
+ * re-reads the user.
+ */
+export async function endUserSessions(ctx: Pick<AppContext, 'db' | 'hub'>, userId: number) {
+  await revokeUserTokens(ctx.db, userId);
+  await ctx.hub.endSessions(userId);
 }

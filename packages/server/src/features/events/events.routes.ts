@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { ROLE_ADMIN } from '@console/shared/enums';
+import { users } from '../../db/schema.ts';
 
-const HEARTBEAT_MS = 25_000;
+/** Mutable for tests only. */
+export const streamTiming = { heartbeatMs: 25_000 };
 
 /**
  * The live hub: one server-sent-events stream per signed-in tab, authenticated like every API call.
@@ -16,15 +20,27 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
     });
-    res.write('retry: 3000\n\n');
+    const write = (text: string) => void (res.writableEnded || res.write(text));
+    write('retry: 3000\n\n');
+    const { id, isAdmin, roles } = req.user;
     const unsubscribe = app.ctx.hub.subscribe({
-      userId: req.user.id,
-      isAdmin: req.user.isAdmin,
-      send: (topic, data) => res.write(`event: ${topic}\ndata: ${JSON.stringify(data)}\n\n`),
+      userId: id,
+      isAdmin,
+      send: (topic, data) => write(`event: ${topic}\ndata: ${JSON.stringify(data)}\n\n`),
       end: () => res.end(),
     });
-    const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
-    req.raw.on('close', () => {
+    // Besides the hub's end-of-session notice (which a lost connection could miss), each heartbeat
+    // re-reads the user: deactivated, deleted or no longer what the stream was opened as, it ends.
+    const heartbeat = setInterval(async () => {
+      const [row] = await app.ctx.db
+        .select({ isActive: users.isActive, roles: users.roles })
+        .from(users)
+        .where(eq(users.id, id))
+        .catch(() => [{ isActive: true, roles }]); // a database hiccup is not an answer
+      if (!row?.isActive || row.roles.includes(ROLE_ADMIN) !== isAdmin) return void res.end();
+      write(': ping\n\n');
+    }, streamTiming.heartbeatMs);
+    res.on('close', () => {
       clearInterval(heartbeat);
       unsubscribe();
     });

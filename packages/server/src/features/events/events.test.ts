@@ -3,6 +3,8 @@ import { createParser } from 'eventsource-parser';
 import { Topics } from '@console/shared/hub';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { notifyUser } from '../../core/notify.ts';
+import { endUserSessions } from '../../core/tokens.ts';
+import { streamTiming } from './events.routes.ts';
 
 let t: TestApp;
 let base: string;
@@ -21,15 +23,17 @@ async function stream(u: TestUser) {
   });
   const events: { event?: string; data: unknown }[] = [];
   const parser = createParser({ onEvent: (e) => events.push({ event: e.event, data: JSON.parse(e.data) }) });
+  let ended = false;
   void (async () => {
     const decoder = new TextDecoder();
     try {
       for await (const chunk of res.body!) parser.feed(decoder.decode(chunk as Uint8Array, { stream: true }));
+      ended = true; // the server closed it
     } catch {
       /* aborted */
     }
   })();
-  return { res, events, close: () => controller.abort() };
+  return { res, events, close: () => controller.abort(), ended: () => ended };
 }
 
 const until = async (check: () => boolean) => {
@@ -56,5 +60,71 @@ describe('live hub', () => {
     expect(sadmin.events).toHaveLength(1);
     expect(sb.events).toEqual([]);
     for (const s of [sa, sb, sadmin]) s.close();
+  });
+
+  it('closes a stream whose user is deactivated even when no notice arrives (the heartbeat re-reads the user)', async () => {
+    const u = await t.user();
+    streamTiming.heartbeatMs = 200;
+    try {
+      const s = await stream(u);
+      await t.ctx.db.$client.query('update users set is_active = false where id = $1', [u.id]);
+      await until(s.ended);
+      expect(s.ended()).toBe(true);
+    } finally {
+      streamTiming.heartbeatMs = 25_000;
+    }
+  });
+
+  it("closes an administrator's stream when the role is taken away (it would keep every user's events)", async () => {
+    const boss = await t.user({ admin: true });
+    streamTiming.heartbeatMs = 200;
+    try {
+      const s = await stream(boss);
+      await t.ctx.db.$client.query(`update users set roles = '{ROLE_USER}' where id = $1`, [boss.id]);
+      await until(s.ended);
+      expect(s.ended()).toBe(true);
+    } finally {
+      streamTiming.heartbeatMs = 25_000;
+    }
+  });
+
+  it('endUserSessions revokes the refresh tokens and closes the streams at once', async () => {
+    const u = await t.user();
+    const other = await t.user();
+    const [mine, theirs] = await Promise.all([stream(u), stream(other)]);
+    await new Promise((r) => setTimeout(r, 100));
+    await endUserSessions(t.ctx, u.id);
+    await until(mine.ended);
+    expect(mine.ended()).toBe(true);
+    expect(theirs.ended()).toBe(false);
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/refresh',
+      payload: { refresh_token: u.refreshToken },
+    });
+    expect(refreshed.statusCode).toBe(401);
+    theirs.close();
+  });
+
+  it('keeps delivering after the hub loses its LISTEN connection (it reconnects)', async () => {
+    const u = await t.user();
+    const { rows } = await t.ctx.db.$client.query<{ pid: number }>(
+      `select pid from pg_stat_activity where datname = current_database() and query ilike 'listen %'`,
+    );
+    expect(rows.length).toBe(1);
+    await t.ctx.db.$client.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+    await until(() => !t.ctx.hub.listening);
+    await until(() => t.ctx.hub.listening);
+    expect(t.ctx.hub.listening).toBe(true);
+    const s = await stream(u);
+    await new Promise((r) => setTimeout(r, 100));
+    await notifyUser(t.ctx, u.id, { subject: 'After', message: 'reconnected' });
+    await until(() => s.events.length > 0);
+    expect(s.events).toEqual([
+      { event: Topics.notifications, data: { message: 'reconnected', status: 'success', userId: u.id } },
+    ]);
+    await endUserSessions(t.ctx, u.id);
+    await until(s.ended);
+    expect(s.ended()).toBe(true);
   });
 });
