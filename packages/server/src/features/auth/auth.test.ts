@@ -115,6 +115,16 @@ describe('login throttling (per e-mail and address together)', () => {
     expect((await attempt(u.email, 'wrongpass', '198.51.100.7')).json().error).toMatch(/in (59|60) seconds/);
   });
 
+  it("never locks the owner out with a stranger's wrong passwords (an administrator either)", async () => {
+    const boss = await t.user({ admin: true });
+    const stranger = [];
+    for (let i = 0; i < 10; i++) stranger.push((await attempt(boss.email, 'wrongpass', '198.51.100.20')).statusCode);
+    const owner = await attempt(boss.email, boss.password, '203.0.113.20');
+    expect(owner.statusCode).toBe(200);
+    expect(stranger.slice(0, 4)).toEqual([401, 401, 401, 401]);
+    expect(stranger.slice(4).every((s) => s === 429)).toBe(true);
+  });
+
   it('grows the delay from 30 seconds to at most 15 minutes', async () => {
     const { pairDelay } = await import('./auth.service.ts');
     expect([0, 3, 4, 5, 6, 9, 20].map(pairDelay)).toEqual([0, 0, 30, 60, 120, 900, 900]);
