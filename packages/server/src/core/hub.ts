@@ -68,11 +68,6 @@ export class Hub {
     await listener?.end().catch(() => {});
   }
 
-  /** Whether the LISTEN connection is up (tests, health). */
-  get listening() {
-    return this.listener !== undefined;
-  }
-
   private async listen() {
     const client = new pg.Client({ connectionString: this.databaseUrl });
     client.on('notification', (msg) => {
