@@ -107,7 +107,9 @@ export function defineCollection<F extends SelectedFields, Out = SelectResultFie
   /** The query string: the shared keys, one per filter, one per sortable field; unknown keys are ignored. */
   const query = z
     .object({
-      _page: queryInt('Invalid page.', 1_000_000).default(1),
+      _page: queryInt('Invalid page.', 1_000_000)
+        .refine((n) => n >= 1, 'Invalid page.')
+        .default(1),
       itemsPerPage: queryInt('Invalid itemsPerPage.', 1000)
         .refine((n) => n >= 1, 'Invalid itemsPerPage.')
         .default(pageSize),

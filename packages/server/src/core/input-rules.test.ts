@@ -74,6 +74,7 @@ describe('ids are canonical decimals within the column range', () => {
     ['user.id', '1e1'],
     ['category', '2147483648'],
     ['_page', '1e1'],
+    ['_page', '0'],
     ['itemsPerPage', '0x10'],
     ['itemsPerPage', '0'],
   ])('a filter %s=%s is 422', async (key, value) => {
