@@ -3,7 +3,7 @@ import type { AppContext, AuthUser } from '../../core/context.ts';
 import { forbidden } from '../../core/errors.ts';
 import { found } from '../../core/access.ts';
 import { hashPassword } from '../../core/passwords.ts';
-import { revokeUserTokens } from '../../core/tokens.ts';
+import { endUserSessions, revokeUserTokens } from '../../core/tokens.ts';
 import { assertUnique } from '../auth/auth.service.ts';
 import { deleteUser, findUser, insertUser, updateUser } from './users.repo.ts';
 
@@ -27,13 +27,14 @@ export async function changeUser(ctx: Ctx, actor: AuthUser, id: number, input: U
   if (id === actor.id && !fields.isActive) throw forbidden('You cannot deactivate your own account.');
   await assertUnique(ctx, fields, id);
   await updateUser(ctx.db, id, { ...fields, ...(password ? { passwordHash: await hashPassword(password) } : {}) });
-  if (!fields.isActive || password) await revokeUserTokens(ctx.db, id);
-  if (!fields.isActive) await ctx.hub.endSessions(id);
+  // Deactivated: every session ends now, live streams included; a new password: sign in again.
+  if (!fields.isActive) await endUserSessions(ctx, id);
+  else if (password) await revokeUserTokens(ctx.db, id);
   return getUser(ctx, id);
 }
 
 export async function removeUser(ctx: Ctx, actor: AuthUser, id: number) {
   if (id === actor.id) throw forbidden('You cannot delete your own account.');
   found(await deleteUser(ctx.db, id));
-  await ctx.hub.endSessions(id);
+  await endUserSessions(ctx, id);
 }
