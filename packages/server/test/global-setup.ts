@@ -1,45 +1,31 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import crypto from 'node:crypto';
 import pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import type { TestProject } from 'vitest/node';
 import { createDb, runMigrations } from '../src/db/client.ts';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
-
-export const TEMPLATE = 'console_test_template';
+import { startTestCluster } from './cluster.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     adminUrl: string;
+    /** The migrated database each test file copies. */
+    template: string;
   }
 }
 
 /**
  * One PostgreSQL for the whole run (the embedded one, or DATABASE_URL's server) and one migrated
- * template database; each test file then copies the template into a fresh database of its own.
+ * template database; each test file then copies the template into a fresh database of its own. The
+ * template's name is the run's own, so two runs on one DATABASE_URL server never drop each other's.
  */
 export default async function setup(project: TestProject) {
-  let adminUrl: string;
-  let stop = async () => {};
-  if (process.env.DATABASE_URL) {
-    const u = new URL(process.env.DATABASE_URL);
-    u.pathname = '/postgres';
-    adminUrl = u.toString();
-  } else {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-test-pg-'));
-    const embedded = await startEmbeddedPostgres(path.join(dir, 'pg'), { silent: true });
-    adminUrl = embedded.url('postgres');
-    stop = async () => {
-      await embedded.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    };
-  }
+  const cluster = await startTestCluster('console-test-pg-');
+  const { adminUrl } = cluster;
+  const template = `t_template_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`drop database if exists ${TEMPLATE} with (force)`);
-  await admin.query(`create database ${TEMPLATE}`);
-  const templateUrl = withDatabase(adminUrl, TEMPLATE);
+  await admin.query(`create database ${template}`);
+  const templateUrl = withDatabase(adminUrl, template);
   const db = createDb(templateUrl, 2);
   await runMigrations(db);
   const boss = new PgBoss({ connectionString: templateUrl, max: 2 });
@@ -48,7 +34,13 @@ export default async function setup(project: TestProject) {
   await db.$client.end();
   await admin.end();
   project.provide('adminUrl', adminUrl);
-  return stop;
+  project.provide('template', template);
+  return async () => {
+    const a = new pg.Client({ connectionString: adminUrl });
+    await a.connect();
+    await a.query(`drop database if exists ${template} with (force)`).finally(() => a.end());
+    await cluster.stop();
+  };
 }
 
 export function withDatabase(url: string, database: string) {

@@ -12,7 +12,7 @@ import { loadEnv } from '../src/env.ts';
 import { hashPassword } from '../src/core/passwords.ts';
 import { issueTokens } from '../src/core/tokens.ts';
 import { users, type DbUser } from '../src/db/schema.ts';
-import { TEMPLATE, withDatabase } from './global-setup.ts';
+import { withDatabase } from './global-setup.ts';
 
 export interface TestUser extends DbUser {
   token: string;
@@ -45,7 +45,7 @@ export async function createTestApp(
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name} template ${TEMPLATE}`);
+  await admin.query(`create database ${name} template ${inject('template')}`);
   await admin.end();
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-test-data-'));

@@ -1,8 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres } from '../../server/src/db/embedded.ts';
+import { startTestCluster } from '../../server/test/cluster.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,17 +12,7 @@ declare module 'vitest' {
  * here); each spec file creates a database of its own on it (harness.ts), so the files run in parallel.
  */
 export default async function setup(project: TestProject) {
-  if (process.env.DATABASE_URL) {
-    const u = new URL(process.env.DATABASE_URL);
-    u.pathname = '/postgres';
-    project.provide('e2eAdminUrl', u.toString());
-    return;
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-pg-'));
-  const embedded = await startEmbeddedPostgres(path.join(dir, 'pg'), { silent: true });
-  project.provide('e2eAdminUrl', embedded.url('postgres'));
-  return async () => {
-    await embedded.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  };
+  const { adminUrl, stop } = await startTestCluster('console-e2e-pg-');
+  project.provide('e2eAdminUrl', adminUrl);
+  return stop;
 }

@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(async () => {
   process.env.TZ = zone;
   if (zone === undefined) delete process.env.TZ;
-  await t.close();
+  await t?.close();
 });
 
 describe('server date-time', () => {
