@@ -121,7 +121,7 @@ try {
     list = (
       await db.query(
         `select l.job, l.total_counter, l.valid_counter, u.status from email_lists l
-         join email_list_uploads u on u.id = $2 where l.id = $1`,
+         join uploads u on u.id = $2 where l.id = $1`,
         [listId, accepted.jobId],
       )
     ).rows[0];
@@ -129,8 +129,8 @@ try {
     await new Promise((r) => setTimeout(r, 50));
   }
   const t2 = performance.now();
-  const { stats } = (await db.query('select stats from email_list_uploads where id = $1', [accepted.jobId])).rows[0];
-  const timings = stats.timings as { stageMs: number; duplicatesMs: number; mergeMs: number };
+  const { stats } = (await db.query('select stats from uploads where id = $1', [accepted.jobId])).rows[0];
+  const timings = stats.timings as { stageMs: number; prepareMs: number; mergeMs: number };
   const hwm = rssOf('VmHWM');
   if (list.status !== 'done') throw new Error('the import failed');
   if (list.total_counter !== expected.unique)
@@ -187,7 +187,7 @@ try {
   log(`end to end        ${result.endToEndSeconds} s (upload answered after ${result.uploadSeconds} s)`);
   log(`throughput        ${result.rowsPerSecond.toLocaleString('en')} rows/s`);
   log(
-    `job phases        parse+COPY to staging ${timings.stageMs} ms, duplicates ${timings.duplicatesMs} ms, merge ${timings.mergeMs} ms`,
+    `job phases        parse+COPY to staging ${timings.stageMs} ms, duplicates ${timings.prepareMs} ms, merge ${timings.mergeMs} ms`,
   );
   log(
     `peak server RSS   ${result.peakServerRssMB} MB (VmHWM of the app process; ${result.idleServerRssMB} MB before the upload)`,

@@ -23,9 +23,12 @@ export const defineJob = <S extends z.ZodType>(
   run: Omit<JobDefinition<S>, 'name' | 'payload'>,
 ): JobDefinition<z.ZodType> => ({ ...ref, ...run }) as JobDefinition<z.ZodType>;
 
-/** pg-boss in the application's own database: durable queues shared by every worker process. */
+/**
+ * pg-boss in the application's own database: durable queues shared by every worker process. pg-boss itself
+ * stays private: a job is sent only through its ref, with a payload checked against the ref's schema.
+ */
 export class Jobs {
-  readonly boss: PgBoss;
+  private readonly boss: PgBoss;
   private definitions = new Map<string, JobDefinition<z.ZodType>>();
   private stopping = false;
 
@@ -45,6 +48,10 @@ export class Jobs {
    */
   async start({ work, schedule = true }: { work: boolean; schedule?: boolean }) {
     await this.boss.start();
+    // A cron job that was renamed or removed leaves its schedule behind: it would fill a queue nobody works.
+    for (const s of await this.boss.getSchedules()) {
+      if (!this.definitions.get(s.name)?.cron) await this.boss.unschedule(s.name, s.key).catch(() => {});
+    }
     for (const d of this.definitions.values()) {
       await this.boss.createQueue(d.name, { retryLimit: d.retryLimit ?? 3, retryDelay: 5, retryBackoff: true });
       if (d.cron && schedule) await this.boss.schedule(d.name, d.cron, {});
@@ -78,6 +85,11 @@ export class Jobs {
         data.slice(i, i + 500).map((d) => ({ data: ref.payload.parse(d) as object })),
       );
     }
+  }
+
+  /** The pg-boss state of a job ('created', 'active', 'completed', ...), null when there is no such job. */
+  async stateOf(ref: JobRef<z.ZodType>, id: string): Promise<string | null> {
+    return (await this.boss.getJobById(ref.name, id))?.state ?? null;
   }
 
   private known(ref: JobRef<z.ZodType>) {

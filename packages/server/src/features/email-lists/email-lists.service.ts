@@ -79,7 +79,7 @@ export async function deleteList(ctx: AppContext, admin: AuthUser, id: number) {
   await visibleList(ctx.db, admin, id);
   const { rows: files } = await ctx.db.execute<{ path: string }>(sql`
     select failed_file as path from email_lists where id = ${id} and failed_file is not null
-    union all select file_path from email_list_uploads where email_list_id = ${id}`);
+    union all select file_path from uploads where kind = 5 and target_id = ${id}`);
   try {
     await deleteListRow(ctx.db, id);
   } catch (e) {

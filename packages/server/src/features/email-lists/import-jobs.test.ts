@@ -3,6 +3,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Topics, type EmailListUploadEvent } from '@console/shared/hub';
 import { createTestApp, eventually, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { recoverUploads } from '../../core/imports/queue.ts';
+import { runUpload } from '../../core/imports/run.ts';
+import { importKinds } from '../../workers.ts';
+import { emailListImport } from './import/kind.ts';
 import { expectCountersExact, list, state, upload, uploadAndWait, waitUpload } from './test-helpers.ts';
 
 let t: TestApp;
@@ -30,7 +34,7 @@ describe('the import job', () => {
     expect(await state(t, id)).toMatchObject({ total_counter: 2500, valid_counter: 2500, job: null, completion: 100 });
     await expectCountersExact(t, id);
     const { rows } = await t.ctx.db.$client.query(
-      'select inserted, failed from email_list_uploads where email_list_id = $1 order by inserted',
+      'select inserted, failed from uploads where kind = 5 and target_id = $1 order by inserted',
       [id],
     );
     // whichever merged second found the 500 shared addresses already there
@@ -82,6 +86,41 @@ describe('the import job', () => {
     }
   });
 
+  it('ends a list with a 10,000-character name idle and complete, and tells its owner live (issue 6, item 4)', async () => {
+    const { id } = await list(t, owner);
+    await t.ctx.db.$client.query('update email_lists set name = $2 where id = $1', [id, 'N'.repeat(10_000)]);
+    const live: { topic: string; data: unknown }[] = [];
+    const unsubscribe = t.ctx.hub.subscribe({
+      userId: owner.id,
+      isAdmin: false,
+      send: (topic, data) => live.push({ topic, data }),
+    });
+    try {
+      const { status } = await uploadAndWait(t, owner, id, 'email\nlong1@gmail.com\nlong2@gmail.com\n');
+      expect(status).toBe('done');
+      expect(await state(t, id)).toMatchObject({ total_counter: 2, job: null, completion: 100 });
+      await eventually(async () => live.some((e) => e.topic === Topics.notifications));
+      expect(
+        live.find((e) => e.topic === Topics.emailListUpload && (e.data as EmailListUploadEvent).jobId === null)?.data,
+      ).toEqual({
+        emailListId: id,
+        completion: 100,
+        jobId: null,
+      });
+      const pushed = live.find((e) => e.topic === Topics.notifications)!.data as { message: string };
+      const stored = (
+        await t.ctx.db.$client.query('select message from notifications where user_id = $1 order by id desc limit 1', [
+          owner.id,
+        ])
+      ).rows[0].message as string;
+      expect(stored).toMatch(/^N+…$/);
+      expect(stored.length).toBeLessThanOrEqual(1000);
+      expect(pushed.message).toBe(stored);
+    } finally {
+      unsubscribe();
+    }
+  });
+
   it('re-queues uploads whose worker died or whose job was never queued', async () => {
     const { id } = await list(t, owner);
     const dir = path.join(t.dataDir, 'uploads', 'email-lists');
@@ -91,8 +130,8 @@ describe('the import job', () => {
       const file = path.join(dir, name);
       fs.writeFileSync(file, csv);
       const { rows } = await db.query(
-        `insert into email_list_uploads (email_list_id, user_id, file_name, file_path, file_size, status, attempts, heartbeat_at, created_at)
-         values ($1, $2, $3, $4, $5, $6, $7, now() - $8::interval, now() - $8::interval) returning id`,
+        `insert into uploads (kind, target_id, user_id, original_name, file_path, file_size, status, attempts, heartbeat_at, created_at)
+         values (5, $1, $2, $3, $4, $5, $6, $7, now() - $8::interval, now() - $8::interval) returning id`,
         [id, owner.id, name, file, fs.statSync(file).size, status, status === 'processing' ? 1 : 0, age],
       );
       return rows[0].id as number;
@@ -100,12 +139,11 @@ describe('the import job', () => {
     const crashed = await lost('crashed.csv', 'email\nc1@gmail.com\nc2@gmail.com\n', 'processing', '5 minutes');
     const neverQueued = await lost('never.csv', 'email\nn1@gmail.com\nc1@gmail.com\n', 'queued', '2 minutes');
     await db.query('update email_lists set job = $2, completion = 40 where id = $1', [id, neverQueued]);
-    const { recoverUploads } = await import('./import/recover.ts');
-    expect(await recoverUploads(t.ctx)).toBe(2);
+    expect(await recoverUploads(t.ctx, importKinds)).toBe(2);
     expect([await waitUpload(t, crashed), await waitUpload(t, neverQueued)]).toEqual(['done', 'done']);
     expect(await state(t, id)).toMatchObject({ total_counter: 3, job: null, completion: 100 });
     await expectCountersExact(t, id);
-    expect(await recoverUploads(t.ctx)).toBe(0);
+    expect(await recoverUploads(t.ctx, importKinds)).toBe(0);
   });
 
   it('classifies the same way whether the spam lists are looked up by hash or joined', async () => {
@@ -158,8 +196,7 @@ describe('the import job', () => {
       (await t.ctx.db.$client.query('select count(*)::int as n from notifications where user_id = $1', [owner.id]))
         .rows[0].n;
     const before = await notices();
-    const { runImport } = await import('./import/run-import.ts');
-    await runImport(t.ctx, jobId);
+    await runUpload(t.ctx, emailListImport, jobId);
     expect(await state(t, id)).toMatchObject({ total_counter: 1, job: null, completion: 100 });
     expect(await notices()).toBe(before);
     await expectCountersExact(t, id);

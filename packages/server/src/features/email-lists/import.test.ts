@@ -251,7 +251,7 @@ describe('POST /api/add-emails: the import', () => {
     const { id } = await list(t, owner, { users: [assigned] });
     const before = await state(t, id);
     const uploads = async () =>
-      (await t.ctx.db.$client.query('select count(*)::int as n from email_list_uploads where email_list_id = $1', [id]))
+      (await t.ctx.db.$client.query('select count(*)::int as n from uploads where kind = 5 and target_id = $1', [id]))
         .rows[0].n;
 
     const cases: [ReturnType<typeof upload>, number, unknown][] = [

@@ -97,10 +97,9 @@ export async function uploadAndWait(t: TestApp, u: TestUser, listId: number, csv
 
 export async function waitUpload(t: TestApp, uploadId: number, timeoutMs = 30_000): Promise<string> {
   return eventually(async () => {
-    const { rows } = await t.ctx.db.$client.query<{ status: string }>(
-      'select status from email_list_uploads where id = $1',
-      [uploadId],
-    );
+    const { rows } = await t.ctx.db.$client.query<{ status: string }>('select status from uploads where id = $1', [
+      uploadId,
+    ]);
     return rows[0] && ['done', 'failed'].includes(rows[0].status) ? rows[0].status : undefined;
   }, timeoutMs);
 }

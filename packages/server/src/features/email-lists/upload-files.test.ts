@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { sweepOrphans } from '../../core/uploads.ts';
 import { uploadsDir } from './import/accept-upload.ts';
-import { liveUploadFiles } from './import/uploads.repo.ts';
+import { liveUploadFiles } from '../../core/imports/uploads.repo.ts';
 import { list, multipart, state, upload } from './test-helpers.ts';
 
 /** Issue 6, item 7 and the multipart findings: refused, aborted and cut-short uploads leave no file. */

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { CsvRecords } from './csv-records.ts';
-import { CSV_OPTIONS } from './header.ts';
+import { CSV_OPTIONS, CsvRecords } from '../../../core/imports/csv-records.ts';
 import { isValidEmail, normalizeEmail } from './email-syntax.ts';
 
 /** Our reading, fed in pieces of `step` characters. */

@@ -1,8 +1,8 @@
-import fs from 'node:fs';
-import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
-import { to as copyTo } from 'pg-copy-streams';
 import { FailureReasons } from '@console/shared/email-lists';
+import { UploadKinds } from '@console/shared/uploads';
+import { TargetGone, type MergeRun, type Merged } from '../../../core/imports/kind.ts';
+import type { EmailRows } from './email-rows.ts';
 
 /**
  * Stage 2 (outside any lock, on the job's own connection): rows that repeat an address of an earlier row
@@ -10,7 +10,7 @@ import { FailureReasons } from '@console/shared/email-lists';
  * duplicate only if the same address has a smaller row number: exact, whatever the fingerprints collided
  * on. Returns how many.
  */
-export async function markDuplicatesInFile(client: pg.Client): Promise<number> {
+export async function markDuplicatesInFile(client: pg.ClientBase): Promise<number> {
   await client.query('analyze import_stage'); // a sample, for the planner: the flagged rows are few
   const res = await client.query(`
     update import_stage f set reason = '${FailureReasons.duplicate}'
@@ -19,25 +19,6 @@ export async function markDuplicatesInFile(client: pg.Client): Promise<number> {
           group by s.email) x
     where f.maybe_dup and f.email = x.email and f.rn > x.first_rn`);
   return res.rowCount ?? 0;
-}
-
-export interface MergeInput {
-  listId: number;
-  uploadId: number;
-  /** The run that claimed the upload; another run's commit makes this one give up. */
-  attempt: number;
-  rows: number;
-  bad: number;
-  /** Rows repeating an earlier row of the file (markDuplicatesInFile). */
-  dupInFile: number;
-  /** How long the earlier stages took, kept in the upload's stats with the merge's own time. */
-  timings: { stageMs: number; duplicatesMs: number };
-  /** Where the failures file of this upload goes (keyed by upload id: a retry overwrites it). */
-  failedPath: string;
-  /** ' collate "C"' when the database's own order is byte order anyway (a cheaper sort), else ''. */
-  sortCollation: string;
-  /** How `valid` is computed (classification()). */
-  classify: Classification;
 }
 
 export interface Classification {
@@ -53,10 +34,10 @@ const HASHABLE_BYTES = 150 * 1024 * 1024;
  * category). Two equivalent forms. `x in (subquery)` builds one hash per table and probes it, the cheapest
  * (about 0.5 s less per million rows than joins); but when the planner expects the hash not to fit in
  * work_mem it plans a scan of the subquery per row, which never ends on big tables. So: the hashed form
- * while the tables are small enough to be hashed for sure (256 MB work_mem, see run-import.ts), left
+ * while the tables are small enough to be hashed for sure (256 MB work_mem, see core/imports/run.ts), left
  * joins on their unique keys beyond (a hash join batches whatever the size; no row is repeated).
  */
-export async function classification(client: pg.Client): Promise<Classification> {
+export async function classification(client: pg.ClientBase): Promise<Classification> {
   const { rows } = await client.query<{ n: number }>(
     `select greatest(pg_relation_size('spam_emails'), pg_relation_size('unsubscribers'),
        pg_relation_size('mail_provider_domains'))::float8 as n`,
@@ -83,7 +64,7 @@ export const CLASSIFY_JOINED: Classification = {
  * that collation orders like "C" (C, POSIX, C.UTF-8: code-point order, and imported addresses are ASCII),
  * sorting with "C" gives the same order with plain byte comparisons.
  */
-export async function sortCollation(client: pg.Client): Promise<string> {
+export async function sortCollation(client: pg.ClientBase): Promise<string> {
   const { rows } = await client.query<{ provider: string; collate: string }>(
     `select datlocprovider as provider, datcollate as collate from pg_database where datname = current_database()`,
   );
@@ -91,153 +72,94 @@ export async function sortCollation(client: pg.Client): Promise<string> {
   return r && r.provider === 'c' && /^(c|posix|c\.utf-?8)$/i.test(r.collate) ? ' collate "C"' : '';
 }
 
-export interface MergeResult {
-  listName: string;
-  ownerId: number;
-  inserted: number;
+export interface EmailsMerged extends Merged {
   valid: number;
-  failed: number;
   duplicates: number;
   /** The list's job and completion after the commit (another upload of the list may still run). */
   job: number | null;
   completion: number;
-  previousFailedFile: string | null;
-}
-
-/** The list disappeared, or another run of this upload got there first. */
-export class MergeAbandoned extends Error {}
-
-/**
- * Stage 3: ONE transaction. The list row is locked FOR UPDATE, as by every writer of a list's e-mails,
- * so concurrent uploads to a list merge one after the other and each sees what the previous one added.
- * Then: addresses the list already has, the failures file, the insert (whose returned rows feed the
- * counters, per provider, incrementally), the list's counters/job/completion/failed file, and the
- * upload's status. Nothing of it is visible before COMMIT; a crash before it leaves the list as it was.
- */
-export async function merge(client: pg.Client, m: MergeInput): Promise<MergeResult> {
-  const started = performance.now();
-  await client.query('begin');
-  try {
-    const list = await client.query<{
-      name: string;
-      user_id: number;
-      category_id: number;
-      failed_file: string | null;
-      total_counter: number;
-    }>('select name, user_id, category_id, failed_file, total_counter from email_lists where id = $1 for update', [
-      m.listId,
-    ]);
-    const upload = await client.query<{ status: string; attempts: number }>(
-      'select status, attempts from email_list_uploads where id = $1 for update',
-      [m.uploadId],
-    );
-    const u = upload.rows[0];
-    if (!list.rows[0] || !u || u.status !== 'processing' || u.attempts !== m.attempt) throw new MergeAbandoned();
-    const { name: listName, user_id: ownerId, category_id: categoryId, failed_file: previousFailedFile } = list.rows[0];
-
-    // Under the lock the list's addresses cannot change: these are exactly the duplicates against it.
-    // An empty list (its counter is exact under the same lock) has none, and the scan is skipped.
-    const known =
-      list.rows[0].total_counter === 0
-        ? 0
-        : ((
-            await client.query(
-              `update import_stage s set reason = '${FailureReasons.duplicate}'
-               from emails e where e.email_list_id = $1 and e.email = s.email and s.reason is null`,
-              [m.listId],
-            )
-          ).rowCount ?? 0);
-    const duplicates = m.dupInFile + known;
-    const failed = m.bad + duplicates;
-    if (failed > 0) await writeFailures(client, m.failedPath);
-
-    // No ON CONFLICT: what is left (reason null) is unique within the file and new to the list (under the
-    // lock), and the speculative insertion ON CONFLICT needs costs as much again as the insert itself
-    // (docs/decisions/0202-import-pipeline.md). A unique violation would mean a writer that skipped the
-    // lock: the statement fails, the transaction rolls back, and the run is retried.
-    // Address order, the unique index's own order: it then grows leaf by leaf instead of at random.
-    const res = await client.query<{ inserted: number; valid: number; job: number | null; completion: number }>(
-      `with ins as (
-         insert into emails (email_list_id, email, name, surname, birth_year, city, geo, mail_provider_id, valid)
-         select $1, s.email, s.name, s.surname, s.birth_year, s.city, s.geo, s.provider_id, ${m.classify.valid}
-         from import_stage s ${m.classify.joins}
-         where s.reason is null
-         order by s.email${m.sortCollation}
-         returning mail_provider_id, valid
-       ), agg as (
-         select mail_provider_id, count(*)::int as n, (count(*) filter (where valid))::int as v from ins group by 1
-       ), pc as (
-         insert into email_list_provider_counters (email_list_id, mail_provider_id, counter)
-         select $1, mail_provider_id, n from agg
-         on conflict (email_list_id, mail_provider_id)
-         do update set counter = email_list_provider_counters.counter + excluded.counter
-       ), next_job as (
-         select max(id) as id from email_list_uploads
-         where email_list_id = $1 and id <> $2 and status in ('queued', 'processing')
-       )
-       update email_lists set
-         total_counter = total_counter + coalesce((select sum(n) from agg), 0),
-         valid_counter = valid_counter + coalesce((select sum(v) from agg), 0),
-         failed_file = $3,
-         job = (select id from next_job),
-         completion = case when (select id from next_job) is null then 100 else completion end
-       where id = $1
-       returning coalesce((select sum(n) from agg), 0)::int as inserted, coalesce((select sum(v) from agg), 0)::int as valid,
-         job, completion`,
-      [m.listId, m.uploadId, failed > 0 ? m.failedPath : null, categoryId],
-    );
-    const r = res.rows[0]!;
-    await client.query(
-      `update email_list_uploads set status = 'done', rows = $2, inserted = $3, failed = $4, stats = $5,
-         finished_at = now(), heartbeat_at = null, error = null
-       where id = $1`,
-      [
-        m.uploadId,
-        m.rows,
-        r.inserted,
-        failed,
-        {
-          valid: r.valid,
-          invalid: r.inserted - r.valid,
-          duplicates,
-          badRows: m.bad,
-          timings: { ...m.timings, mergeMs: Math.round(performance.now() - started) },
-        },
-      ],
-    );
-    await client.query('commit');
-    return {
-      listName,
-      ownerId,
-      inserted: r.inserted,
-      valid: r.valid,
-      failed,
-      duplicates,
-      job: r.job,
-      completion: r.completion,
-      previousFailedFile,
-    };
-  } catch (e) {
-    await client.query('rollback').catch(() => {});
-    throw e;
-  }
 }
 
 /**
- * `row,email,reason`, by row: malformed rows, and duplicates (in the file, and already in the list). A
- * cell a spreadsheet would run as a formula (starting with = + - @, tab or CR) gets a leading quote
- * (OWASP's CSV-injection advice): the file is meant to be opened in one.
+ * Stage 3, inside the run's ONE transaction (core/imports/run.ts). The list row is locked FOR UPDATE, as
+ * by every writer of a list's e-mails, so concurrent uploads to a list merge one after the other and each
+ * sees what the previous one added; then the upload (still this run's). Then: addresses the list already
+ * has, the insert (whose returned rows feed the counters, per provider, incrementally), and the list's
+ * counters/job/completion/failed file. The mechanism then writes the failures file and marks the upload
+ * done. Nothing of it is visible before COMMIT; a crash before it leaves the list as it was.
  */
-async function writeFailures(client: pg.Client, target: string) {
-  const tmp = `${target}.part`;
-  await pipeline(
-    client.query(
-      copyTo(`copy (
-        select rn as row, case when email ~ '^[-=+@\t\r]' then '''' || email else email end as email, reason
-        from import_stage where reason is not null order by rn
-      ) to stdout with (format csv, header)`),
-    ),
-    fs.createWriteStream(tmp),
+export async function merge(client: pg.ClientBase, run: MergeRun<EmailRows>): Promise<EmailsMerged> {
+  const listId = run.upload.targetId!;
+  const list = await client.query<{ category_id: number; failed_file: string | null; total_counter: number }>(
+    'select category_id, failed_file, total_counter from email_lists where id = $1 for update',
+    [listId],
   );
-  fs.renameSync(tmp, target);
+  if (!list.rows[0]) throw new TargetGone();
+  await run.holdUpload();
+  const { category_id: categoryId, failed_file: previousFailedFile } = list.rows[0];
+  const collation = await sortCollation(client);
+  const classify = await classification(client);
+
+  // Under the lock the list's addresses cannot change: these are exactly the duplicates against it.
+  // An empty list (its counter is exact under the same lock) has none, and the scan is skipped.
+  const known =
+    list.rows[0].total_counter === 0
+      ? 0
+      : ((
+          await client.query(
+            `update import_stage s set reason = '${FailureReasons.duplicate}'
+             from emails e where e.email_list_id = $1 and e.email = s.email and s.reason is null`,
+            [listId],
+          )
+        ).rowCount ?? 0);
+  const duplicates = run.parser.dupInFile + known;
+  const failed = run.parser.bad + duplicates;
+
+  // No ON CONFLICT: what is left (reason null) is unique within the file and new to the list (under the
+  // lock), and the speculative insertion ON CONFLICT needs costs as much again as the insert itself
+  // (docs/decisions/0202-import-pipeline.md). A unique violation would mean a writer that skipped the
+  // lock: the statement fails, the transaction rolls back, and the run is retried.
+  // Address order, the unique index's own order: it then grows leaf by leaf instead of at random.
+  const res = await client.query<{ inserted: number; valid: number; job: number | null; completion: number }>(
+    `with ins as (
+       insert into emails (email_list_id, email, name, surname, birth_year, city, geo, mail_provider_id, valid)
+       select $1, s.email, s.name, s.surname, s.birth_year, s.city, s.geo, s.provider_id, ${classify.valid}
+       from import_stage s ${classify.joins}
+       where s.reason is null
+       order by s.email${collation}
+       returning mail_provider_id, valid
+     ), agg as (
+       select mail_provider_id, count(*)::int as n, (count(*) filter (where valid))::int as v from ins group by 1
+     ), pc as (
+       insert into email_list_provider_counters (email_list_id, mail_provider_id, counter)
+       select $1, mail_provider_id, n from agg
+       on conflict (email_list_id, mail_provider_id)
+       do update set counter = email_list_provider_counters.counter + excluded.counter
+     ), next_job as (${NEXT_JOB})
+     update email_lists set
+       total_counter = total_counter + coalesce((select sum(n) from agg), 0),
+       valid_counter = valid_counter + coalesce((select sum(v) from agg), 0),
+       failed_file = $3,
+       job = (select id from next_job),
+       completion = case when (select id from next_job) is null then 100 else completion end
+     where id = $1
+     returning coalesce((select sum(n) from agg), 0)::int as inserted, coalesce((select sum(v) from agg), 0)::int as valid,
+       job, completion`,
+    [listId, run.upload.id, failed > 0 ? run.failuresPath : null, categoryId],
+  );
+  const r = res.rows[0]!;
+  return {
+    inserted: r.inserted,
+    failed,
+    valid: r.valid,
+    duplicates,
+    job: r.job,
+    completion: r.completion,
+    stats: { valid: r.valid, invalid: r.inserted - r.valid, duplicates, badRows: run.parser.bad },
+    obsolete: [previousFailedFile],
+  };
 }
+
+/** The list's next running upload once upload $2 ends: the newest other one still queued or running. */
+export const NEXT_JOB = `select max(id) as id from uploads
+  where kind = ${UploadKinds.emails} and target_id = $1 and id <> $2 and status in ('queued', 'processing')`;

@@ -1,0 +1,93 @@
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import { LogTypes, UploadMessages as M } from '@console/shared/uploads';
+import type { AppContext } from '../context.ts';
+import { AppError, invalid, loggable } from '../errors.ts';
+import { discard, isCsv, receiveUpload, type ReceivedFile } from '../uploads.ts';
+import type { ImportKind, Target, Upload } from './kind.ts';
+import { logUpload } from './log.ts';
+import { queueUpload } from './queue.ts';
+import { insertUpload } from './uploads.repo.ts';
+
+export const uploadsDir = (ctx: Pick<AppContext, 'env'>, kind: Pick<ImportKind, 'name'>) =>
+  path.join(ctx.env.DATA_DIR, 'uploads', kind.name);
+
+/**
+ * An upload request of any kind. The kind's own checks (its target exists and is the caller's) run when
+ * the file part begins, with the fields sent before it (forms send them first), so a refused upload
+ * stores nothing; the file is streamed to disk (core/uploads.ts removes it on every error path); then its
+ * type and first record are checked, so that a file the import could never use is a 4xx and changes
+ * nothing. An accepted file becomes an uploads row and a job; the import runs in the background.
+ */
+export async function acceptUpload(ctx: AppContext, req: FastifyRequest, kind: ImportKind): Promise<Upload> {
+  const field = kind.fileField;
+  if (!req.isMultipart()) throw invalid({ [field]: M.chooseFile });
+  let target: Target | undefined;
+  const { fields, file } = await receiveUpload(req, field, uploadsDir(ctx, kind), {
+    beforeFile: async (early) => {
+      target = await kind.target(ctx, req, early);
+    },
+  });
+  try {
+    // A browser form without a chosen file still sends an empty, nameless part.
+    if (!file || (!file.filename && file.size === 0)) throw await noFile(ctx, req, kind, fields);
+    // Fields sent after the file (not a browser form) are checked now.
+    target ??= await kind.target(ctx, req, fields);
+    if (!isCsv(file)) throw invalid({ [field]: M.notCsv });
+    const refused = await kind.checkHeader(file.path);
+    if (refused) throw invalid({ [field]: refused });
+    return await record(ctx, req, kind, file, target);
+  } catch (e) {
+    discard(file);
+    throw e;
+  }
+}
+
+/** 422 for the missing file, with the fields' own 422 messages in the same answer (a form that sent neither). */
+async function noFile(ctx: AppContext, req: FastifyRequest, kind: ImportKind, fields: Record<string, string>) {
+  const missing = { [kind.fileField]: M.chooseFile };
+  try {
+    await kind.target(ctx, req, fields);
+  } catch (e) {
+    if (e instanceof AppError && e.status === 422 && typeof e.error === 'object')
+      return invalid({ ...e.error, ...missing });
+  }
+  return invalid(missing);
+}
+
+/** The uploads row and the kind's side (the list's running job) in one transaction, then the job. */
+async function record(ctx: AppContext, req: FastifyRequest, kind: ImportKind, file: ReceivedFile, target: Target) {
+  const client = await ctx.db.$client.connect();
+  let upload: Upload;
+  try {
+    await client.query('begin');
+    upload = await insertUpload(client, {
+      kind: kind.kind,
+      userId: req.user.id,
+      targetId: target.id ?? null,
+      originalName: file.filename.slice(0, 255),
+      filePath: file.path,
+      fileSize: file.size,
+      params: target.params,
+    });
+    await kind.onAccepted?.(client, upload);
+    await client.query('commit');
+  } catch (e) {
+    await client.query('rollback').catch(() => {});
+    throw e;
+  } finally {
+    client.release();
+  }
+  await logUpload(
+    ctx.db,
+    kind.name,
+    LogTypes.info,
+    `Upload #${upload.id} (${upload.originalName}) accepted from user #${upload.userId}: ${file.size} bytes`,
+    upload.id,
+  );
+  // From here the upload exists: should queueing fail, the recovery job queues it within a minute.
+  await queueUpload(ctx, kind, upload.id).catch((e) =>
+    req.log.error({ err: loggable(e) }, `queueing a ${kind.name} import failed`),
+  );
+  return upload;
+}

@@ -1,0 +1,217 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { CsvError } from 'csv-parse';
+import { LogTypes, UploadMessages as M } from '@console/shared/uploads';
+import type { AppContext } from '../context.ts';
+import { loggable } from '../errors.ts';
+import { notifyUser } from '../notify.ts';
+import { writeFailures } from './failures.ts';
+import {
+  ImportFileError,
+  TargetGone,
+  UploadTakenOver,
+  type ImportKind,
+  type MergeRun,
+  type Merged,
+  type Upload,
+} from './kind.ts';
+import { logUpload } from './log.ts';
+import { Progress, READ_SHARE } from './progress.ts';
+import { stageFile } from './stage.ts';
+import { beat, claimUpload, lockOwned, markDone, markFailed, releaseUpload, uploadExists } from './uploads.repo.ts';
+
+/** Runs of one upload before it is given up (pg-boss retries plus re-queues by the recovery). */
+export const MAX_ATTEMPTS = 5;
+const HEARTBEAT_MS = 10_000;
+/** The run's own connection: room for the sort of a million rows and the TEMP staging table. */
+const SESSION = `set temp_buffers = '256MB'; set work_mem = '256MB'`;
+
+export const failuresDir = (ctx: Pick<AppContext, 'env'>, kind: Pick<ImportKind, 'name'>) =>
+  path.join(ctx.env.DATA_DIR, 'upload-failures', kind.name);
+
+/** Errors that a retry would meet again: the file's fault, or its data refused by PostgreSQL. */
+function isPermanent(e: unknown): boolean {
+  if (e instanceof ImportFileError || e instanceof CsvError) return true;
+  const code = (e as { code?: string }).code;
+  // 22xxx: data exceptions (a value PostgreSQL refuses); ENOENT: the uploaded file is gone.
+  return code === 'ENOENT' || (typeof code === 'string' && code.startsWith('22'));
+}
+
+function reasonOf(e: unknown): string {
+  if (e instanceof ImportFileError) return e.message;
+  if (e instanceof CsvError) return M.malformed(e.message);
+  if ((e as { code?: string }).code === 'ENOENT') return M.fileMissing;
+  return M.malformed((e as Error).message);
+}
+
+const short = (up: Upload) => `Upload #${up.id} (${up.originalName.slice(0, 200)})`;
+
+/**
+ * One run of an upload: the job of every kind. Idempotent, keyed by the upload id: a run first claims the
+ * upload (queued, or processing with a dead heartbeat); one that is done, failed or being run elsewhere
+ * is skipped. The file is staged by the kind's parser into a TEMP table of the run's own connection, so
+ * a retry redoes it from the file; only the merge transaction changes anything. A file the import can
+ * never take (or a run past MAX_ATTEMPTS) fails the upload for good; anything else hands it back to
+ * pg-boss for a retry.
+ */
+export async function runUpload(ctx: AppContext, kind: ImportKind, uploadId: number): Promise<void> {
+  const up = await claimUpload(ctx.db, uploadId);
+  if (!up) return;
+  const who = kind.describe ? await kind.describe(ctx, up) : { label: up.originalName, audience: up.userId };
+  if (!who) return targetGone(ctx, kind, up);
+  const progress = new Progress(ctx, kind, up, who.audience);
+  if (up.attempts > MAX_ATTEMPTS) return giveUp(ctx, kind, up, progress, who.label, M.failed('too many attempts'));
+
+  const heartbeat = setInterval(() => void beat(ctx.db, up).catch(() => {}), HEARTBEAT_MS);
+  const client = new pg.Client({ connectionString: ctx.databaseUrl });
+  try {
+    await client.connect();
+    await client.query(SESSION);
+    const started = performance.now();
+    const parser = await kind.parser(ctx, up);
+    const rows = await stageFile(client, kind, parser, up.filePath, (bytes) => progress.onBytes(bytes, up.fileSize));
+    const staged = performance.now();
+    fs.mkdirSync(failuresDir(ctx, kind), { recursive: true });
+    const run: MergeRun<typeof parser> = {
+      upload: up,
+      parser,
+      rows,
+      failuresPath: path.join(failuresDir(ctx, kind), `${up.id}.csv`),
+      holdUpload: async () => {
+        if (!(await lockOwned(client, up))) throw new UploadTakenOver();
+      },
+    };
+    await kind.prepare?.(client, run);
+    const prepared = performance.now();
+    progress.report(READ_SHARE, true); // read: now merging
+    const merged = await mergeInTransaction(client, kind, run, {
+      stageMs: Math.round(staged - started),
+      prepareMs: Math.round(prepared - staged),
+    });
+    await finish(ctx, kind, up, progress, who.label, run, merged);
+  } catch (e) {
+    if (e instanceof UploadTakenOver) return;
+    if (e instanceof TargetGone) return targetGone(ctx, kind, up);
+    if (isPermanent(e) || up.attempts >= MAX_ATTEMPTS) {
+      const reason = isPermanent(e) ? reasonOf(e) : M.failed((e as Error).message);
+      return giveUp(ctx, kind, up, progress, who.label, reason);
+    }
+    await logUpload(
+      ctx.db,
+      kind.name,
+      LogTypes.warning,
+      `${short(up)}: run ${up.attempts} failed, will retry: ${(e as Error).message}`,
+      up.id,
+    );
+    await releaseUpload(ctx.db, up).catch(() => {});
+    throw e; // pg-boss retries the job
+  } finally {
+    clearInterval(heartbeat);
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * The merge: ONE transaction. The kind merges the staged rows (locking its target first, then the upload
+ * through `holdUpload`: the lock order of every writer), the failures file is written from the staged
+ * rows that have a reason, and the upload becomes done with its counts, still only if this run holds it.
+ */
+async function mergeInTransaction<P>(
+  client: pg.Client,
+  kind: ImportKind,
+  run: MergeRun<P>,
+  timings: { stageMs: number; prepareMs: number },
+): Promise<Merged> {
+  const started = performance.now();
+  await client.query('begin');
+  try {
+    const merged = await kind.merge(client, run as MergeRun<never>);
+    if (merged.failed > 0) await writeFailures(client, run.failuresPath, kind.stage.failureColumns);
+    const done = await markDone(client, run.upload, {
+      rows: run.rows,
+      inserted: merged.inserted,
+      failed: merged.failed,
+      stats: { ...merged.stats, timings: { ...timings, mergeMs: Math.round(performance.now() - started) } },
+    });
+    if (!done) throw new UploadTakenOver();
+    await client.query('commit');
+    return merged;
+  } catch (e) {
+    await client.query('rollback').catch(() => {});
+    throw e;
+  }
+}
+
+/** After the commit: nothing here may undo or fail the import, so each step stands on its own. */
+async function finish(
+  ctx: AppContext,
+  kind: ImportKind,
+  up: Upload,
+  progress: Progress,
+  label: string,
+  run: MergeRun<unknown>,
+  merged: Merged,
+) {
+  await progress.final(kind.events.done(up, merged));
+  for (const f of merged.obsolete ?? []) if (f && f !== run.failuresPath) fs.rmSync(f, { force: true });
+  fs.rmSync(up.filePath, { force: true });
+  const message = kind.notice.done(label, merged);
+  await logUpload(ctx.db, kind.name, LogTypes.info, `${short(up)}: ${message}`, up.id);
+  await notifyUser(ctx, up.userId, { subject: kind.notice.subject, message, status: 'success' }).catch((e) =>
+    console.error('[imports] notification failed', loggable(e)),
+  );
+}
+
+/** The upload failed for good: the target keeps what it had, the uploader is told why. */
+async function giveUp(
+  ctx: AppContext,
+  kind: ImportKind,
+  up: Upload,
+  progress: Progress,
+  label: string,
+  reason: string,
+) {
+  const client = await ctx.db.$client.connect();
+  let event;
+  try {
+    await client.query('begin');
+    // The target first (it locks its row), then the upload: the lock order of every writer.
+    event = await kind.onFailed?.(client, up);
+    if (!(await markFailed(client, up, reason))) {
+      await client.query('rollback');
+      return; // another run holds it now
+    }
+    await client.query('commit');
+  } catch (e) {
+    await client.query('rollback').catch(() => {});
+    throw e;
+  } finally {
+    client.release();
+  }
+  fs.rmSync(up.filePath, { force: true });
+  await progress.final(event ?? kind.events.failed(up, reason));
+  await logUpload(ctx.db, kind.name, LogTypes.error, `${short(up)}: ${reason}`, up.id);
+  await notifyUser(ctx, up.userId, {
+    subject: kind.notice.subject,
+    message: `${label}: ${reason}`,
+    status: 'error',
+  }).catch((e) => console.error('[imports] notification failed', loggable(e)));
+}
+
+/**
+ * The target was deleted meanwhile. Its deletion removes its uploads (the e-mail lists' trigger); an
+ * upload row still there is failed. Either way its file has no use any more.
+ */
+async function targetGone(ctx: AppContext, kind: ImportKind, up: Upload) {
+  if (await uploadExists(ctx.db, up.id)) {
+    const client = await ctx.db.$client.connect();
+    try {
+      await markFailed(client, up, M.targetGone);
+    } finally {
+      client.release();
+    }
+  }
+  fs.rmSync(up.filePath, { force: true });
+  await logUpload(ctx.db, kind.name, LogTypes.warning, `${short(up)}: ${M.targetGone}`);
+}

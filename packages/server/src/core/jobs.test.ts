@@ -1,0 +1,63 @@
+import { PgBoss } from 'pg-boss';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { OFFER_HEALTH_CHECK } from '../features/offers/offers.jobs.ts';
+import { jobDefinitions } from '../workers.ts';
+import { Jobs, jobRef } from './jobs.ts';
+
+let t: TestApp;
+let boss: PgBoss;
+beforeAll(async () => {
+  t = await createTestApp();
+  boss = new PgBoss({ connectionString: t.ctx.databaseUrl, max: 2 });
+  await boss.start();
+});
+afterAll(async () => {
+  await boss.stop({ graceful: false });
+  await t.close();
+});
+
+const names = async () => (await boss.getSchedules()).map((s) => s.name).sort();
+
+describe('jobs', () => {
+  it('are sent by their ref, with a payload checked in the type and at run time; pg-boss is not reachable', async () => {
+    // @ts-expect-error the payload's type is the ref's
+    await expect(t.ctx.jobs.send(OFFER_HEALTH_CHECK, { offerId: 'seven' })).rejects.toThrow();
+    // @ts-expect-error pg-boss is private: nothing sends a job by its name with any payload
+    void t.ctx.jobs.boss;
+    await expect(t.ctx.jobs.send(jobRef('nobody.works.this', z.object({})), {})).rejects.toThrow(/unknown job/);
+  });
+
+  it('test apps start without cron schedules; a test may ask for them', async () => {
+    expect(await names()).toEqual([]);
+    const scheduled = await createTestApp({ schedules: true });
+    try {
+      const crons = jobDefinitions(scheduled.ctx)
+        .filter((d) => d.cron)
+        .map((d) => d.name)
+        .sort();
+      const own = new PgBoss({ connectionString: scheduled.ctx.databaseUrl, max: 1 });
+      await own.start();
+      expect((await own.getSchedules()).map((s) => s.name).sort()).toEqual(crons);
+      await own.stop({ graceful: false });
+    } finally {
+      await scheduled.close();
+    }
+  });
+
+  it('a renamed or removed cron job leaves no schedule behind', async () => {
+    await boss.createQueue('email-lists.recover-uploads');
+    await boss.schedule('email-lists.recover-uploads', '* * * * *', {});
+    const jobs = new Jobs(t.ctx.databaseUrl);
+    jobs.register(...jobDefinitions(t.ctx));
+    await jobs.start({ work: false, schedule: true });
+    await jobs.stop();
+    const crons = jobDefinitions(t.ctx)
+      .filter((d) => d.cron)
+      .map((d) => d.name)
+      .sort();
+    expect(await names()).toEqual(crons);
+    expect(crons).toContain('imports.recover');
+  });
+});
