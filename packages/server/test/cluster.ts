@@ -26,10 +26,10 @@ export async function startTestCluster(prefix: string): Promise<TestCluster> {
     u.pathname = '/postgres';
     return { adminUrl: u.toString(), stop: async () => {} };
   }
-  const events = ['beforeExit', 'exit'] as const;
-  const before = new Set(events.flatMap((e) => process.listeners(e)));
+  const before = new Set<unknown>([...process.listeners('beforeExit'), ...process.listeners('exit')]);
   const { startEmbeddedPostgres } = await import('../src/db/embedded.ts');
-  for (const e of events) for (const l of process.listeners(e)) if (!before.has(l)) process.removeListener(e, l);
+  for (const l of process.listeners('beforeExit')) if (!before.has(l)) process.removeListener('beforeExit', l);
+  for (const l of process.listeners('exit')) if (!before.has(l)) process.removeListener('exit', l);
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const embedded = await startEmbeddedPostgres(path.join(dir, 'pg'), { silent: true });
