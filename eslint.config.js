@@ -1,17 +1,69 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
-/** Imports a web folder may not make: features stand alone; shared pieces know no feature and no app. */
-const boundaries = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
-const noApp = {
-  group: ['@/app/*', '../app/*', '../../app/*', '../../../app/*'],
-  message: 'Only app/ wires features together; use @/lib/routes.ts for paths.',
-};
-const noFeatures = { group: ['@/features/*'], message: 'A feature is imported by app/ only.' };
-const noOtherFeature = {
-  group: ['../../*', '@/features/*'],
-  message: 'Features do not import each other: move shared code to components/, hooks/ or lib/.',
+const webSrc = path.join(path.dirname(fileURLToPath(import.meta.url)), 'packages/web/src');
+
+/**
+ * The web's import boundaries, judged on the path an import resolves to (the `@/` alias or a relative
+ * path, however deep the importing file sits):
+ * - a feature imports no other feature and nothing from app/ (app/ wires features together);
+ * - components/, hooks/ and lib/ import no feature and nothing from app/.
+ * Route paths for features live in lib/routes.ts; shared pieces go to components/, hooks/ or lib/.
+ */
+const webBoundaries = {
+  meta: {
+    type: 'problem',
+    messages: {
+      otherFeature:
+        "Features do not import each other ('{{target}}' from feature '{{feature}}'): move shared code to components/, hooks/ or lib/.",
+      app: "Only app/ wires features together ('{{target}}'); use lib/routes.ts for paths.",
+      sharedToFeature:
+        "components/, hooks/ and lib/ know no feature ('{{target}}'): a feature is imported by app/ only.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const area = (file) => {
+      const rel = path.relative(webSrc, file);
+      if (rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
+      const [top, name] = rel.split(path.sep);
+      return { top, feature: top === 'features' ? name : undefined };
+    };
+    const from = area(context.filename);
+    if (!from) return {};
+    const check = (node, source) => {
+      if (typeof source !== 'string') return;
+      const resolved = source.startsWith('@/')
+        ? path.join(webSrc, source.slice(2))
+        : source.startsWith('.')
+          ? path.resolve(path.dirname(context.filename), source)
+          : undefined;
+      const to = resolved && area(resolved);
+      if (!to) return;
+      const data = { target: source, feature: from.feature };
+      if (from.top === 'features') {
+        if (to.top === 'app') context.report({ node, messageId: 'app', data });
+        else if (to.feature && to.feature !== from.feature) context.report({ node, messageId: 'otherFeature', data });
+      } else if (['components', 'hooks', 'lib'].includes(from.top)) {
+        if (to.top === 'app') context.report({ node, messageId: 'app', data });
+        else if (to.top === 'features') context.report({ node, messageId: 'sharedToFeature', data });
+      }
+    };
+    const withSource = (node) => node.source && check(node.source, node.source.value);
+    return {
+      ImportDeclaration: withSource,
+      ExportNamedDeclaration: withSource,
+      ExportAllDeclaration: withSource,
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
+      TSImportType: (node) => {
+        const arg = node.argument?.literal ?? node.argument;
+        if (arg?.type === 'Literal') check(node, arg.value);
+      },
+    };
+  },
 };
 
 export default tseslint.config(
@@ -27,10 +79,10 @@ export default tseslint.config(
     },
   },
   {
+    // React's hook rules, the React Compiler's checks included (purity, refs, no setState in effects or
+    // render, no globals written during render), as the plugin recommends them.
     files: ['packages/web/src/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    plugins: { 'react-hooks': reactHooks, web: { rules: { boundaries: webBoundaries } } },
+    rules: { ...reactHooks.configs['recommended-latest'].rules, 'web/boundaries': 'error' },
   },
-  { files: ['packages/web/src/features/**/*.{ts,tsx}'], rules: boundaries([noApp, noOtherFeature]) },
-  { files: ['packages/web/src/{components,hooks,lib}/**/*.{ts,tsx}'], rules: boundaries([noApp, noFeatures]) },
 );

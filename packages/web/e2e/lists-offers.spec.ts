@@ -3,9 +3,11 @@ import path from 'node:path';
 import os from 'node:os';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import { createParser } from 'eventsource-parser';
 import { categoryInUseMessage, CategoryMessages } from '@console/shared/categories';
 import { EmailListMessages, FailureReasons, type EmailList } from '@console/shared/email-lists';
 import type { HydraCollection } from '@console/shared/hydra';
+import { Topics, type EmailListUploadEvent } from '@console/shared/hub';
 import { OfferMessages, type Offer } from '@console/shared/offers';
 import { ADMIN, screenshotDir, startHarness, type Harness } from './harness.ts';
 
@@ -320,17 +322,27 @@ describe('lists and offers', () => {
     await input.setInputFiles({ name: 'no-email.csv', mimeType: 'text/csv', buffer: Buffer.from('name\nAnn\n') });
     await page.getByRole('alert').getByText(`File: ${EmailListMessages.noEmailColumn}`).waitFor();
 
-    // The real file: the request, then the job's live percentage, then Done.
+    // The real file: the request, then the job's live messages, then the counters fetched again.
+    // The messages are read from the hub itself: a small file may be imported before the page ever shows
+    // a percentage, so the page alone could prove nothing (an empty list of percentages "only climbs").
+    const live = await listen<EmailListUploadEvent>(adminToken, Topics.emailListUpload);
     await watchPercentages(page);
     await input.setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(contactsCsv()) });
     await seeToast(page, EmailListMessages.uploadAccepted);
-    await page.getByTestId('upload-state').getByText('Done').waitFor();
-    // A small file may be imported before the answer even arrives: whatever showed must only climb.
+    await expect.poll(() => live.events.some((e) => e.emailListId === listId && e.jobId === null)).toBe(true);
+    await live.stop();
+    const messages = live.events.filter((e) => e.emailListId === listId);
+    const completions = messages.map((e) => e.completion);
+    expect(messages.at(-1)).toEqual({ emailListId: listId, completion: 100, jobId: null });
+    expect(completions).toEqual([...completions].sort((a, b) => a - b));
+    // What the page showed (if anything) came from those messages.
     const seen = await seenPercentages(page);
+    expect(seen.every((p) => completions.includes(p) || p === 0)).toBe(true);
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
     await page.getByRole('button', { name: 'Add emails to list' }).waitFor();
-    // The counters were fetched again at the end.
-    expect(await page.getByTestId('list-total').innerText()).toBe('300');
+    // The counters were fetched again at the end (an idle list showed 'Done' before the upload too).
+    await expect.poll(() => page.getByTestId('list-total').innerText()).toBe('300');
+    await page.getByTestId('upload-state').getByText('Done').waitFor();
     expect(await page.getByTestId('list-valid').innerText()).toBe('300');
     for (const [provider, n] of Object.entries(PER_PROVIDER)) {
       await page.getByTestId('provider-counters').getByText(`${provider}: ${n}`).waitFor();
@@ -376,13 +388,14 @@ describe('lists and offers', () => {
     expect(row.Created).toMatch(/^\d{1,2}\.\d{1,2}\.\d{4}$/);
     const heads = await headers(page);
     expect(heads.slice(0, 4)).toEqual(['ID', 'Name', 'Total', 'Valid']);
-    expect(heads.slice(-4)).toEqual(['Created', 'Users', 'Uploading', 'Actions']);
+    // Pinned on the right in the spec's order (decision 0403).
+    expect(heads.slice(-4)).toEqual(['Created', 'Uploading', 'Users', 'Actions']);
     // Providers without e-mails on the page are folded into one column, which unfolds on demand.
     expect(heads).not.toContain('AOL');
     await shotBoth(page, 'email-lists');
     await page.getByRole('button', { name: /^\+\d+ providers$/ }).click();
     expect(await rowByHeader(page, listName)).toMatchObject({ AOL: '0', Gmail: '120' });
-    await page.getByRole('button', { name: 'Fewer providers' }).click();
+    await page.getByRole('button', { name: /^Fold the \d+ without e-mails$/ }).click();
     expect(await headers(page)).not.toContain('AOL');
 
     // Filters: category and name.
@@ -734,6 +747,41 @@ describe('lists and offers', () => {
 // ---------------------------------------------------------------------------------------------------------
 
 const byEmail = (a: { email?: string }, b: { email?: string }) => (a.email ?? '').localeCompare(b.email ?? '');
+
+/**
+ * The messages of one live topic that the server sends to `token`'s own stream, from now until stop():
+ * the hub as the browser reads it (GET /api/events, server-sent events).
+ */
+async function listen<T>(token: string, topic: string) {
+  const events: T[] = [];
+  const abort = new AbortController();
+  const res = await fetch(`${h.baseUrl}/api/events`, {
+    headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+    signal: abort.signal,
+  });
+  // Subscribed once the answer's headers have arrived.
+  expect(res.status).toBe(200);
+  const parser = createParser({ onEvent: (e) => e.event === topic && events.push(JSON.parse(e.data) as T) });
+  const reading = (async () => {
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        parser.feed(value);
+      }
+    } catch {
+      /* stopped */
+    }
+  })();
+  return {
+    events,
+    stop: async () => {
+      abort.abort();
+      await reading;
+    },
+  };
+}
 
 /** Records every 'Loading... N %' the page shows from now on (the job may be quick: nothing is missed). */
 async function watchPercentages(page: Page) {

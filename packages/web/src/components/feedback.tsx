@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { Alert, App } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import type { useAppProps } from 'antd/es/app/context';
@@ -11,7 +11,11 @@ import { HttpError, NetworkError, errorLines } from '@/lib/http.ts';
 let api: useAppProps | null = null;
 
 export function FeedbackHost() {
-  api = App.useApp();
+  const app = App.useApp();
+  // Before any other effect of the page runs (layout effects come first), so every caller finds it.
+  useLayoutEffect(() => {
+    api = app;
+  }, [app]);
   return null;
 }
 

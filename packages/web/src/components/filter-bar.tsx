@@ -26,7 +26,7 @@ export function FilterBar({ values, onSearch, children, extra }: FilterBarProps)
 
   return (
     <Flex justify="space-between" align="start" wrap gap={8} style={{ marginBottom: 16 }}>
-      <Form form={form} layout="inline" initialValues={values} onFinish={onSearch} style={{ rowGap: 8 }}>
+      <Form form={form} layout="inline" noValidate initialValues={values} onFinish={onSearch} style={{ rowGap: 8 }}>
         {children}
         <Form.Item>
           <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>

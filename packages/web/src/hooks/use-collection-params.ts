@@ -17,6 +17,11 @@ export interface TableState {
   order?: SortOrder;
 }
 
+/** A table's paging and sorting as the address holds them, and how to change them (`useCollectionParams().table`). */
+export interface TableBinding extends TableState {
+  onChange: (next: TableState) => void;
+}
+
 const RESERVED = new Set(['page', 'perPage', 'sort', 'dir']);
 
 /**
@@ -77,12 +82,12 @@ export function useCollectionParams(opts: { pageSize?: number; filters?: Filters
     query,
     /** New filters start again at page 1. */
     setFilters: (filters: Filters) => write({ ...state, filters, page: 1 }),
-    /** Spread onto <DataTable />. */
+    /** Spread onto <DataTable /> (or pass with the query through `listTable`). */
     table: {
       page: state.page,
       pageSize: state.pageSize,
       order: state.order,
       onChange: (next: TableState) => write({ ...next, filters: state.filters }),
-    },
+    } satisfies TableBinding as TableBinding,
   };
 }

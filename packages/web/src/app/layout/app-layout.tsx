@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button, Flex, Layout, Spin, Typography, theme } from 'antd';
 import { MailOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Link, Outlet } from 'react-router';
@@ -15,8 +15,11 @@ const MINI_WIDTH = 64;
 /** The signed-in shell: sidebar (mini below 1170 px), header (clock, notifications, user), content. */
 export function AppLayout() {
   const narrow = useNarrowWindow();
-  const [collapsed, setCollapsed] = useState(narrow);
-  useEffect(() => setCollapsed(narrow), [narrow]);
+  // The window's width decides (mini below 1170 px) until the user flips the sidebar; crossing 1170 px
+  // again decides anew.
+  const [choice, setChoice] = useState<{ narrow: boolean; collapsed: boolean } | null>(null);
+  const collapsed = choice?.narrow === narrow ? choice.collapsed : narrow;
+  const setCollapsed = (next: (c: boolean) => boolean) => setChoice({ narrow, collapsed: next(collapsed) });
   const { token } = theme.useToken();
 
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Menu, type MenuProps } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { useIsAdmin } from '@/lib/session.ts';
@@ -57,12 +57,12 @@ export function SidebarMenu({ collapsed }: { collapsed: boolean }) {
   const { pathname } = useLocation();
   const items = useMemo(() => toItems(sidebar, isAdmin), [isAdmin]);
   const selected = selectedRoute(pathname, sidebar);
-  const [openKeys, setOpenKeys] = useState<string[]>(collapsed ? [] : selected.parents);
-  const parents = selected.parents.join('/');
-  // Mini mode shows groups as fly-outs, so none stays open; back to full width, the current group opens.
-  useEffect(() => {
-    setOpenKeys(collapsed ? [] : parents.split('/').filter(Boolean));
-  }, [collapsed, parents]);
+  // Mini mode shows groups as fly-outs, so none stays open; at full width the current screen's group opens,
+  // and the groups the user opens or closes stay so until the mode or the screen's group changes.
+  const scope = `${collapsed}|${selected.parents.join('/')}`;
+  const [opened, setOpened] = useState<{ scope: string; keys: string[] } | null>(null);
+  const openKeys = opened?.scope === scope ? opened.keys : collapsed ? [] : selected.parents;
+  const setOpenKeys = (keys: string[]) => setOpened({ scope, keys });
 
   return (
     <Menu

@@ -11,6 +11,7 @@ export function LoginForm({ onSuccess, onForgot }: { onSuccess: () => void; onFo
   return (
     <Form<LoginInput>
       layout="vertical"
+      noValidate
       initialValues={{ remember: true }}
       onFinish={(values) => login.mutate({ ...values, email: values.email.trim() }, { onSuccess })}
       requiredMark={false}

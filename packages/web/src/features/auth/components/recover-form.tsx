@@ -10,7 +10,12 @@ const emailOnly = loginSchema.pick({ email: true });
 export function RecoverForm({ onBack }: { onBack: () => void }) {
   const forgot = useForgotPassword();
   return (
-    <Form<{ email: string }> layout="vertical" requiredMark={false} onFinish={(v) => forgot.mutate(v.email.trim())}>
+    <Form<{ email: string }>
+      layout="vertical"
+      noValidate
+      requiredMark={false}
+      onFinish={(v) => forgot.mutate(v.email.trim())}
+    >
       {forgot.isSuccess && (
         <Alert type="success" showIcon role="status" title={forgot.data.message} style={{ marginBottom: 16 }} />
       )}

@@ -19,6 +19,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: (answer: RegisterAnswer
   return (
     <Form<RegisterValues>
       layout="vertical"
+      noValidate
       requiredMark={false}
       onFinish={({ username, email, password }) =>
         register.mutate({ username: username.trim(), email: email.trim(), password }, { onSuccess })

@@ -1,5 +1,6 @@
 import { Form, Input, Modal, Typography } from 'antd';
 import { categoryCreateSchema } from '@console/shared/categories';
+import { iri } from '@console/shared/fields';
 import { ValidationErrors } from '@/components/validation-errors.tsx';
 import { toast } from '@/components/feedback.tsx';
 import { zodRule } from '@/lib/form-rules.ts';
@@ -48,7 +49,11 @@ export function CategoryDialog({ mode, open, onClose, afterClose }: CategoryDial
       onClose();
     };
     if (mode.kind === 'edit') update.mutate({ id: mode.category.id, name }, { onSuccess: done('Updated!') });
-    else create.mutate({ name, parent: mode.parent?.id ?? null }, { onSuccess: done('Added successfully!') });
+    else
+      create.mutate(
+        { name, parent: mode.parent ? iri('categories', mode.parent.id) : null },
+        { onSuccess: done('Added successfully!') },
+      );
   };
 
   return (

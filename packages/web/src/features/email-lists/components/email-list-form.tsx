@@ -30,7 +30,7 @@ export function EmailListForm({ list, onSubmit, submitting, error }: EmailListFo
     : { name: '' };
 
   return (
-    <Form<EmailListFormValues> layout="vertical" initialValues={initial} onFinish={onSubmit}>
+    <Form<EmailListFormValues> layout="vertical" noValidate initialValues={initial} onFinish={onSubmit}>
       <ValidationErrors error={error} labels={labels} />
       <Form.Item label="Name" name="name" rules={rule('name')}>
         <Input autoComplete="off" />

@@ -1,29 +1,22 @@
 import { useMemo, useState } from 'react';
-import { Button, Space, Tooltip } from 'antd';
+import { Button, Space, Tooltip, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table/interface';
 import { DeleteOutlined, SettingOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import type { EmailList, EmailListPage } from '@console/shared/email-lists';
 import type { SelectItem } from '@console/shared/hydra';
 import { href } from '@/lib/routes.ts';
-import { DataTable } from '@/components/data-table.tsx';
+import { DataTable, type ListTableProps } from '@/components/data-table.tsx';
 import { confirm, errorDialog, toast } from '@/components/feedback.tsx';
-import type { SortOrder, TableState } from '@/hooks/use-collection-params.ts';
 import { HttpError } from '@/lib/http.ts';
 import { LIST_DATE, dayjs } from '@/lib/dayjs.ts';
 import { useIsAdmin } from '@/lib/session.ts';
 import { useDeleteEmailList } from '../api/delete-email-list.ts';
 import { UploadState } from './upload-state.tsx';
 
-export interface EmailListsTableProps {
-  data: EmailListPage | undefined;
+export interface EmailListsTableProps extends ListTableProps<EmailListPage> {
   /** One count column each, in this order. */
   providers: SelectItem[];
-  loading: boolean;
-  page: number;
-  pageSize: number;
-  order?: SortOrder;
-  onChange: (next: TableState) => void;
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -65,6 +58,7 @@ export function EmailListsTable({ providers, ...props }: EmailListsTableProps) {
   for (const byName of counters.values()) for (const [name, n] of byName) if (n > 0) used.add(name);
   const empty = providers.filter((p) => !used.has(p.name));
   const shown = unfolded ? providers : providers.filter((p) => used.has(p.name));
+  const toggle = () => setUnfolded(!unfolded);
 
   const providerColumns: ColumnType<EmailList>[] = shown.map((p) => ({
     title: p.name,
@@ -72,62 +66,86 @@ export function EmailListsTable({ providers, ...props }: EmailListsTableProps) {
     align: 'right',
     render: (_, l) => count(counters.get(l.id)?.get(p.name) ?? 0),
   }));
-  const foldColumn: ColumnType<EmailList>[] = empty.length
-    ? [
-        {
-          title: (
-            <Tooltip
-              title={unfolded ? 'Hide the providers without e-mails on this page' : empty.map((p) => p.name).join(', ')}
-            >
-              <Button size="small" type="link" onClick={() => setUnfolded(!unfolded)} style={{ padding: 0 }}>
-                {unfolded ? 'Fewer providers' : `+${empty.length} providers`}
-              </Button>
-            </Tooltip>
-          ),
-          key: 'providers-folded',
-          align: 'right',
-          render: () => (unfolded ? null : <span aria-label="none on this page">0</span>),
-        },
-      ]
-    : [];
-
-  const usersColumn: ColumnType<EmailList>[] = isAdmin
-    ? [{ title: 'Users', key: 'users', align: 'right', render: (_, l) => l.usersCount }]
-    : [];
-  const actionsColumn: ColumnType<EmailList>[] = isAdmin
-    ? [
-        {
-          title: 'Actions',
-          key: 'actions',
-          fixed: 'right',
-          render: (_, l) => (
-            <Space size="small">
-              <Link to={href('emailListManage', { id: l.id })}>
-                <Button size="small" icon={<SettingOutlined />} aria-label={`Manage ${l.name}`}>
-                  Manage
+  const foldColumn: ColumnType<EmailList>[] =
+    empty.length && !unfolded
+      ? [
+          {
+            title: (
+              <Tooltip title={`No e-mails on this page: ${empty.map((p) => p.name).join(', ')}`}>
+                <Button size="small" type="link" onClick={toggle} style={{ padding: 0 }}>
+                  +{empty.length} providers
                 </Button>
-              </Link>
-              <Button
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={`Delete ${l.name}`}
-                onClick={() => void askDelete(l)}
-              >
-                Delete
-              </Button>
-            </Space>
-          ),
-        },
-      ]
-    : [];
+              </Tooltip>
+            ),
+            key: 'providers-folded',
+            align: 'right',
+            render: () => <Typography.Text type="secondary">0</Typography.Text>,
+          },
+        ]
+      : [];
+  // Above the table, so the switch is in reach whichever way the provider columns are scrolled.
+  const toolbar = empty.length > 0 && (
+    <Space size={4} wrap>
+      <Typography.Text type="secondary">
+        {unfolded
+          ? `All ${providers.length} mail providers shown.`
+          : `${shown.length} of ${providers.length} mail providers shown; the other ${empty.length} have no e-mails on this page.`}
+      </Typography.Text>
+      <Button size="small" type="link" onClick={toggle} style={{ padding: 0 }}>
+        {unfolded ? `Fold the ${empty.length} without e-mails` : `Show all ${providers.length}`}
+      </Button>
+    </Space>
+  );
+
+  // Pinned on the right, in the spec's order: what a row is doing and what can be done with it are always
+  // in view, however far the provider columns are scrolled. The actions are icons (with their names as
+  // tooltips and labels) so that the scrolling part keeps some room at 1000 px.
+  const rightColumns: ColumnType<EmailList>[] = [
+    {
+      title: 'Created',
+      key: 'created_at',
+      sorter: true,
+      fixed: 'right',
+      render: (_, l) => dayjs(l.created_at.date).format(LIST_DATE),
+    },
+    { title: 'Uploading', key: 'uploading', fixed: 'right', render: (_, l) => <UploadState list={l} /> },
+    ...(isAdmin
+      ? ([
+          { title: 'Users', key: 'users', align: 'right', fixed: 'right', render: (_, l) => l.usersCount },
+          {
+            title: 'Actions',
+            key: 'actions',
+            fixed: 'right',
+            render: (_, l) => (
+              <Space size={4}>
+                <Tooltip title="Manage">
+                  <Link to={href('emailListManage', { id: l.id })}>
+                    <Button size="small" icon={<SettingOutlined />} aria-label={`Manage ${l.name}`} />
+                  </Link>
+                </Tooltip>
+                <Tooltip title="Delete">
+                  <Button
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={`Delete ${l.name}`}
+                    onClick={() => void askDelete(l)}
+                  />
+                </Tooltip>
+              </Space>
+            ),
+          },
+        ] satisfies ColumnType<EmailList>[])
+      : []),
+  ];
 
   return (
     <DataTable<EmailList>
       {...props}
       emptyText="No email lists found."
+      toolbar={toolbar}
       columns={[
-        { title: 'ID', dataIndex: 'id', key: 'id', width: 70, fixed: 'left', sorter: true },
+        { title: 'ID', dataIndex: 'id', key: 'id', width: 72, fixed: 'left', sorter: true },
         {
           title: 'Name',
           key: 'name',
@@ -145,16 +163,7 @@ export function EmailListsTable({ providers, ...props }: EmailListsTableProps) {
         { title: 'Valid', key: 'validCounter', align: 'right', sorter: true, render: (_, l) => count(l.validCounter) },
         ...providerColumns,
         ...foldColumn,
-        {
-          title: 'Created',
-          key: 'created_at',
-          sorter: true,
-          render: (_, l) => dayjs(l.created_at.date).format(LIST_DATE),
-        },
-        ...usersColumn,
-        // Pinned beside the actions: the live state stays in view however far the provider columns scroll.
-        { title: 'Uploading', key: 'uploading', fixed: 'right', render: (_, l) => <UploadState list={l} /> },
-        ...actionsColumn,
+        ...rightColumns,
       ]}
     />
   );

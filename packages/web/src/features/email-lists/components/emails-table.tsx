@@ -1,24 +1,15 @@
 import { Button, Tag } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import type { EmailRow, EmailsPage } from '@console/shared/email-lists';
-import { DataTable } from '@/components/data-table.tsx';
+import { DataTable, type ListTableProps, type Selection } from '@/components/data-table.tsx';
 import { confirm, toast } from '@/components/feedback.tsx';
-import type { SortOrder, TableState } from '@/hooks/use-collection-params.ts';
 import { HttpError, errorLines } from '@/lib/http.ts';
 import { useDeleteEmail } from '../api/delete-email.ts';
 
-export interface EmailsTableProps {
+export interface EmailsTableProps extends ListTableProps<EmailsPage> {
   emailListId: number;
-  data: EmailsPage | undefined;
-  loading: boolean;
-  page: number;
-  pageSize: number;
-  order?: SortOrder;
-  onChange: (next: TableState) => void;
-  /** The list's owner or an administrator: checkboxes and Delete. */
-  canChange: boolean;
-  selected: number[];
-  onSelect: (ids: number[]) => void;
+  /** The checkboxes (`useSelection()` and 'Select all'), for the list's owner or an administrator; else none. */
+  selection?: Omit<Selection<EmailRow>, 'label'>;
 }
 
 /** 'Delete failed: {error}' for a 500 (spec §8); other refusals read 'Failed: {error}'. */
@@ -26,7 +17,8 @@ const deleteFailure = (e: unknown) =>
   `${e instanceof HttpError && e.status >= 500 ? 'Delete failed: ' : 'Failed: '}${errorLines(e)[0] ?? 'Some error occurred.'}`;
 
 /** The e-mails of one list: checkbox, ID, Email, Name, Surname, Valid, Delete. */
-export function EmailsTable({ emailListId, canChange, selected, onSelect, ...props }: EmailsTableProps) {
+export function EmailsTable({ emailListId, selection, ...props }: EmailsTableProps) {
+  const canChange = selection !== undefined;
   const remove = useDeleteEmail();
   const askDelete = (row: EmailRow) =>
     confirm({
@@ -38,7 +30,7 @@ export function EmailsTable({ emailListId, canChange, selected, onSelect, ...pro
       errorMessage: deleteFailure,
     }).then((ok) => {
       if (!ok) return;
-      onSelect(selected.filter((id) => id !== row.id));
+      selection?.onChange(selection.selected.filter((id) => id !== row.id));
       toast.success('Deleted successfully!');
     });
 
@@ -46,9 +38,7 @@ export function EmailsTable({ emailListId, canChange, selected, onSelect, ...pro
     <DataTable<EmailRow>
       {...props}
       emptyText="No e-mails found."
-      selection={
-        canChange ? { selected, onChange: (keys) => onSelect(keys.map(Number)), label: (r) => r.email } : undefined
-      }
+      selection={selection && { ...selection, label: (r) => r.email }}
       columns={[
         { title: 'ID', dataIndex: 'id', key: 'id', width: 90 },
         { title: 'Email', dataIndex: 'email', key: 'email' },

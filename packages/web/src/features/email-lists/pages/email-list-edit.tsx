@@ -1,18 +1,12 @@
 import { useRef } from 'react';
-import { Button, Col, Descriptions, Flex, Row, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
-import {
-  ArrowLeftOutlined,
-  CopyOutlined,
-  DownloadOutlined,
-  MailOutlined,
-  UnorderedListOutlined,
-} from '@ant-design/icons';
+import { Button, Col, Descriptions, Flex, Row, Space, Tag, Tooltip, Typography } from 'antd';
+import { CopyOutlined, DownloadOutlined, MailOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { EmailList } from '@console/shared/email-lists';
 import { href } from '@/lib/routes.ts';
 import { confirm, errorDialog, toast } from '@/components/feedback.tsx';
-import { Page } from '@/components/page.tsx';
+import { EditPage } from '@/components/edit-page.tsx';
 import { useRouteId } from '@/hooks/use-route-id.ts';
 import { LIST_DATE, dayjs } from '@/lib/dayjs.ts';
 import { useIsAdmin } from '@/lib/session.ts';
@@ -62,46 +56,39 @@ export function EmailListEdit() {
   };
 
   // Creating and managing lists is for administrators (the list's Manage action is theirs only).
-  if (routeId === 'malformed') return <Navigate to={href('error404')} replace />;
-  if (!isAdmin) return <Navigate to={href('emailLists')} replace />;
+  if (!isAdmin && routeId !== 'malformed') return <Navigate to={href('emailLists')} replace />;
 
   return (
-    <Page
+    <EditPage
+      routeId={routeId}
       title={id ? `Edit Email List #${id}` : 'Create Email List'}
+      back={{ label: 'Back to Email Lists', to: href('emailLists') }}
       extra={
-        <Space wrap>
-          {id && (
-            <Link to={href('emailListEmails', { id })}>
-              <Button icon={<UnorderedListOutlined />}>View emails</Button>
-            </Link>
-          )}
-          <Link to={href('emailLists')}>
-            <Button icon={<ArrowLeftOutlined />}>Back to Email Lists</Button>
+        id && (
+          <Link to={href('emailListEmails', { id })}>
+            <Button icon={<UnorderedListOutlined />}>View emails</Button>
           </Link>
-        </Space>
+        )
       }
+      loading={Boolean(id) && !list.data}
     >
-      {id && !list.data ? (
-        <Skeleton active />
-      ) : (
-        <Row gutter={[32, 24]}>
-          <Col xs={24} lg={10}>
-            <EmailListForm
-              key={id ?? 'new'}
-              list={list.data}
-              onSubmit={submit}
-              submitting={save.isPending}
-              error={save.error}
-            />
+      <Row gutter={[32, 24]}>
+        <Col xs={24} lg={10}>
+          <EmailListForm
+            key={id ?? 'new'}
+            list={list.data}
+            onSubmit={submit}
+            submitting={save.isPending}
+            error={save.error}
+          />
+        </Col>
+        {list.data && (
+          <Col xs={24} lg={14}>
+            <ManagePanel list={list.data} />
           </Col>
-          {list.data && (
-            <Col xs={24} lg={14}>
-              <ManagePanel list={list.data} />
-            </Col>
-          )}
-        </Row>
-      )}
-    </Page>
+        )}
+      </Row>
+    </EditPage>
   );
 }
 

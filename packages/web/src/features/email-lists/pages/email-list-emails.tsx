@@ -5,15 +5,16 @@ import { Link, Navigate } from 'react-router';
 import { EMAILS_PAGE_SIZE } from '@console/shared/hydra';
 import { EmailListMessages } from '@console/shared/email-lists';
 import { href } from '@/lib/routes.ts';
-import { FilterBar } from '@/components/filter-bar.tsx';
+import { SELECT_ALL_MAX, listTable } from '@/components/data-table.tsx';
 import { confirm, toast } from '@/components/feedback.tsx';
-import { Page } from '@/components/page.tsx';
+import { ListPage } from '@/components/list-page.tsx';
 import { useCollectionParams } from '@/hooks/use-collection-params.ts';
+import { useRouteId } from '@/hooks/use-route-id.ts';
+import { useSelection } from '@/hooks/use-selection.ts';
 import { useSession } from '@/lib/session.ts';
 import { useBatchDeleteEmails } from '../api/batch-delete-emails.ts';
 import { useEmailList } from '../api/get-email-list.ts';
-import { useRouteId } from '@/hooks/use-route-id.ts';
-import { useEmails } from '../api/get-emails.ts';
+import { getEmails, useEmails } from '../api/get-emails.ts';
 import { AddEmailsCard } from '../components/add-emails-card.tsx';
 import { EmailsTable } from '../components/emails-table.tsx';
 import { LoadingPercent } from '../components/upload-state.tsx';
@@ -28,7 +29,8 @@ export function EmailListEmails() {
   const emails = useEmails(id, list.query);
   const detail = useEmailList(id || undefined);
   const batch = useBatchDeleteEmails();
-  const [selected, setSelected] = useState<number[]>([]);
+  const selection = useSelection<number>(list.filters);
+  const selected = selection.selected;
   const [adding, setAdding] = useState(false);
   useUploadLive();
 
@@ -46,7 +48,7 @@ export function EmailListEmails() {
       onOk: () => batch.mutateAsync({ ids: selected, emailListId: id }),
     }).then((ok) => {
       if (!ok) return;
-      setSelected([]);
+      selection.clear();
       toast.success('Deleted successfully!');
     });
   };
@@ -56,7 +58,7 @@ export function EmailListEmails() {
   if (routeId === 'malformed') return <Navigate to={href('error404')} replace />;
 
   return (
-    <Page
+    <ListPage
       title={
         <>
           Email List #{id}
@@ -72,39 +74,44 @@ export function EmailListEmails() {
           <Button icon={<ArrowLeftOutlined />}>Back to Email Lists</Button>
         </Link>
       }
-    >
-      <FilterBar
-        values={list.filters}
-        onSearch={list.setFilters}
-        extra={
-          canChange && (
-            <Flex gap={8} align="center" wrap>
-              {running ? (
-                <LoadingPercent list={detail.data!} />
-              ) : (
-                <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-                  Add Emails
-                </Button>
-              )}
-              <Button danger icon={<DeleteOutlined />} onClick={askBatchDelete}>
-                Delete
-              </Button>
-            </Flex>
-          )
-        }
-      >
+      list={list}
+      filters={
         <Form.Item name="email">
           <Input placeholder="Search by email" allowClear aria-label="Search by email" style={{ minWidth: 240 }} />
         </Form.Item>
-      </FilterBar>
+      }
+      filterExtra={
+        canChange && (
+          <Flex gap={8} align="center" wrap>
+            {running ? (
+              <LoadingPercent list={detail.data!} />
+            ) : (
+              <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+                Add Emails
+              </Button>
+            )}
+            <Button danger icon={<DeleteOutlined />} onClick={askBatchDelete}>
+              Delete
+            </Button>
+          </Flex>
+        )
+      }
+    >
       <EmailsTable
         emailListId={id}
-        data={emails.data}
-        loading={emails.isFetching}
-        canChange={canChange}
-        selected={selected}
-        onSelect={setSelected}
-        {...list.table}
+        {...listTable(emails, list)}
+        selection={
+          canChange
+            ? {
+                ...selection,
+                // Every e-mail the search matches, for 'Select all N' (at most one page of the API's largest size).
+                allKeys: () =>
+                  getEmails(id, { ...list.query, _page: 1, itemsPerPage: SELECT_ALL_MAX }).then((p) =>
+                    p.items.map((r) => r.id),
+                  ),
+              }
+            : undefined
+        }
       />
       <Modal
         title="Add Emails"
@@ -116,6 +123,6 @@ export function EmailListEmails() {
       >
         <AddEmailsCard emailListId={id} title="Upload a CSV file" onDone={() => setAdding(false)} />
       </Modal>
-    </Page>
+    </ListPage>
   );
 }

@@ -1,6 +1,7 @@
 import { Form, Input } from 'antd';
 import { DEFAULT_PAGE_SIZE } from '@console/shared/hydra';
 import { href } from '@/lib/routes.ts';
+import { listTable } from '@/components/data-table.tsx';
 import { ListPage } from '@/components/list-page.tsx';
 import { useCollectionParams } from '@/hooks/use-collection-params.ts';
 import { useIsAdmin } from '@/lib/session.ts';
@@ -34,7 +35,7 @@ export function EmailListList() {
         </>
       }
     >
-      <EmailListsTable data={lists.data} providers={providers.data ?? []} loading={lists.isFetching} {...list.table} />
+      <EmailListsTable {...listTable(lists, list)} providers={providers.data ?? []} />
     </ListPage>
   );
 }

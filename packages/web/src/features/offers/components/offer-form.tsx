@@ -51,6 +51,7 @@ export function OfferForm({ offer, defaultOwner, showOwner, readOnly, onSubmit, 
   return (
     <Form<OfferFormValues>
       layout="vertical"
+      noValidate
       initialValues={initial}
       onFinish={onSubmit}
       disabled={readOnly}

@@ -4,21 +4,14 @@ import { Link } from 'react-router';
 import type { HydraCollection } from '@console/shared/hydra';
 import { decodeOfferUrl, type Offer } from '@console/shared/offers';
 import { href } from '@/lib/routes.ts';
-import { DataTable } from '@/components/data-table.tsx';
+import { DataTable, type ListTableProps } from '@/components/data-table.tsx';
 import { confirm, toast } from '@/components/feedback.tsx';
-import type { SortOrder, TableState } from '@/hooks/use-collection-params.ts';
 import { dayjs } from '@/lib/dayjs.ts';
 import { useIsAdmin } from '@/lib/session.ts';
 import { useArchiveOffer } from '../api/archive-offer.ts';
 import { HealthIcon } from './health-icon.tsx';
 
-export interface OffersTableProps {
-  data: HydraCollection<Offer> | undefined;
-  loading: boolean;
-  page: number;
-  pageSize: number;
-  order?: SortOrder;
-  onChange: (next: TableState) => void;
+export interface OffersTableProps extends ListTableProps<HydraCollection<Offer>> {
   /** The Archive date column: administrators filtering by archive. */
   showArchiveDate: boolean;
 }

@@ -2,6 +2,7 @@ import { Form, Input } from 'antd';
 import { OFFERS_PAGE_SIZE } from '@console/shared/hydra';
 import { href } from '@/lib/routes.ts';
 import { ArchiveFilter } from '@/components/archive-filter.tsx';
+import { listTable } from '@/components/data-table.tsx';
 import { ListPage } from '@/components/list-page.tsx';
 import { OwnerFilter } from '@/components/owner-filter.tsx';
 import { useCollectionParams } from '@/hooks/use-collection-params.ts';
@@ -31,12 +32,7 @@ export function OfferList() {
         </>
       }
     >
-      <OffersTable
-        data={offers.data}
-        loading={offers.isFetching}
-        showArchiveDate={list.filters['archive[exists]'] === 'true'}
-        {...list.table}
-      />
+      <OffersTable {...listTable(offers, list)} showArchiveDate={list.filters['archive[exists]'] === 'true'} />
     </ListPage>
   );
 }

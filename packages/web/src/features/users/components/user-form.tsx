@@ -39,7 +39,14 @@ export function UserForm({ user, onSubmit, submitting, error }: UserFormProps) {
     : { username: '', email: '', isActive: false, profitRate: 100 };
 
   return (
-    <Form<UserFormValues> layout="vertical" initialValues={initial} onFinish={onSubmit} style={{ maxWidth: 720 }}>
+    <Form<UserFormValues>
+      layout="vertical"
+      // The app's messages only: the browser's own bubble would hide them (spec §5 wording).
+      noValidate
+      initialValues={initial}
+      onFinish={onSubmit}
+      style={{ maxWidth: 720 }}
+    >
       <ValidationErrors error={error} labels={labels} />
       <Row gutter={16}>
         <Col xs={24} md={12}>

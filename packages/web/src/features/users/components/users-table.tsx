@@ -4,21 +4,13 @@ import { Link } from 'react-router';
 import type { HydraCollection } from '@console/shared/hydra';
 import type { User } from '@console/shared/users';
 import { href } from '@/lib/routes.ts';
-import { DataTable } from '@/components/data-table.tsx';
+import { DataTable, type ListTableProps } from '@/components/data-table.tsx';
 import { confirm, toast } from '@/components/feedback.tsx';
 import { useSession } from '@/lib/session.ts';
-import type { TableState, SortOrder } from '@/hooks/use-collection-params.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { ActiveSwitch } from './active-switch.tsx';
 
-export interface UsersTableProps {
-  data: HydraCollection<User> | undefined;
-  loading: boolean;
-  page: number;
-  pageSize: number;
-  order?: SortOrder;
-  onChange: (next: TableState) => void;
-}
+export type UsersTableProps = ListTableProps<HydraCollection<User>>;
 
 export function UsersTable(props: UsersTableProps) {
   const remove = useDeleteUser();
@@ -51,6 +43,7 @@ export function UsersTable(props: UsersTableProps) {
         {
           title: 'Manage',
           key: 'manage',
+          fixed: 'right',
           render: (_, u) => (
             <Space size="small">
               <Link to={href('usersEdit', { id: u.id })}>

@@ -1,6 +1,7 @@
 import { Form, Input } from 'antd';
 import { DEFAULT_PAGE_SIZE } from '@console/shared/hydra';
 import { href } from '@/lib/routes.ts';
+import { listTable } from '@/components/data-table.tsx';
 import { ListPage } from '@/components/list-page.tsx';
 import { useCollectionParams } from '@/hooks/use-collection-params.ts';
 import { useUsers } from '../api/get-users.ts';
@@ -20,7 +21,7 @@ export function UserList() {
         </Form.Item>
       }
     >
-      <UsersTable data={users.data} loading={users.isFetching} {...list.table} />
+      <UsersTable {...listTable(users, list)} />
     </ListPage>
   );
 }
