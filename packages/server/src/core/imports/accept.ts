@@ -5,7 +5,7 @@ import type { AppContext } from '../context.ts';
 import { AppError, invalid, loggable } from '../errors.ts';
 import { discard, isCsv, receiveUpload, type ReceivedFile } from '../uploads.ts';
 import type { ImportKind, Target, Upload } from './kind.ts';
-import { logUpload } from './log.ts';
+import { logLine } from './log.ts';
 import { queueUpload } from './queue.ts';
 import { insertUpload } from './uploads.repo.ts';
 
@@ -71,6 +71,13 @@ async function record(ctx: AppContext, req: FastifyRequest, kind: ImportKind, fi
       params: target.params,
     });
     await kind.onAccepted?.(client, upload);
+    await logLine(
+      client,
+      kind.name,
+      LogTypes.info,
+      `Upload #${upload.id} (${upload.originalName}) accepted from user #${upload.userId}: ${file.size} bytes`,
+      upload.id,
+    );
     await client.query('commit');
   } catch (e) {
     await client.query('rollback').catch(() => {});
@@ -78,13 +85,6 @@ async function record(ctx: AppContext, req: FastifyRequest, kind: ImportKind, fi
   } finally {
     client.release();
   }
-  await logUpload(
-    ctx.db,
-    kind.name,
-    LogTypes.info,
-    `Upload #${upload.id} (${upload.originalName}) accepted from user #${upload.userId}: ${file.size} bytes`,
-    upload.id,
-  );
   // From here the upload exists: should queueing fail, the recovery job queues it within a minute.
   await queueUpload(ctx, kind, upload.id).catch((e) =>
     req.log.error({ err: loggable(e) }, `queueing a ${kind.name} import failed`),

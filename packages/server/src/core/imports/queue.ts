@@ -33,7 +33,7 @@ export async function recoverUploads(ctx: AppContext, kinds: readonly ImportKind
     }
     await queueUpload(ctx, kind, up.id);
     await logUpload(
-      ctx.db,
+      ctx.db.$client,
       kind.name,
       LogTypes.warning,
       `Upload #${up.id}: ${up.status === 'queued' ? 'its job was lost' : 'its worker stopped'}; queued again`,

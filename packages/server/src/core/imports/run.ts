@@ -4,8 +4,7 @@ import pg from 'pg';
 import { CsvError } from 'csv-parse';
 import { LogTypes, UploadMessages as M } from '@console/shared/uploads';
 import type { AppContext } from '../context.ts';
-import { loggable } from '../errors.ts';
-import { notifyUser } from '../notify.ts';
+import { pushNotification, storeNotification } from '../notify.ts';
 import { writeFailures } from './failures.ts';
 import {
   ImportFileError,
@@ -13,10 +12,9 @@ import {
   UploadTakenOver,
   type ImportKind,
   type MergeRun,
-  type Merged,
   type Upload,
 } from './kind.ts';
-import { logUpload } from './log.ts';
+import { logLine, logUpload } from './log.ts';
 import { Progress, READ_SHARE } from './progress.ts';
 import { stageFile } from './stage.ts';
 import { beat, claimUpload, lockOwned, markDone, markFailed, releaseUpload, uploadExists } from './uploads.repo.ts';
@@ -58,7 +56,13 @@ const short = (up: Upload) => `Upload #${up.id} (${up.originalName.slice(0, 200)
 export async function runUpload(ctx: AppContext, kind: ImportKind, uploadId: number): Promise<void> {
   const up = await claimUpload(ctx.db, uploadId);
   if (!up) return;
-  const who = kind.describe ? await kind.describe(ctx, up) : { label: up.originalName, audience: up.userId };
+  let who: { label: string; audience: number } | undefined;
+  try {
+    who = kind.describe ? await kind.describe(ctx, up) : { label: up.originalName, audience: up.userId };
+  } catch (e) {
+    await releaseUpload(ctx.db, up).catch(() => {});
+    throw e; // pg-boss retries the job
+  }
   if (!who) return targetGone(ctx, kind, up);
   const progress = new Progress(ctx, kind, up, who.audience);
   if (up.attempts > MAX_ATTEMPTS) return giveUp(ctx, kind, up, progress, who.label, M.failed('too many attempts'));
@@ -85,11 +89,11 @@ export async function runUpload(ctx: AppContext, kind: ImportKind, uploadId: num
     await kind.prepare?.(client, run);
     const prepared = performance.now();
     progress.report(READ_SHARE, true); // read: now merging
-    const merged = await mergeInTransaction(client, kind, run, {
+    const done = await mergeInTransaction(client, kind, run, who.label, {
       stageMs: Math.round(staged - started),
       prepareMs: Math.round(prepared - staged),
     });
-    await finish(ctx, kind, up, progress, who.label, run, merged);
+    await finish(ctx, kind, up, progress, run, done);
   } catch (e) {
     if (e instanceof UploadTakenOver) return;
     if (e instanceof TargetGone) return targetGone(ctx, kind, up);
@@ -98,7 +102,7 @@ export async function runUpload(ctx: AppContext, kind: ImportKind, uploadId: num
       return giveUp(ctx, kind, up, progress, who.label, reason);
     }
     await logUpload(
-      ctx.db,
+      ctx.db.$client,
       kind.name,
       LogTypes.warning,
       `${short(up)}: run ${up.attempts} failed, will retry: ${(e as Error).message}`,
@@ -115,14 +119,16 @@ export async function runUpload(ctx: AppContext, kind: ImportKind, uploadId: num
 /**
  * The merge: ONE transaction. The kind merges the staged rows (locking its target first, then the upload
  * through `holdUpload`: the lock order of every writer), the failures file is written from the staged
- * rows that have a reason, and the upload becomes done with its counts, still only if this run holds it.
+ * rows that have a reason, and the upload becomes done with its counts, still only if this run holds it;
+ * the uploader's notification and the log line are stored with it, so they exist exactly when it does.
  */
 async function mergeInTransaction<P>(
   client: pg.Client,
   kind: ImportKind,
   run: MergeRun<P>,
+  label: string,
   timings: { stageMs: number; prepareMs: number },
-): Promise<Merged> {
+) {
   const started = performance.now();
   await client.query('begin');
   try {
@@ -135,35 +141,37 @@ async function mergeInTransaction<P>(
       stats: { ...merged.stats, timings: { ...timings, mergeMs: Math.round(performance.now() - started) } },
     });
     if (!done) throw new UploadTakenOver();
+    const message = kind.notice.done(label, merged);
+    const notice = await storeNotification(client, run.upload.userId, { subject: kind.notice.subject, message });
+    await logLine(client, kind.name, LogTypes.info, `${short(run.upload)}: ${message}`, run.upload.id);
     await client.query('commit');
-    return merged;
+    return { merged, notice };
   } catch (e) {
     await client.query('rollback').catch(() => {});
     throw e;
   }
 }
 
-/** After the commit: nothing here may undo or fail the import, so each step stands on its own. */
+/** After the commit: nothing here may undo or fail the import. */
 async function finish(
   ctx: AppContext,
   kind: ImportKind,
   up: Upload,
   progress: Progress,
-  label: string,
   run: MergeRun<unknown>,
-  merged: Merged,
+  { merged, notice }: Awaited<ReturnType<typeof mergeInTransaction>>,
 ) {
   await progress.final(kind.events.done(up, merged));
   for (const f of merged.obsolete ?? []) if (f && f !== run.failuresPath) fs.rmSync(f, { force: true });
   fs.rmSync(up.filePath, { force: true });
-  const message = kind.notice.done(label, merged);
-  await logUpload(ctx.db, kind.name, LogTypes.info, `${short(up)}: ${message}`, up.id);
-  await notifyUser(ctx, up.userId, { subject: kind.notice.subject, message, status: 'success' }).catch((e) =>
-    console.error('[imports] notification failed', loggable(e)),
-  );
+  await pushNotification(ctx, notice.event);
 }
 
-/** The upload failed for good: the target keeps what it had, the uploader is told why. */
+/**
+ * The upload failed for good: the target keeps what it had (`onFailed`: the list returns to idle), the
+ * upload is failed, the uploader's notification and the log line stored, and the file, of no use any
+ * more, removed, all before the commit; then the final event and the push.
+ */
 async function giveUp(
   ctx: AppContext,
   kind: ImportKind,
@@ -174,6 +182,7 @@ async function giveUp(
 ) {
   const client = await ctx.db.$client.connect();
   let event;
+  let notice;
   try {
     await client.query('begin');
     // The target first (it locks its row), then the upload: the lock order of every writer.
@@ -182,6 +191,13 @@ async function giveUp(
       await client.query('rollback');
       return; // another run holds it now
     }
+    notice = await storeNotification(client, up.userId, {
+      subject: kind.notice.subject,
+      message: `${label}: ${reason}`,
+      status: 'error',
+    });
+    await logLine(client, kind.name, LogTypes.error, `${short(up)}: ${reason}`, up.id);
+    fs.rmSync(up.filePath, { force: true }); // should the commit fail, the retry finds no file: failed
     await client.query('commit');
   } catch (e) {
     await client.query('rollback').catch(() => {});
@@ -189,14 +205,8 @@ async function giveUp(
   } finally {
     client.release();
   }
-  fs.rmSync(up.filePath, { force: true });
   await progress.final(event ?? kind.events.failed(up, reason));
-  await logUpload(ctx.db, kind.name, LogTypes.error, `${short(up)}: ${reason}`, up.id);
-  await notifyUser(ctx, up.userId, {
-    subject: kind.notice.subject,
-    message: `${label}: ${reason}`,
-    status: 'error',
-  }).catch((e) => console.error('[imports] notification failed', loggable(e)));
+  await pushNotification(ctx, notice.event);
 }
 
 /**
@@ -213,5 +223,5 @@ async function targetGone(ctx: AppContext, kind: ImportKind, up: Upload) {
     }
   }
   fs.rmSync(up.filePath, { force: true });
-  await logUpload(ctx.db, kind.name, LogTypes.warning, `${short(up)}: ${M.targetGone}`);
+  await logUpload(ctx.db.$client, kind.name, LogTypes.warning, `${short(up)}: ${M.targetGone}`);
 }
