@@ -50,7 +50,12 @@ export function OffersTable({ showArchiveDate, ...props }: OffersTableProps) {
           title: 'Url',
           key: 'url',
           render: (_, o) => (
-            <Typography.Text style={{ maxWidth: 360 }} ellipsis={{ tooltip: decodeOfferUrl(o.url) }}>
+            // 360 px on a wide window, less on a narrow one (cut, whole in the tooltip), so that Category
+            // and Owner stay in view beside the pinned actions at 1000 px.
+            <Typography.Text
+              style={{ maxWidth: 'clamp(180px, 100vw - 820px, 360px)' }}
+              ellipsis={{ tooltip: decodeOfferUrl(o.url) }}
+            >
               {decodeOfferUrl(o.url)}
             </Typography.Text>
           ),
