@@ -61,6 +61,16 @@ export interface TokenClaims {
   roles: string[];
 }
 
+/** GET /api/profile: the signed-in user. */
+export const profileItem = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  roles: z.array(z.string()),
+  profitRate: z.number(),
+});
+export type Profile = z.infer<typeof profileItem>;
+
 export const AuthMessages = {
   badCredentials: 'Invalid credentials.',
   inactive: 'Your account is not active yet. An administrator must activate it.',

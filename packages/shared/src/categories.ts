@@ -23,6 +23,7 @@ export const categoryCreateSchema = z.object({ name, parent });
 export type CategoryCreate = z.infer<typeof categoryCreateSchema>;
 /** What a client sends. */
 export type CategoryCreateBody = z.input<typeof categoryCreateSchema>;
+export type CategoryUpdateBody = z.input<typeof categoryUpdateSchema>;
 
 /** PUT /api/categories/{id}: the spec sends only the name; a `parent` key, when present, moves the category. */
 export const categoryUpdateSchema = z.object({ name, parent: parent.optional() });

@@ -9,23 +9,20 @@ export const UserMessages = {
   profitRateRange: 'Must be in 0-100.',
 } as const;
 
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
 /**
- * Required, 0-100. Left out of the body it takes the spec's default 100; sent blank or null it is
- * 'Profit Rate is required.' (the form never silently turns a cleared field into 100); a number given as
- * text ('40') is read, anything else is out of range.
+ * Required, 0-100: blank, null or missing is 'Profit Rate is required.' (the form never silently turns a
+ * cleared field into 100); a number given as text ('40') is read, anything else is out of range. A new
+ * user left without one takes the spec's default 100; an edit must say it.
  */
-const profitRate = z
-  .preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v),
-    z
-      .number({
-        error: (i) =>
-          i.input === '' || i.input === null ? UserMessages.profitRateRequired : UserMessages.profitRateRange,
-      })
-      .min(0, UserMessages.profitRateRange)
-      .max(100, UserMessages.profitRateRange),
-  )
-  .default(100);
+const profitRate = z.preprocess(
+  (v) => (typeof v === 'string' && !blank(v) && Number.isFinite(Number(v)) ? Number(v) : v),
+  z
+    .number({ error: (i) => (blank(i.input) ? UserMessages.profitRateRequired : UserMessages.profitRateRange) })
+    .min(0, UserMessages.profitRateRange)
+    .max(100, UserMessages.profitRateRange),
+);
 
 const base = {
   username: nameField(UserMessages.usernameRequired, 'Username'),
@@ -41,6 +38,7 @@ const mismatch = { path: ['confirmPassword'], message: 'Passwords must be identi
 export const userCreateSchema = z
   .object({
     ...base,
+    profitRate: z.preprocess((v) => (v === undefined ? 100 : v), profitRate),
     password: passwordField(),
     confirmPassword: z
       .string({ error: 'Confirm password is required.' })

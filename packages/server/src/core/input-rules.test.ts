@@ -139,6 +139,8 @@ describe('users', () => {
     [150, 'Must be in 0-100.'],
     [-5, 'Must be in 0-100.'],
     ['abc', 'Must be in 0-100.'],
+    ['   ', 'Profit Rate is required.'],
+    [undefined, 'Profit Rate is required.'],
   ])('profitRate %j is refused with %s and nothing changes', async (profitRate, message) => {
     const res = await t.as(admin, {
       method: 'PUT',

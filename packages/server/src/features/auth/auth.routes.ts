@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
-import { AuthMessages, loginSchema, refreshSchema, registerSchema } from '@console/shared/auth';
+import { AuthMessages, loginSchema, profileItem, refreshSchema, registerSchema } from '@console/shared/auth';
 import { emailField } from '@console/shared/fields';
 import { revokeRefreshToken } from '../../core/tokens.ts';
-import { users } from '../../db/schema.ts';
+import { found } from '../../core/access.ts';
+import { findProfile } from '../users/users.repo.ts';
 import { login, refresh, register, requestPasswordReset } from './auth.service.ts';
 
 const tokenPair = z.object({ token: z.string(), refresh_token: z.string() });
@@ -54,17 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/profile', { schema: { tags: ['auth'] } }, async (req) => {
-    const [u] = await ctx.db
-      .select({
-        id: users.id,
-        username: users.username,
-        email: users.email,
-        roles: users.roles,
-        profitRate: users.profitRate,
-      })
-      .from(users)
-      .where(eq(users.id, req.user.id));
-    return u;
-  });
+  app.get('/profile', { schema: { tags: ['auth'], response: { 200: profileItem } } }, async (req) =>
+    found(await findProfile(ctx.db, req.user.id)),
+  );
 };

@@ -1,13 +1,8 @@
+import type { Profile } from '@console/shared/auth';
 import { useQuery } from '@tanstack/react-query';
 import { HttpError, http } from '@/lib/http.ts';
 
-export interface Profile {
-  id: number;
-  username: string;
-  email: string;
-  roles: string[];
-  profitRate: number;
-}
+export type { Profile };
 
 const RELOADED = 'profile-403-reloaded';
 
