@@ -6,14 +6,7 @@ import { LogTypes, UploadMessages as M } from '@console/shared/uploads';
 import type { AppContext } from '../context.ts';
 import { pushNotification, storeNotification } from '../notify.ts';
 import { writeFailures } from './failures.ts';
-import {
-  ImportFileError,
-  TargetGone,
-  UploadTakenOver,
-  type ImportKind,
-  type MergeRun,
-  type Upload,
-} from './kind.ts';
+import { ImportFileError, TargetGone, UploadTakenOver, type ImportKind, type MergeRun, type Upload } from './kind.ts';
 import { logLine, logUpload } from './log.ts';
 import { Progress, READ_SHARE } from './progress.ts';
 import { stageFile } from './stage.ts';
