@@ -1,13 +1,21 @@
-import { and, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
 import { AuthMessages, type Login, type Register } from '@console/shared/auth';
-import { ROLE_ADMIN, ROLE_USER } from '@console/shared/enums';
 import type { AppContext } from '../../core/context.ts';
 import { AppError, conflict } from '../../core/errors.ts';
 import { isUniqueViolation } from '../../core/db-errors.ts';
 import { hashPassword, verifyPassword } from '../../core/passwords.ts';
 import { notifyUser } from '../../core/notify.ts';
 import { consumeRefreshToken, issueTokens } from '../../core/tokens.ts';
-import { loginFailures, users } from '../../db/schema.ts';
+import {
+  adminIds,
+  clearFailures,
+  deleteFailures,
+  failuresOf,
+  insertRegisteredUser,
+  recordFailures,
+  userByEmail,
+  userById,
+  usersNamedLike,
+} from './auth.repo.ts';
 
 /**
  * Guessing is slowed per e-mail and client address together, never per e-mail alone: a stranger who
@@ -38,34 +46,12 @@ export function pairDelay(failures: number): number {
   return Math.min(MAX_DELAY_S, BASE_DELAY_S * 2 ** (failures - FREE_FAILURES));
 }
 
-/**
- * Failures of one key in the last `windowS` seconds, other than this attempt's own rows: how many,
- * seconds since the last, until the first expires.
- */
-async function failuresOf(ctx: Ctx, key: string, windowS: number, own: number[]) {
-  const [r] = await ctx.db
-    .select({
-      n: sql<number>`count(*)::int`,
-      sinceLast: sql<number>`coalesce(extract(epoch from now() - max(${loginFailures.at})), 0)::float`,
-      untilFirstExpires: sql<number>`coalesce(extract(epoch from min(${loginFailures.at}) + make_interval(secs => ${windowS}) - now()), 0)::float`,
-    })
-    .from(loginFailures)
-    .where(
-      and(
-        eq(loginFailures.key, key),
-        gt(loginFailures.at, sql`now() - make_interval(secs => ${windowS})`),
-        notInArray(loginFailures.id, own),
-      ),
-    );
-  return r!;
-}
-
 /** Refuses a sign-in (429 with the seconds to wait) while its pair or its address is throttled. */
 async function assertNotThrottled(ctx: Ctx, keys: { pair: string; address: string }, own: number[]) {
-  const pair = await failuresOf(ctx, keys.pair, PAIR_WINDOW_S, own);
+  const pair = await failuresOf(ctx.db, keys.pair, PAIR_WINDOW_S, own);
   const wait = pairDelay(pair.n) - pair.sinceLast;
   if (wait > 0) throw new AppError(429, AuthMessages.tooManyAttempts(Math.ceil(wait)));
-  const address = await failuresOf(ctx, keys.address, ADDRESS_WINDOW_S, own);
+  const address = await failuresOf(ctx.db, keys.address, ADDRESS_WINDOW_S, own);
   if (address.n >= MAX_PER_ADDRESS) {
     throw new AppError(429, AuthMessages.tooManyAttempts(Math.max(1, Math.ceil(address.untilFirstExpires))));
   }
@@ -78,35 +64,27 @@ async function assertNotThrottled(ctx: Ctx, keys: { pair: string; address: strin
 export async function login(ctx: Ctx, input: Login, ip: string) {
   const email = input.email.toLowerCase();
   const keys = { pair: pairKey(email, ip), address: addressKey(ip) };
-  const own = (
-    await ctx.db
-      .insert(loginFailures)
-      .values([{ key: keys.pair }, { key: keys.address }])
-      .returning({ id: loginFailures.id })
-  ).map((r) => r.id);
-  const takeBack = () => ctx.db.delete(loginFailures).where(inArray(loginFailures.id, own));
+  const own = await recordFailures(ctx.db, [keys.pair, keys.address]);
+  const takeBack = () => deleteFailures(ctx.db, own);
   try {
     await assertNotThrottled(ctx, keys, own);
   } catch (e) {
     await takeBack();
     throw e;
   }
-  const [user] = await ctx.db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email));
+  const user = await userByEmail(ctx.db, email);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
   if (!user || !ok) throw new AppError(401, AuthMessages.badCredentials);
   await takeBack();
   if (!user.isActive) throw new AppError(401, AuthMessages.inactive);
-  await ctx.db.delete(loginFailures).where(eq(loginFailures.key, keys.pair));
+  await clearFailures(ctx.db, keys.pair);
   return issueTokens(ctx.db, ctx.secret, user);
 }
 
 export async function refresh(ctx: Ctx, refreshToken: string) {
   const row = await consumeRefreshToken(ctx.db, refreshToken);
   if (!row) throw new AppError(401, AuthMessages.refreshInvalid);
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, row.userId));
+  const user = await userById(ctx.db, row.userId);
   if (!user?.isActive) throw new AppError(401, AuthMessages.inactive);
   return issueTokens(ctx.db, ctx.secret, user, row.family);
 }
@@ -117,10 +95,7 @@ export async function assertUnique(
   v: { username: string; email: string },
   exceptId?: number,
 ) {
-  const rows = await ctx.db
-    .select({ id: users.id, username: users.username, email: users.email })
-    .from(users)
-    .where(sql`(lower(${users.username}) = lower(${v.username}) or lower(${users.email}) = lower(${v.email}))`);
+  const rows = await usersNamedLike(ctx.db, v);
   for (const r of rows) {
     if (r.id === exceptId) continue;
     if (r.username.toLowerCase() === v.username.toLowerCase()) throw conflict({ username: AuthMessages.usernameTaken });
@@ -136,17 +111,15 @@ export async function assertUnique(
 export async function register(ctx: Ctx, input: Register) {
   await assertUnique(ctx, input);
   const passwordHash = await hashPassword(input.password);
-  const [user] = await ctx.db
-    .insert(users)
-    .values({ username: input.username, email: input.email, passwordHash, roles: [ROLE_USER] })
-    .returning({ id: users.id })
-    .catch((e: unknown) => {
+  const id = await insertRegisteredUser(ctx.db, { username: input.username, email: input.email, passwordHash }).catch(
+    (e: unknown) => {
       if (isUniqueViolation(e, 'users_username_key')) throw conflict({ username: AuthMessages.usernameTaken });
       if (isUniqueViolation(e, 'users_email_key')) throw conflict({ email: AuthMessages.emailTaken });
       throw e;
-    });
+    },
+  );
   await notifyAdmins(ctx, 'New account', `${input.username} (${input.email}) registered and waits for activation.`);
-  return user!.id;
+  return id;
 }
 
 /**
@@ -155,18 +128,11 @@ export async function register(ctx: Ctx, input: Register) {
  * e-mail exists.
  */
 export async function requestPasswordReset(ctx: Ctx, email: string) {
-  const [user] = await ctx.db
-    .select({ username: users.username })
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  const user = await userByEmail(ctx.db, email);
   if (user)
     await notifyAdmins(ctx, 'Password reset requested', `${user.username} (${email}) asked for a new password.`);
 }
 
 async function notifyAdmins(ctx: Ctx, subject: string, message: string) {
-  const admins = await ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`${ROLE_ADMIN} = any(${users.roles})`);
-  for (const a of admins) await notifyUser(ctx, a.id, { subject, message });
+  for (const id of await adminIds(ctx.db)) await notifyUser(ctx, id, { subject, message });
 }
