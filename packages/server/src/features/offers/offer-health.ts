@@ -9,11 +9,11 @@
  *    'URL answered 404.' / 'URL does not answer: connection refused.' (the plug: 'Plug ...').
  * Nothing wrong: null. Problems of url and plug are joined in one text.
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { OFFER_URL_PLACEHOLDERS } from '@console/shared/offers';
 import type { Db } from '../../db/client.ts';
 import { safeFetch, type InternalAllowance } from '../../core/safe-fetch.ts';
-import { mailProviderDomains, offers } from '../../db/schema.ts';
+import { mostSpecificBlacklisted } from '../mail-providers/mail-providers.repo.ts';
+import { activeOfferLinks, recordHealth } from './offers.repo.ts';
 
 export interface HealthOptions {
   /** Per request; default 5000. */
@@ -57,13 +57,7 @@ function domainCandidates(host: string): string[] {
 export async function blacklistedDomain(db: Db, hosts: string[]): Promise<string | null> {
   const candidates = [...new Set(hosts.flatMap(domainCandidates))];
   if (!candidates.length) return null;
-  const [row] = await db
-    .select({ domain: mailProviderDomains.domain })
-    .from(mailProviderDomains)
-    .where(and(eq(mailProviderDomains.isBlacklisted, true), inArray(mailProviderDomains.domain, candidates)))
-    .orderBy(sql`length(${mailProviderDomains.domain}) desc`)
-    .limit(1);
-  return row?.domain ?? null;
+  return mostSpecificBlacklisted(db, candidates);
 }
 
 const spamListed = (domain: string) => `Domain ${domain} is on the spam-domain list.`;
@@ -190,17 +184,9 @@ export async function runOfferCheck(
   offerId: number,
   opts: HealthOptions = {},
 ): Promise<string | null | undefined> {
-  const [offer] = await db
-    .select({ url: offers.url, plug: offers.plug })
-    .from(offers)
-    .where(and(eq(offers.id, offerId), isNull(offers.archive)));
+  const offer = await activeOfferLinks(db, offerId);
   if (!offer) return undefined;
   const clean = await checkOfferHealth(db, offer, opts);
-  await db
-    .update(offers)
-    .set({ clean, checkedAt: sql`now()` })
-    .where(
-      and(eq(offers.id, offerId), eq(offers.url, offer.url), sql`${offers.plug} is not distinct from ${offer.plug}`),
-    );
+  await recordHealth(db, offerId, offer, clean);
   return clean;
 }

@@ -84,3 +84,25 @@ export async function activeOfferIds(db: Executor): Promise<number[]> {
   const rows = await db.select({ id: offers.id }).from(offers).where(isNull(offers.archive)).orderBy(offers.id);
   return rows.map((r) => r.id);
 }
+
+/** The links of an active offer, for its health check; undefined when archived or gone. */
+export async function activeOfferLinks(db: Executor, id: number) {
+  const [offer] = await db
+    .select({ url: offers.url, plug: offers.plug })
+    .from(offers)
+    .where(and(eq(offers.id, id), isNull(offers.archive)));
+  return offer;
+}
+
+/** Stores a health result, only if url and plug are still those that were checked (an edit meanwhile wins). */
+export async function recordHealth(
+  db: Executor,
+  id: number,
+  links: { url: string; plug: string | null },
+  clean: string | null,
+) {
+  await db
+    .update(offers)
+    .set({ clean, checkedAt: sql`now()` })
+    .where(and(eq(offers.id, id), eq(offers.url, links.url), sql`${offers.plug} is not distinct from ${links.plug}`));
+}
