@@ -3,7 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { emailListItem, failedEmailsPath, type EmailList } from '@console/shared/email-lists';
 import type { AuthUser } from '../../core/context.ts';
 import type { Executor } from '../../db/client.ts';
-import { categories, emailListUsers, emailLists, users } from '../../db/schema.ts';
+import { categories, emailListUsers, emailLists, uploads, users } from '../../db/schema.ts';
+import { UploadKinds } from '@console/shared/uploads';
 import { defineCollection, filters } from '../../core/collection.ts';
 
 const owner = alias(users, 'owner');
@@ -147,4 +148,14 @@ export async function countUsers(db: Executor, ids: number[]): Promise<number> {
 
 export async function deleteListRow(db: Executor, id: number) {
   await db.delete(emailLists).where(eq(emailLists.id, id));
+}
+
+/** The files a list owns on disk: its failures file and its uploads' files (removed with the list). */
+export async function listFiles(db: Executor, id: number): Promise<string[]> {
+  const [list] = await db.select({ failedFile: emailLists.failedFile }).from(emailLists).where(eq(emailLists.id, id));
+  const files = await db
+    .select({ path: uploads.filePath })
+    .from(uploads)
+    .where(and(eq(uploads.kind, UploadKinds.emails), eq(uploads.targetId, id)));
+  return [...(list?.failedFile ? [list.failedFile] : []), ...files.map((f) => f.path)];
 }

@@ -21,6 +21,7 @@ import {
   findListAccess,
   findSmartLists,
   insertList,
+  listFiles,
   setListUsers,
   updateListRow,
   type ListAccess,
@@ -77,9 +78,7 @@ export async function updateList(
 /** Deletes the list; the e-mails go with it (trigger, migration 0003), its files afterwards. */
 export async function deleteList(ctx: AppContext, admin: AuthUser, id: number) {
   await visibleList(ctx.db, admin, id);
-  const { rows: files } = await ctx.db.execute<{ path: string }>(sql`
-    select failed_file as path from email_lists where id = ${id} and failed_file is not null
-    union all select file_path from uploads where kind = 5 and target_id = ${id}`);
+  const files = await listFiles(ctx.db, id);
   try {
     await deleteListRow(ctx.db, id);
   } catch (e) {
@@ -87,7 +86,7 @@ export async function deleteList(ctx: AppContext, admin: AuthUser, id: number) {
     if (isForeignKeyViolation(e)) throw conflict(M.inUse);
     throw e;
   }
-  for (const f of files) fs.rmSync(f.path, { force: true });
+  for (const f of files) fs.rmSync(f, { force: true });
 }
 
 /**
