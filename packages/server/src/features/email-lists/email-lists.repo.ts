@@ -2,7 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { emailListItem, failedEmailsPath, type EmailList } from '@console/shared/email-lists';
 import type { AuthUser } from '../../core/context.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { categories, emailListUsers, emailLists, uploads, users } from '../../db/schema.ts';
 import { UploadKinds } from '@console/shared/uploads';
 import { defineCollection, filters } from '../../core/collection.ts';
@@ -158,4 +158,44 @@ export async function listFiles(db: Executor, id: number): Promise<string[]> {
     .from(uploads)
     .where(and(eq(uploads.kind, UploadKinds.emails), eq(uploads.targetId, id)));
   return [...(list?.failedFile ? [list.failedFile] : []), ...files.map((f) => f.path)];
+}
+
+/**
+ * Copies a list: same category, owner and assigned users, all its e-mails and counters, in one
+ * transaction; undefined when the source does not exist. The source row is locked FOR SHARE, so an upload
+ * cannot commit into it half-way through the copy; the clone's counters are computed from the rows
+ * actually inserted (`insert ... returning`). Set-based SQL: a list may hold millions of e-mails.
+ */
+export function copyList(db: Db, sourceId: number, name?: string): Promise<number | undefined> {
+  return db.transaction(async (tx) => {
+    const { rows: src } = await tx.execute<{ name: string }>(
+      sql`select name from email_lists where id = ${sourceId} for share`,
+    );
+    if (!src[0]) return undefined;
+    const { rows } = await tx.execute<{ id: number }>(sql`
+      insert into email_lists (name, category_id, user_id)
+      select ${name ?? `${src[0].name} (copy)`}, category_id, user_id from email_lists where id = ${sourceId}
+      returning id`);
+    const id = rows[0]!.id;
+    await tx.execute(sql`insert into email_list_users (email_list_id, user_id)
+      select ${id}, user_id from email_list_users where email_list_id = ${sourceId}`);
+    await tx.execute(sql`
+      with ins as (
+        insert into emails (email_list_id, email, name, surname, birth_year, city, geo, mail_provider_id, valid)
+        select ${id}, email, name, surname, birth_year, city, geo, mail_provider_id, valid
+        from emails where email_list_id = ${sourceId}
+        order by email
+        returning mail_provider_id, valid
+      ), agg as (
+        select mail_provider_id, count(*)::int as n, (count(*) filter (where valid))::int as v from ins group by 1
+      ), pc as (
+        insert into email_list_provider_counters (email_list_id, mail_provider_id, counter)
+        select ${id}, mail_provider_id, n from agg
+      )
+      update email_lists set
+        total_counter = coalesce((select sum(n) from agg), 0),
+        valid_counter = coalesce((select sum(v) from agg), 0)
+      where id = ${id}`);
+    return id;
+  });
 }

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { sql } from 'drizzle-orm';
 import {
   EmailListMessages as M,
   type CloneEmailList,
@@ -20,6 +19,7 @@ import {
   findList,
   findListAccess,
   findSmartLists,
+  copyList,
   insertList,
   listFiles,
   setListUsers,
@@ -89,44 +89,9 @@ export async function deleteList(ctx: AppContext, admin: AuthUser, id: number) {
   for (const f of files) fs.rmSync(f, { force: true });
 }
 
-/**
- * Copies a list: same category, owner and assigned users, all its e-mails and counters, in one
- * transaction. The source row is locked FOR SHARE, so an upload cannot commit into it half-way through the
- * copy; the clone's counters are computed from the rows actually inserted (`insert ... returning`).
- * Set-based SQL: a list may hold millions of e-mails.
- */
+/** Copies a list with its e-mails, counters, owner and assigned users (email-lists.repo.ts, copyList). */
 export async function cloneList(ctx: AppContext, admin: AuthUser, input: CloneEmailList): Promise<EmailList> {
-  const newId = await ctx.db.transaction(async (tx) => {
-    const { rows: src } = await tx.execute<{ name: string }>(
-      sql`select name from email_lists where id = ${input.emailListId} for share`,
-    );
-    if (!src[0]) throw notFound(M.listNotFound);
-    const { rows } = await tx.execute<{ id: number }>(sql`
-      insert into email_lists (name, category_id, user_id)
-      select ${input.name ?? `${src[0].name} (copy)`}, category_id, user_id from email_lists where id = ${input.emailListId}
-      returning id`);
-    const id = rows[0]!.id;
-    await tx.execute(sql`insert into email_list_users (email_list_id, user_id)
-      select ${id}, user_id from email_list_users where email_list_id = ${input.emailListId}`);
-    await tx.execute(sql`
-      with ins as (
-        insert into emails (email_list_id, email, name, surname, birth_year, city, geo, mail_provider_id, valid)
-        select ${id}, email, name, surname, birth_year, city, geo, mail_provider_id, valid
-        from emails where email_list_id = ${input.emailListId}
-        order by email
-        returning mail_provider_id, valid
-      ), agg as (
-        select mail_provider_id, count(*)::int as n, (count(*) filter (where valid))::int as v from ins group by 1
-      ), pc as (
-        insert into email_list_provider_counters (email_list_id, mail_provider_id, counter)
-        select ${id}, mail_provider_id, n from agg
-      )
-      update email_lists set
-        total_counter = coalesce((select sum(n) from agg), 0),
-        valid_counter = coalesce((select sum(v) from agg), 0)
-      where id = ${id}`);
-    return id;
-  });
+  const newId = found(await copyList(ctx.db, input.emailListId, input.name), M.listNotFound);
   return (await findList(ctx.db, admin, newId))!;
 }
 
