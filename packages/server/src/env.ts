@@ -57,6 +57,17 @@ const schema = z.object({
         addressList(),
       ]),
     ),
+  /**
+   * Where a socks proxy check connects through the proxy (host:port): by default Gmail's inbound MX on port
+   * 25, since the proxies carry SMTP. Tests point it at a listener on loopback.
+   */
+  SOCKS_CHECK_TARGET: z
+    .string()
+    .regex(/^[^\s:]+:\d{1,5}$/, 'must be host:port')
+    .default('gmail-smtp-in.l.google.com:25')
+    .transform((v) => ({ host: v.slice(0, v.lastIndexOf(':')), port: Number(v.slice(v.lastIndexOf(':') + 1)) })),
+  /** How long a socks check waits for the proxy (handshake and CONNECT), in milliseconds. */
+  SOCKS_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 
 export type Env = z.infer<typeof schema> & { DATA_DIR: string };

@@ -3,13 +3,24 @@ import type { AppContext } from './core/context.ts';
 import type { JobDefinition } from './core/jobs.ts';
 import { importJobs } from './core/imports/jobs.ts';
 import type { ImportKind } from './core/imports/kind.ts';
+import { authJobs } from './features/auth/auth.jobs.ts';
 import { offerJobs } from './features/offers/offers.jobs.ts';
 import { emailListImport } from './features/email-lists/import/kind.ts';
+import { socksImport } from './features/socks-proxies/socks-import.ts';
+import { pmtaRelaysAllInImport, pmtaRelaysImport } from './features/pmta-relays/pmta-relays-import.ts';
+import { pmtaServersSimpleImport, pmtaServersWithRelaysImport } from './features/pmta-servers/pmta-servers-import.ts';
 
 /** Every upload kind (core/imports runs, recovers and sweeps them all). */
-export const importKinds: readonly ImportKind[] = [emailListImport];
+export const importKinds: readonly ImportKind[] = [
+  emailListImport,
+  socksImport,
+  pmtaServersSimpleImport,
+  pmtaServersWithRelaysImport,
+  pmtaRelaysImport,
+  pmtaRelaysAllInImport,
+];
 
 /** Every background job of the console, in one place. Each feature's `.jobs.ts` builds its definitions. */
 export function jobDefinitions(ctx: AppContext): JobDefinition<z.ZodType>[] {
-  return [...offerJobs(ctx), ...importJobs(ctx, importKinds)];
+  return [...authJobs(ctx), ...offerJobs(ctx), ...importJobs(ctx, importKinds)];
 }

@@ -1,5 +1,21 @@
 import crypto from 'node:crypto';
-import { categories, emailListUsers, emailLists, emails, offers } from '../src/db/schema.ts';
+import { seal } from '../src/core/sealed.ts';
+import {
+  categories,
+  emailListUsers,
+  emailLists,
+  emails,
+  messages,
+  offers,
+  pmtaRelayGroups,
+  pmtaRelays,
+  pmtaServers,
+  smtpRelayGroups,
+  smtpRelays,
+  smtpServers,
+  socksProxies,
+  tags,
+} from '../src/db/schema.ts';
 import type { TestApp, TestUser } from './harness.ts';
 
 /**
@@ -73,5 +89,179 @@ export function factories(t: TestApp) {
     return { ...row!, owner };
   }
 
-  return { user: t.user, category, offer, emailList };
+  /** A loopback address no other factory call returns (relays and servers are unique by IP). */
+  let nextIp = crypto.randomInt(1, 2 ** 16) * 256;
+  const ip = () => {
+    nextIp += 1;
+    return `127.${(nextIp >> 16) & 255}.${(nextIp >> 8) & 255}.${nextIp & 255}`;
+  };
+  const ownerOf = async (o: { owner?: TestUser }) => o.owner ?? (await t.user());
+
+  async function pmtaServer(o: { owner?: TestUser; name?: string; isVps?: boolean; serverIp?: string } = {}) {
+    const owner = await ownerOf(o);
+    const [row] = await t.ctx.db
+      .insert(pmtaServers)
+      .values({
+        name: o.name ?? `pmta ${tag()}`,
+        serverIp: o.serverIp ?? ip(),
+        ipList: '127.0.0.1',
+        isVps: o.isVps ?? false,
+        userId: owner.id,
+      })
+      .returning();
+    return { ...row!, owner };
+  }
+
+  async function smtpServer(o: { owner?: TestUser; name?: string; host?: string; port?: number } = {}) {
+    const owner = await ownerOf(o);
+    const [row] = await t.ctx.db
+      .insert(smtpServers)
+      .values({ name: o.name ?? `smtp ${tag()}`, host: o.host ?? '127.0.0.1', port: o.port ?? 25, userId: owner.id })
+      .returning();
+    return { ...row!, owner };
+  }
+
+  async function pmtaRelayGroup(o: { owner?: TestUser; name?: string; archived?: boolean } = {}) {
+    const owner = await ownerOf(o);
+    const [row] = await t.ctx.db
+      .insert(pmtaRelayGroups)
+      .values({ name: o.name ?? `pmta group ${tag()}`, userId: owner.id, archive: o.archived ? new Date() : null })
+      .returning();
+    return { ...row!, owner };
+  }
+
+  async function smtpRelayGroup(o: { owner?: TestUser; name?: string; archived?: boolean } = {}) {
+    const owner = await ownerOf(o);
+    const [row] = await t.ctx.db
+      .insert(smtpRelayGroups)
+      .values({ name: o.name ?? `smtp group ${tag()}`, userId: owner.id, archive: o.archived ? new Date() : null })
+      .returning();
+    return { ...row!, owner };
+  }
+
+  /** A PMTA relay; its server and group are made for its owner unless given. */
+  async function pmtaRelay(
+    o: {
+      owner?: TestUser;
+      pmtaServerId?: number;
+      groupId?: number;
+      smtpHost?: string;
+      ip?: string;
+      active?: boolean;
+      status?: number;
+      description?: string | null;
+    } = {},
+  ) {
+    const owner = await ownerOf(o);
+    const pmtaServerId = o.pmtaServerId ?? (await pmtaServer({ owner })).id;
+    const groupId = o.groupId ?? (await pmtaRelayGroup({ owner })).id;
+    const host = tag();
+    const [row] = await t.ctx.db
+      .insert(pmtaRelays)
+      .values({
+        userId: owner.id,
+        pmtaServerId,
+        groupId,
+        smtpHost: o.smtpHost ?? `mta-${host}.example.com`,
+        ip: o.ip ?? ip(),
+        senderEmail: `sender@mta-${host}.example.com`,
+        active: o.active ?? true,
+        status: o.status ?? 1,
+        description: o.description ?? null,
+      })
+      .returning();
+    return { ...row!, owner };
+  }
+
+  async function socksProxy(
+    o: { owner?: TestUser; ip?: string; port?: number; login?: string; password?: string; active?: boolean } = {},
+  ) {
+    const owner = await ownerOf(o);
+    const [row] = await t.ctx.db
+      .insert(socksProxies)
+      .values({
+        ip: o.ip ?? ip(),
+        port: o.port ?? 1080,
+        login: o.login ?? null,
+        passwordEnc: o.password === undefined ? null : seal(t.ctx.secret, o.password),
+        active: o.active ?? true,
+        userId: owner.id,
+      })
+      .returning();
+    return { ...row!, owner };
+  }
+
+  /** An SMTP relay (an account); its server and group are made for its owner unless given. */
+  async function smtpRelay(
+    o: {
+      owner?: TestUser;
+      smtpServerId?: number;
+      groupId?: number;
+      account?: string;
+      password?: string;
+      active?: boolean;
+      socksId?: number | null;
+    } = {},
+  ) {
+    const owner = await ownerOf(o);
+    const smtpServerId = o.smtpServerId ?? (await smtpServer({ owner })).id;
+    const groupId = o.groupId ?? (await smtpRelayGroup({ owner })).id;
+    const account = o.account ?? `account-${tag()}`;
+    const [row] = await t.ctx.db
+      .insert(smtpRelays)
+      .values({
+        userId: owner.id,
+        smtpServerId,
+        groupId,
+        socksId: o.socksId ?? null,
+        account,
+        senderEmail: `${account}@example.com`,
+        passwordEnc: seal(t.ctx.secret, o.password ?? 'secret'),
+        active: o.active ?? true,
+      })
+      .returning();
+    return { ...row!, owner };
+  }
+
+  async function message(
+    o: { owner?: TestUser; name?: string; subject?: string; content?: string; archived?: boolean } = {},
+  ) {
+    const owner = await ownerOf(o);
+    const [row] = await t.ctx.db
+      .insert(messages)
+      .values({
+        name: o.name ?? `message ${tag()}`,
+        subject: o.subject ?? 'Hello [name]',
+        content: o.content ?? '<html><body><p>Hello [name]</p></body></html>',
+        userId: owner.id,
+        archive: o.archived ? new Date() : null,
+      })
+      .returning();
+    return { ...row!, owner };
+  }
+
+  async function dynamicTag(o: { owner?: TestUser; name?: string; content?: string[] } = {}) {
+    const owner = await ownerOf(o);
+    const [row] = await t.ctx.db
+      .insert(tags)
+      .values({ name: o.name ?? `tag_${tag()}`, content: o.content ?? ['one', 'two'], userId: owner.id })
+      .returning();
+    return { ...row!, owner };
+  }
+
+  return {
+    user: t.user,
+    category,
+    offer,
+    emailList,
+    pmtaServer,
+    smtpServer,
+    pmtaRelayGroup,
+    smtpRelayGroup,
+    pmtaRelay,
+    socksProxy,
+    smtpRelay,
+    message,
+    tag: dynamicTag,
+  };
 }

@@ -61,3 +61,52 @@ export const optionalReference = (message: string) => reference(message).nullish
 
 /** Builds the IRI the spec uses for references, e.g. iri('categories', 7) -> /api/categories/7. */
 export const iri = (resource: string, id: number) => `/api/${resource}/${id}`;
+
+/** An IPv4 or IPv6 address in its usual text form (no port, no zone): `ipField('IP is required.', 'Not valid IP address')`. */
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+const IPV6 = /^[0-9a-f:.]{2,45}$/i;
+export const isIp = (s: string) => IPV4.test(s) || (IPV6.test(s) && s.includes(':') && isIpv6(s));
+function isIpv6(s: string): boolean {
+  const tail = s.match(/:(\d+\.\d+\.\d+\.\d+)$/);
+  if (tail && !IPV4.test(tail[1]!)) return false;
+  const hex = tail ? s.slice(0, -tail[1]!.length) + '0:0' : s;
+  const halves = hex.split('::');
+  if (halves.length > 2) return false;
+  const groups = halves.flatMap((h) => (h ? h.split(':') : []));
+  if (!groups.every((g) => /^[0-9a-f]{1,4}$/i.test(g))) return false;
+  return halves.length === 2 ? groups.length < 8 : groups.length === 8;
+}
+export const ipField = (required: string, invalid: string) => requiredString(required).refine(isIp, invalid);
+
+/**
+ * A required whole number (forms send numbers or numeric strings): `intField('Port is required.',
+ * 'Port must be integer.')`. Bounded to what a PostgreSQL integer holds, `min` 0 unless told.
+ */
+export const intField = (required: string, notInt: string, o: { min?: number; max?: number } = {}) =>
+  z
+    .union([z.number({ error: notInt }), z.string({ error: required }).trim()], { error: required })
+    .refine((v) => v !== '', required)
+    .transform((v) => (typeof v === 'number' ? v : /^-?\d+$/.test(v) ? Number(v) : Number.NaN))
+    .pipe(
+      z
+        .number({ error: notInt })
+        .int(notInt)
+        .min(o.min ?? 0, notInt)
+        .max(o.max ?? 2_147_483_647, notInt),
+    );
+
+/** A TCP port: 1..65535. */
+export const portField = (required: string, notInt: string) => intField(required, notInt, { min: 1, max: 65_535 });
+
+/** The spec's relay description: optional, at most 400 characters ('Max length is 400 symbols'). */
+export const DESCRIPTION_MAX = 400;
+export const descriptionField = () =>
+  z
+    .string()
+    .trim()
+    .max(DESCRIPTION_MAX, 'Max length is 400 symbols')
+    .nullish()
+    .transform((v) => v || null);
+
+/** The address syntax of `emailField`, for checks outside a schema (upload lines). */
+export const isEmail = (s: string) => s.length <= EMAIL_MAX && z.regexes.html5Email.test(s);

@@ -45,6 +45,14 @@ export const uploadFilesQuery = z.object({
 export const uploadedFileItem = z.object({ id: z.number(), originalName: z.string(), completion: z.number() });
 export type UploadedFile = z.infer<typeof uploadedFileItem>;
 
+/** Spec 2's accepted text of a file upload (the relays, servers, socks and suppression uploads). */
+export const FILE_ACCEPTED =
+  'File is accepted for processing – It will take some time to process the data, please wait.';
+
+/** The answer to an accepted file upload: the file as GET upload_files lists it, and the spec's text. */
+export const fileAcceptedItem = uploadedFileItem.extend({ message: z.string() });
+export type FileAccepted = z.infer<typeof fileAcceptedItem>;
+
 /** The uploading log's message types (spec 3: errors in red, warnings in yellow, the rest plain). */
 export const LogTypes = { error: 'Error', warning: 'Warning', info: 'Info' } as const;
 export type LogType = (typeof LogTypes)[keyof typeof LogTypes];

@@ -86,7 +86,8 @@ async function waitForServer(baseUrl: string, child: ChildProcess, log: () => st
  * directory and its own database (DATABASE_URL) on the run's one PostgreSQL, and a headless Chromium.
  * One per spec file (beforeAll / afterAll): the spec files run side by side without sharing a row.
  */
-export async function startHarness(): Promise<Harness> {
+/** `env`: settings of this spec's server (e.g. the socks check target of a peer the spec started). */
+export async function startHarness(opts: { env?: Record<string, string> } = {}): Promise<Harness> {
   if (!fs.existsSync(path.join(webDist, 'index.html'))) {
     throw new Error('packages/web/dist is missing: run `npm run build -w @console/web` first.');
   }
@@ -105,6 +106,7 @@ export async function startHarness(): Promise<Harness> {
     LOG_LEVEL: 'warn',
     // The offers' test landing pages are served from this machine.
     ALLOW_INTERNAL_URLS: 'true',
+    ...opts.env,
   };
   env.DATABASE_URL = db.url;
 

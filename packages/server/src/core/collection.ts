@@ -49,6 +49,8 @@ export const filters = {
   }),
   /** An id (or IRI) equal to the column, e.g. `user.id`, `category`. */
   id: (column: AnyColumn): Filter<number> => ({ schema: queryId, where: (v) => eq(column, v) }),
+  /** An id (or IRI) that picks rows by a condition of its own, e.g. socks used by a group's relays. */
+  idMatch: (where: (id: number) => SQL): Filter<number> => ({ schema: queryId, where }),
   /** `user.id`: administrators filter by owner; an ordinary user's value is ignored (they see their own). */
   owner: (column: AnyColumn): Filter<number> => ({ schema: queryId, where: (v) => eq(column, v), adminOnly: true }),
   /** `true|false|1|0` equal to a boolean column, e.g. `pmtaServer.isVps`. */
@@ -221,6 +223,13 @@ export function defineCollection<F extends SelectedFields, Out = SelectResultFie
         opts.total,
       );
       return envelope(def.present ? rows.map(def.present) : (rows as unknown as Out[]), total);
+    },
+    /** How many rows `user` may see under the query's filters and `where` (the relays' Poor count). */
+    async count(db: Executor, user: AuthUser, q: Query, where?: SQL): Promise<number> {
+      const [c] = (await from(db, { n: sql<number>`count(*)::int` }).where(conditions(user, q, where))) as {
+        n: number;
+      }[];
+      return c!.n;
     },
     /** One row by a condition (usually its id), scoped like the list: undefined when `user` may not see it. */
     async one(db: Executor, user: AuthUser | null, where: SQL): Promise<Out | undefined> {

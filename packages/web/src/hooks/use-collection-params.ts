@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '@console/shared/hydra';
 import type { Query } from '@/lib/http.ts';
@@ -32,6 +32,7 @@ const RESERVED = new Set(['page', 'perPage', 'sort', 'dir']);
 export function useCollectionParams(opts: { pageSize?: number; filters?: Filters; order?: SortOrder } = {}) {
   const [search, setSearch] = useSearchParams();
   const defaultSize = opts.pageSize ?? DEFAULT_PAGE_SIZE;
+  const defaults = useRef(opts.filters ?? {});
 
   const state = useMemo(() => {
     const filters: Filters = { ...opts.filters };
@@ -56,7 +57,11 @@ export function useCollectionParams(opts: { pageSize?: number; filters?: Filters
     (next: TableState & { filters: Filters }) => {
       const params = new URLSearchParams();
       for (const [key, value] of Object.entries(next.filters)) {
-        if (value !== undefined && value !== '' && !RESERVED.has(key)) params.set(key, String(value));
+        if (RESERVED.has(key)) continue;
+        const blank = value === undefined || value === '';
+        // A blank choice over a non-blank default (All over Current) is kept as `key=`, or the default returns.
+        if (!blank) params.set(key, String(value));
+        else if (defaults.current[key] !== undefined && defaults.current[key] !== '') params.set(key, '');
       }
       if (next.page > 1) params.set('page', String(next.page));
       if (next.pageSize !== defaultSize) params.set('perPage', String(next.pageSize));

@@ -4,13 +4,25 @@ import { LogTypes, UploadMessages as M } from '@console/shared/uploads';
 import type { AppContext } from '../context.ts';
 import { AppError, invalid, loggable } from '../errors.ts';
 import { discard, isCsv, receiveUpload, type ReceivedFile } from '../uploads.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import type { ImportKind, Target, Upload } from './kind.ts';
 import { logLine } from './log.ts';
 import { queueUpload } from './queue.ts';
 import { insertUpload } from './uploads.repo.ts';
 
-export const uploadsDir = (ctx: Pick<AppContext, 'env'>, kind: Pick<ImportKind, 'name'>) =>
-  path.join(ctx.env.DATA_DIR, 'uploads', kind.name);
+export const uploadsDir = (ctx: Pick<AppContext, 'env'>, kind: Pick<ImportKind, 'name' | 'folder'>) =>
+  path.join(ctx.env.DATA_DIR, 'uploads', kind.folder ?? kind.name);
+
+/**
+ * One upload route for several kinds (the PMTA servers' `type`: simple or with relays): the kinds share
+ * the file field and the folder, and the request's fields sent before the file pick the kind.
+ */
+export interface KindChoice {
+  fileField: string;
+  folder: string;
+  /** The kind the fields ask for; a 4xx when they name none. */
+  choose: (fields: Record<string, string>) => ImportKind;
+}
 
 /**
  * An upload request of any kind. The kind's own checks (its target exists and is the caller's) run when
@@ -19,19 +31,34 @@ export const uploadsDir = (ctx: Pick<AppContext, 'env'>, kind: Pick<ImportKind, 
  * type and first record are checked, so that a file the import could never use is a 4xx and changes
  * nothing. An accepted file becomes an uploads row and a job; the import runs in the background.
  */
-export async function acceptUpload(ctx: AppContext, req: FastifyRequest, kind: ImportKind): Promise<Upload> {
-  const field = kind.fileField;
+export async function acceptUpload(
+  ctx: AppContext,
+  req: FastifyRequest,
+  kindOrChoice: ImportKind | KindChoice,
+): Promise<Upload> {
+  const choice: KindChoice =
+    'choose' in kindOrChoice
+      ? kindOrChoice
+      : {
+          fileField: kindOrChoice.fileField,
+          folder: kindOrChoice.folder ?? kindOrChoice.name,
+          choose: () => kindOrChoice,
+        };
+  const field = choice.fileField;
   if (!req.isMultipart()) throw invalid({ [field]: M.chooseFile });
+  let kind: ImportKind | undefined;
   let target: Target | undefined;
-  const { fields, file } = await receiveUpload(req, field, uploadsDir(ctx, kind), {
+  const { fields, file } = await receiveUpload(req, field, uploadsDir(ctx, { name: choice.folder }), {
     beforeFile: async (early) => {
+      kind = choice.choose(early);
       target = await kind.target(ctx, req, early);
     },
   });
   try {
+    // Fields sent after the file (not a browser form) are read now.
+    kind ??= choice.choose(fields);
     // A browser form without a chosen file still sends an empty, nameless part.
     if (!file || (!file.filename && file.size === 0)) throw await noFile(ctx, req, kind, fields);
-    // Fields sent after the file (not a browser form) are checked now.
     target ??= await kind.target(ctx, req, fields);
     if (!isCsv(file)) throw invalid({ [field]: M.notCsv });
     const refused = await kind.checkHeader(file.path);
@@ -57,11 +84,8 @@ async function noFile(ctx: AppContext, req: FastifyRequest, kind: ImportKind, fi
 
 /** The uploads row and the kind's side (the list's running job) in one transaction, then the job. */
 async function record(ctx: AppContext, req: FastifyRequest, kind: ImportKind, file: ReceivedFile, target: Target) {
-  const client = await ctx.db.$client.connect();
-  let upload: Upload;
-  try {
-    await client.query('begin');
-    upload = await insertUpload(client, {
+  const upload = await inTransaction(ctx.db, async (client) => {
+    const row = await insertUpload(client, {
       kind: kind.kind,
       userId: req.user.id,
       targetId: target.id ?? null,
@@ -70,21 +94,16 @@ async function record(ctx: AppContext, req: FastifyRequest, kind: ImportKind, fi
       fileSize: file.size,
       params: target.params,
     });
-    await kind.onAccepted?.(client, upload);
+    await kind.onAccepted?.(client, row);
     await logLine(
       client,
       kind.name,
       LogTypes.info,
-      `Upload #${upload.id} (${upload.originalName}) accepted from user #${upload.userId}: ${file.size} bytes`,
-      upload.id,
+      `Upload #${row.id} (${row.originalName}) accepted from user #${row.userId}: ${file.size} bytes`,
+      row.id,
     );
-    await client.query('commit');
-  } catch (e) {
-    await client.query('rollback').catch(() => {});
-    throw e;
-  } finally {
-    client.release();
-  }
+    return row;
+  });
   // From here the upload exists: should queueing fail, the recovery job queues it within a minute.
   await queueUpload(ctx, kind, upload.id).catch((e) =>
     req.log.error({ err: loggable(e) }, `queueing a ${kind.name} import failed`),

@@ -174,6 +174,15 @@ describe('a run', () => {
       { id: up.id, originalName: 'socks.csv', completion: 0 },
     ]);
     expect(await filesInProgress(t.ctx.db, owner.id, UploadKinds.smtpRelays)).toEqual([]);
+    // The route: the caller's own files of the kind; another user sees none; an unknown type is 422.
+    const listed = await t.as(owner, { method: 'GET', url: `/api/upload_files?type=${UploadKinds.socks}` });
+    expect(listed.json()).toEqual([{ id: up.id, originalName: 'socks.csv', completion: 0 }]);
+    const other = await t.as(await t.user(), { method: 'GET', url: `/api/upload_files?type=${UploadKinds.socks}` });
+    expect(other.json()).toEqual([]);
+    for (const type of ['6', 'x', '']) {
+      const res = await t.as(owner, { method: 'GET', url: `/api/upload_files?type=${type}` });
+      expect(res.json()).toEqual({ error: { type: 'Unknown upload type.' } });
+    }
     const { queueUpload } = await import('./queue.ts');
     await queueUpload(ctx, toy, up.id);
     await eventually(async () => (await row(up.id)).status === 'done');

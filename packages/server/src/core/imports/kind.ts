@@ -86,6 +86,8 @@ export interface ImportKindSpec<K extends UploadKind, P extends RowParser, R ext
   name: string;
   /** The multipart field that carries the file. */
   fileField: string;
+  /** The uploads folder when kinds share one route (KindChoice in accept.ts); `name` otherwise. */
+  folder?: string;
   /** The file's shape: delimiter (default ','), header row (default true). */
   csv?: { delimiter?: string; header?: boolean };
   /**

@@ -10,6 +10,7 @@ import { ImportFileError, TargetGone, UploadTakenOver, type ImportKind, type Mer
 import { logLine, logUpload } from './log.ts';
 import { Progress, READ_SHARE } from './progress.ts';
 import { stageFile } from './stage.ts';
+import { inTransaction, transaction } from '../../db/transaction.ts';
 import { beat, claimUpload, lockOwned, markDone, markFailed, releaseUpload, uploadExists } from './uploads.repo.ts';
 
 /** Runs of one upload before it is given up (pg-boss retries plus re-queues by the recovery). */
@@ -123,8 +124,7 @@ async function mergeInTransaction<P>(
   timings: { stageMs: number; prepareMs: number },
 ) {
   const started = performance.now();
-  await client.query('begin');
-  try {
+  return transaction(client, async () => {
     const merged = await kind.merge(client, run as MergeRun<never>);
     if (merged.failed > 0) await writeFailures(client, run.failuresPath, kind.stage.failureColumns);
     const done = await markDone(client, run.upload, {
@@ -137,12 +137,8 @@ async function mergeInTransaction<P>(
     const message = kind.notice.done(label, merged);
     const notice = await storeNotification(client, run.upload.userId, { subject: kind.notice.subject, message });
     await logLine(client, kind.name, LogTypes.info, `${short(run.upload)}: ${message}`, run.upload.id);
-    await client.query('commit');
     return { merged, notice };
-  } catch (e) {
-    await client.query('rollback').catch(() => {});
-    throw e;
-  }
+  });
 }
 
 /** After the commit: nothing here may undo or fail the import. */
@@ -173,31 +169,24 @@ async function giveUp(
   label: string,
   reason: string,
 ) {
-  const client = await ctx.db.$client.connect();
-  let event;
-  let notice;
-  try {
-    await client.query('begin');
+  const outcome = await inTransaction(ctx.db, async (client) => {
     // The target first (it locks its row), then the upload: the lock order of every writer.
-    event = await kind.onFailed?.(client, up);
-    if (!(await markFailed(client, up, reason))) {
-      await client.query('rollback');
-      return; // another run holds it now
-    }
-    notice = await storeNotification(client, up.userId, {
+    const event = await kind.onFailed?.(client, up);
+    if (!(await markFailed(client, up, reason))) throw new UploadTakenOver();
+    const notice = await storeNotification(client, up.userId, {
       subject: kind.notice.subject,
       message: `${label}: ${reason}`,
       status: 'error',
     });
     await logLine(client, kind.name, LogTypes.error, `${short(up)}: ${reason}`, up.id);
     fs.rmSync(up.filePath, { force: true }); // should the commit fail, the retry finds no file: failed
-    await client.query('commit');
-  } catch (e) {
-    await client.query('rollback').catch(() => {});
+    return { event, notice };
+  }).catch((e) => {
+    if (e instanceof UploadTakenOver) return undefined; // another run holds it now
     throw e;
-  } finally {
-    client.release();
-  }
+  });
+  if (!outcome) return;
+  const { event, notice } = outcome;
   await progress.final(event ?? kind.events.failed(up, reason));
   await pushNotification(ctx, notice.event);
 }

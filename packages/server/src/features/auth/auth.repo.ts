@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
 import { ROLE_ADMIN, ROLE_USER } from '@console/shared/enums';
 import type { Executor } from '../../db/client.ts';
-import { loginFailures, users } from '../../db/schema.ts';
+import { loginFailures, refreshTokens, users } from '../../db/schema.ts';
 
 /** The user signing in, by e-mail (case-insensitive: the unique index is on lower(email)). */
 export async function userByEmail(db: Executor, email: string) {
@@ -52,6 +52,16 @@ export async function recordFailures(db: Executor, keys: string[]): Promise<numb
 
 export async function deleteFailures(db: Executor, ids: number[]) {
   await db.delete(loginFailures).where(inArray(loginFailures.id, ids));
+}
+
+/** Forgets failures older than `windowS` seconds (no throttling rule looks back further) and dead refresh tokens. */
+export async function sweepSignInRecords(db: Executor, windowS: number) {
+  const failures = await db
+    .delete(loginFailures)
+    .where(sql`${loginFailures.at} < now() - make_interval(secs => ${windowS})`);
+  // A token past its expiry can never be used again; a revoked family is kept until then for reuse detection.
+  const tokens = await db.delete(refreshTokens).where(sql`${refreshTokens.expiresAt} < now()`);
+  return { failures: failures.rowCount ?? 0, tokens: tokens.rowCount ?? 0 };
 }
 
 export async function clearFailures(db: Executor, key: string) {

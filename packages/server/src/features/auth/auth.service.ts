@@ -40,6 +40,9 @@ type Ctx = Pick<AppContext, 'db' | 'secret' | 'hub'>;
 const pairKey = (email: string, ip: string) => `pair:${email}|${ip}`;
 const addressKey = (ip: string) => `ip:${ip}`;
 
+/** The longest look-back of the throttling rules: older failures are swept (auth.jobs.ts). */
+export const FAILURES_KEPT_S = Math.max(PAIR_WINDOW_S, ADDRESS_WINDOW_S);
+
 /** Seconds the next try must wait after `failures` failures of a pair (0: no wait). */
 export function pairDelay(failures: number): number {
   if (failures < FREE_FAILURES) return 0;

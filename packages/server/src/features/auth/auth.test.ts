@@ -285,3 +285,25 @@ describe('forgot-password', () => {
     expect(list.json().map((n: { subject: string }) => n.subject)).toContain('Password reset requested');
   });
 });
+
+describe('the sign-in records sweep', () => {
+  it('deletes failures older than the longest rule and expired refresh tokens, nothing else', async () => {
+    const { sweepSignInRecords } = await import('./auth.repo.ts');
+    const { FAILURES_KEPT_S } = await import('./auth.service.ts');
+    const q = (text: string, params: unknown[] = []) => t.ctx.db.$client.query(text, params);
+    const user = await t.user();
+    await q(
+      `insert into login_failures (key, at) values ('sweep:old', now() - interval '2 hours'), ('sweep:new', now())`,
+    );
+    await q(
+      `insert into refresh_tokens (user_id, token_hash, family, expires_at) values
+       ($1, 'sweep-expired', 'f1', now() - interval '1 minute'), ($1, 'sweep-live', 'f2', now() + interval '1 day')`,
+      [user.id],
+    );
+    await sweepSignInRecords(t.ctx.db, FAILURES_KEPT_S);
+    const keys = await q(`select key from login_failures where key like 'sweep:%'`);
+    expect(keys.rows.map((r) => r.key)).toEqual(['sweep:new']);
+    const tokens = await q(`select token_hash from refresh_tokens where token_hash like 'sweep-%'`);
+    expect(tokens.rows.map((r) => r.token_hash)).toEqual(['sweep-live']);
+  });
+});
