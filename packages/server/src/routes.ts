@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { uploadFilesRoutes } from './core/imports/routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
@@ -8,6 +9,14 @@ import { categoriesRoutes } from './features/categories/categories.routes.ts';
 import { mailProvidersRoutes } from './features/mail-providers/mail-providers.routes.ts';
 import { offersRoutes } from './features/offers/offers.routes.ts';
 import { emailListsRoutes } from './features/email-lists/email-lists.routes.ts';
+import { pmtaServersRoutes } from './features/pmta-servers/pmta-servers.routes.ts';
+import { smtpServersRoutes } from './features/smtp-servers/smtp-servers.routes.ts';
+import { relayGroupsRoutes } from './features/relay-groups/relay-groups.routes.ts';
+import { pmtaRelaysRoutes } from './features/pmta-relays/pmta-relays.routes.ts';
+import { smtpRelaysRoutes } from './features/smtp-relays/smtp-relays.routes.ts';
+import { socksProxiesRoutes } from './features/socks-proxies/socks-proxies.routes.ts';
+import { messagesRoutes } from './features/messages/messages.routes.ts';
+import { tagsRoutes } from './features/tags/tags.routes.ts';
 
 /** Every route plugin of the API, in one place. Each is mounted under /api. */
 export const routes: FastifyPluginAsync[] = [
@@ -20,4 +29,13 @@ export const routes: FastifyPluginAsync[] = [
   mailProvidersRoutes,
   offersRoutes,
   emailListsRoutes,
+  uploadFilesRoutes,
+  pmtaServersRoutes,
+  smtpServersRoutes,
+  relayGroupsRoutes,
+  pmtaRelaysRoutes,
+  smtpRelaysRoutes,
+  socksProxiesRoutes,
+  messagesRoutes,
+  tagsRoutes,
 ];

@@ -5,6 +5,14 @@ import { categoriesScreens } from '@/features/categories/routes.tsx';
 import { emailListsScreens } from '@/features/email-lists/routes.tsx';
 import { offersScreens } from '@/features/offers/routes.tsx';
 import { usersScreens } from '@/features/users/routes.tsx';
+import { pmtaServersScreens } from '@/features/pmta-servers/routes.tsx';
+import { smtpServersScreens } from '@/features/smtp-servers/routes.tsx';
+import { relayGroupsScreens } from '@/features/relay-groups/routes.tsx';
+import { pmtaRelaysScreens } from '@/features/pmta-relays/routes.tsx';
+import { smtpRelaysScreens } from '@/features/smtp-relays/routes.tsx';
+import { socksProxiesScreens } from '@/features/socks-proxies/routes.tsx';
+import { messagesScreens } from '@/features/messages/routes.tsx';
+import { tagsScreens } from '@/features/tags/routes.tsx';
 import { AboutPage } from './pages/about-page.tsx';
 import { routes, type RouteName, type Screens } from '@/lib/routes.ts';
 
@@ -21,6 +29,14 @@ const screens: Screens = {
   ...categoriesScreens,
   ...emailListsScreens,
   ...offersScreens,
+  ...pmtaServersScreens,
+  ...smtpServersScreens,
+  ...relayGroupsScreens,
+  ...pmtaRelaysScreens,
+  ...smtpRelaysScreens,
+  ...socksProxiesScreens,
+  ...messagesScreens,
+  ...tagsScreens,
 };
 
 export const screenFor = (name: RouteName) => screens[name] ?? <NotBuiltYet screen={routes[name].title} />;

@@ -1,0 +1,155 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  bulkActivitySchema,
+  bulkMoveSchema,
+  countPoorSchema,
+  editDescriptionSchema,
+  pmtaRelayCreateSchema,
+  pmtaRelayItem,
+  pmtaRelayUpdateSchema,
+  relayReputationItem,
+  switchSchema,
+  switchesAnswer,
+  switchesSchema,
+} from '@console/shared/pmta-relays';
+import { idList, idParams } from '../../core/access.ts';
+import { acceptFile, fileUploadSchema } from '../../core/imports/routes.ts';
+import { editDescription } from './edit-description.ts';
+import { pmtaRelaysUpload } from './pmta-relays-import.ts';
+import { pmtaRelaysCollection, reputationsOf } from './pmta-relays.repo.ts';
+import {
+  bulkActivity,
+  bulkDelete,
+  bulkMove,
+  countPoorRelays,
+  createPmtaRelay,
+  deletePmtaRelay,
+  getPmtaRelay,
+  updatePmtaRelay,
+} from './pmta-relays.service.ts';
+import { setSwitches, switchesOf } from './relay-switches.ts';
+
+const tags = ['pmta_relays'];
+const bulkAnswer = z.object({ count: z.number(), message: z.string() });
+const relaysIds = z.object({
+  relaysIds: idList('Invalid relay id.').refine((ids) => ids.length > 0, 'Choose relays first.'),
+});
+const detailQuery = z.object({
+  'groups[]': z.union([z.string().max(50), z.array(z.string().max(50)).max(10)]).optional(),
+});
+const relayIdParams = z.object({ relayId: idParams.shape.id });
+
+export const pmtaRelaysRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  app.get(
+    '/pmta_relays',
+    { schema: { tags, querystring: pmtaRelaysCollection.query, response: { 200: pmtaRelaysCollection.response } } },
+    (req) => pmtaRelaysCollection.list(ctx.db, req.user, req.query),
+  );
+
+  /** One relay; with `groups[]=relay_reputations` also its reputations (the Status dialog). */
+  app.get(
+    '/pmta_relays/:id',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        querystring: detailQuery,
+        response: { 200: pmtaRelayItem.extend({ reputations: z.array(relayReputationItem).optional() }) },
+      },
+    },
+    async (req) => {
+      const relay = await getPmtaRelay(ctx, req.user, req.params.id);
+      const withReputations = [req.query['groups[]']].flat().includes('relay_reputations');
+      return withReputations ? { ...relay, reputations: await reputationsOf(ctx.db, relay.id) } : relay;
+    },
+  );
+  app.post(
+    '/pmta_relays',
+    { schema: { tags, body: pmtaRelayCreateSchema, response: { 201: pmtaRelayItem } } },
+    async (req, reply) => reply.status(201).send(await createPmtaRelay(ctx, req.user, req.body)),
+  );
+  app.put(
+    '/pmta_relays/:id',
+    { schema: { tags, params: idParams, body: pmtaRelayUpdateSchema, response: { 200: pmtaRelayItem } } },
+    (req) => updatePmtaRelay(ctx, req.user, req.params.id, req.body),
+  );
+  app.delete('/pmta_relays/:id', { schema: { tags, params: idParams } }, async (req, reply) => {
+    await deletePmtaRelay(ctx, req.user, req.params.id);
+    return reply.status(204).send();
+  });
+
+  app.post(
+    '/pmta_relays/count_poor',
+    { schema: { tags, body: countPoorSchema, response: { 200: z.object({ count: z.number() }) } } },
+    (req) => countPoorRelays(ctx, req.user, req.body),
+  );
+  app.post(
+    '/pmta_relays/bulk_move',
+    { schema: { tags, body: relaysIds.extend(bulkMoveSchema.shape), response: { 200: bulkAnswer } } },
+    (req) => bulkMove(ctx, req.user, req.body.relaysIds, req.body.groupId),
+  );
+  app.post(
+    '/pmta_relays/bulk_activity',
+    { schema: { tags, body: relaysIds.extend(bulkActivitySchema.shape), response: { 200: bulkAnswer } } },
+    (req) => bulkActivity(ctx, req.user, req.body.relaysIds, req.body.activity),
+  );
+  app.post('/pmta_relays/bulk_delete', { schema: { tags, body: relaysIds, response: { 200: bulkAnswer } } }, (req) =>
+    bulkDelete(ctx, req.user, req.body.relaysIds),
+  );
+
+  /** PMTA and SMTP relays alike: relayType pmta | smtp. */
+  app.post(
+    '/relays/edit_description',
+    {
+      schema: {
+        tags: ['relays'],
+        body: editDescriptionSchema,
+        response: { 200: z.object({ id: z.number(), description: z.string().nullable() }) },
+      },
+    },
+    (req) => editDescription(ctx.db, req.user, req.body),
+  );
+
+  app.get(
+    '/pmta_relay_switches/:relayId',
+    { schema: { tags, params: relayIdParams, response: { 200: switchesAnswer } } },
+    async (req) => {
+      await getPmtaRelay(ctx, req.user, req.params.relayId);
+      return { switches: await switchesOf(ctx.db, req.params.relayId) };
+    },
+  );
+  app.post(
+    '/pmta_relay_switches/:relayId',
+    { schema: { tags, params: relayIdParams, body: switchesSchema, response: { 200: switchesAnswer } } },
+    async (req) => {
+      await getPmtaRelay(ctx, req.user, req.params.relayId);
+      await setSwitches(ctx.db, req.params.relayId, req.body.switches);
+      return { switches: await switchesOf(ctx.db, req.params.relayId) };
+    },
+  );
+  /** One switch by the provider's name (URL-encoded). */
+  app.post(
+    '/pmta_relay_switch/:relayId/:provider',
+    {
+      schema: {
+        tags,
+        params: relayIdParams.extend({ provider: z.string().min(1).max(100) }),
+        body: switchSchema,
+        response: { 200: z.object({ success: z.boolean() }) },
+      },
+    },
+    async (req) => {
+      await getPmtaRelay(ctx, req.user, req.params.relayId);
+      await setSwitches(ctx.db, req.params.relayId, [{ providerName: req.params.provider, off: req.body.off }]);
+      return { success: true };
+    },
+  );
+
+  /** Multipart `relays` (file), with `serverId` and `groupId` (ver 1) or `allIn` (ver 2). */
+  app.post('/upload_pmta_relays', { schema: fileUploadSchema('pmta_relays') }, (req) =>
+    acceptFile(ctx, req, pmtaRelaysUpload),
+  );
+};

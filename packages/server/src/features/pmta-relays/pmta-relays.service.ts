@@ -1,0 +1,125 @@
+import { eq } from 'drizzle-orm';
+import {
+  NEW_PMTA_RELAY,
+  PmtaRelayMessages as M,
+  countPoorSchema,
+  type PmtaRelay,
+  type PmtaRelayCreateInput,
+  type PmtaRelayUpdateInput,
+} from '@console/shared/pmta-relays';
+import type { z } from 'zod';
+import type { AppContext, AuthUser } from '../../core/context.ts';
+import { assertReferences, exists, found, ownerFor, requireAllOwned } from '../../core/access.ts';
+import { invalid } from '../../core/errors.ts';
+import { pmtaRelays, users } from '../../db/schema.ts';
+import {
+  countPoor,
+  deleteRelays,
+  findPmtaRelay,
+  insertPmtaRelay,
+  isCurrentGroupOf,
+  moveRelays,
+  ownersOf,
+  pmtaRelaysCollection,
+  serverOf,
+  setRelaysActivity,
+  updatePmtaRelayRow,
+} from './pmta-relays.repo.ts';
+
+type Ctx = Pick<AppContext, 'db'>;
+const owned = { table: pmtaRelays, id: pmtaRelays.id, owner: pmtaRelays.userId };
+
+export async function getPmtaRelay(ctx: Ctx, actor: AuthUser, id: number): Promise<PmtaRelay> {
+  return found(await findPmtaRelay(ctx.db, actor, id));
+}
+
+/** A relay's server and group must be its owner's (spec 2); the group must be current. */
+async function assertGroupOf(ctx: Ctx, groupId: number, userId: number) {
+  assertReferences({ group: !(await isCurrentGroupOf(ctx.db, groupId, userId)) && M.groupNotOwners });
+}
+
+/** New relay: status 1, backoff off; speeds from its server; withoutVmta only here (spec 2). */
+export async function createPmtaRelay(ctx: Ctx, actor: AuthUser, input: PmtaRelayCreateInput) {
+  const userId = ownerFor(actor, input.user);
+  assertReferences({ user: !(await exists(ctx.db, users, eq(users.id, userId))) && M.userNotFound });
+  const server = await serverOf(ctx.db, input.pmtaServer, userId);
+  assertReferences({
+    pmtaServer: !server && M.serverNotOwners,
+    group: !(await isCurrentGroupOf(ctx.db, input.group, userId)) && M.groupNotOwners,
+  });
+  const id = await insertPmtaRelay(ctx.db, {
+    userId,
+    groupId: input.group,
+    pmtaServerId: server!.id,
+    smtpHost: input.smtpHost.toLowerCase(),
+    ip: input.ip,
+    senderEmail: input.senderEmail,
+    active: input.active,
+    status: NEW_PMTA_RELAY.status,
+    backoff: NEW_PMTA_RELAY.backoff,
+    normalSpeed: server!.relayNormalSpeed,
+    backoffSpeed: server!.relayBackoffSpeed,
+    withoutVmta: input.withoutVmta,
+    description: input.description,
+  });
+  return getPmtaRelay(ctx, actor, id);
+}
+
+/** Server, SMTP host and owner are locked on edit (spec 2); the group must stay the owner's. */
+export async function updatePmtaRelay(ctx: Ctx, actor: AuthUser, id: number, input: PmtaRelayUpdateInput) {
+  const current = await getPmtaRelay(ctx, actor, id);
+  if (input.group !== current.group.id) await assertGroupOf(ctx, input.group, current.user.id);
+  const { group, ...fields } = input;
+  await updatePmtaRelayRow(ctx.db, id, { ...fields, groupId: group });
+  return getPmtaRelay(ctx, actor, id);
+}
+
+export async function deletePmtaRelay(ctx: Ctx, actor: AuthUser, id: number) {
+  await getPmtaRelay(ctx, actor, id);
+  await deleteRelays(ctx.db, [id]);
+}
+
+/** Bulk calls: the whole set is the caller's, or nothing changes (404 naming the others). */
+export async function bulkMove(ctx: Ctx, actor: AuthUser, ids: number[], groupId: number) {
+  const all = await requireAllOwned(ctx.db, actor, owned, ids, 'relaysIds');
+  // The target group must be a current group of every moved relay's owner: one owner, and theirs.
+  const owners = await ownersOf(ctx.db, all);
+  if (owners.length !== 1 || !(await isCurrentGroupOf(ctx.db, groupId, owners[0]!))) {
+    throw invalid({ groupId: M.groupNotOwners });
+  }
+  await moveRelays(ctx.db, all, groupId);
+  return { count: all.length, message: M.moved };
+}
+
+export async function bulkActivity(ctx: Ctx, actor: AuthUser, ids: number[], active: boolean) {
+  const all = await requireAllOwned(ctx.db, actor, owned, ids, 'relaysIds');
+  await setRelaysActivity(ctx.db, all, active);
+  return { count: all.length, message: M.changed };
+}
+
+export async function bulkDelete(ctx: Ctx, actor: AuthUser, ids: number[]) {
+  const all = await requireAllOwned(ctx.db, actor, owned, ids, 'relaysIds');
+  await deleteRelays(ctx.db, all);
+  return { count: all.length, message: M.deleted };
+}
+
+/** count_poor's body names the list's filters its own way; parsed by the list's query schema. */
+export async function countPoorRelays(ctx: Ctx, actor: AuthUser, body: z.infer<typeof countPoorSchema>) {
+  const raw: Record<string, unknown> = {
+    smtpHost: body.hostname,
+    description: body.description,
+    'user.id': body.userId,
+    'group.id': body.pmtaRelayGroupId,
+    'pmtaServer.id': body.pmtaServerId,
+    id: body.id,
+    'pmtaServer.isVps': body.isVps,
+  };
+  const given = Object.fromEntries(
+    Object.entries(raw)
+      .filter(([, v]) => v !== undefined && v !== '' && v !== null)
+      .map(([k, v]) => [k, String(v)]),
+  );
+  const q = pmtaRelaysCollection.query.safeParse(given);
+  if (!q.success) throw invalid(Object.fromEntries(q.error.issues.map((i) => [i.path.join('.'), i.message])));
+  return { count: await countPoor(ctx.db, actor, q.data) };
+}

@@ -1,0 +1,61 @@
+import { eq, sql } from 'drizzle-orm';
+import { PMTA_SERVERS_PAGE_SIZE, pmtaServerItem, type PmtaServer } from '@console/shared/pmta-servers';
+import type { Executor } from '../../db/client.ts';
+import { pmtaRelays, pmtaServers, users } from '../../db/schema.ts';
+import { defineCollection, filters } from '../../core/collection.ts';
+import { ownedBy } from '../../core/access.ts';
+import type { AuthUser } from '../../core/context.ts';
+
+const p = pmtaServers;
+
+/**
+ * GET /api/pmta_servers: newest first, 30 a page. Filters: name (contains), user.id (administrators).
+ * `groups[]=select` gives {id, name} by name for the relay forms (with user.id: one owner's servers).
+ * The secret columns (ssh_password_enc, ssh_key_enc) are never selected.
+ */
+export const pmtaServersCollection = defineCollection({
+  table: p,
+  item: pmtaServerItem,
+  fields: {
+    id: p.id,
+    name: p.name,
+    serverIp: sql<string>`host(${p.serverIp})`,
+    pmtaHttpPort: p.pmtaHttpPort,
+    sshPort: p.sshPort,
+    smtpPort: p.smtpPort,
+    encryption: sql<PmtaServer['encryption']>`${p.encryption}`,
+    serverUsername: p.serverUsername,
+    relayNormalSpeed: p.relayNormalSpeed,
+    relayBackoffSpeed: p.relayBackoffSpeed,
+    ipList: p.ipList,
+    isVps: p.isVps,
+    user: sql<PmtaServer['user']>`json_build_object('id', ${users.id}, 'username', ${users.username})`,
+    relaysCount: sql<number>`(select count(*)::int from ${pmtaRelays} where ${pmtaRelays.pmtaServerId} = ${p.id})`,
+  },
+  join: (q) => q.innerJoin(users, eq(users.id, p.userId)),
+  scope: ownedBy(p.userId),
+  filters: { name: filters.contains(p.name), 'user.id': filters.owner(p.userId) },
+  sortable: { id: p.id, name: p.name, serverIp: p.serverIp, user: users.username },
+  order: [sql`${p.id} desc`],
+  select: { fields: { id: p.id, name: p.name }, order: [sql`${p.name}`, sql`${p.id}`] },
+  pageSize: PMTA_SERVERS_PAGE_SIZE,
+});
+
+export const findPmtaServer = (db: Executor, user: AuthUser, id: number) =>
+  pmtaServersCollection.one(db, user, eq(p.id, id));
+
+export type PmtaServerValues = Omit<
+  typeof p.$inferInsert,
+  'id' | 'createdAt' | 'sshPasswordEnc' | 'sshKeyEnc' | 'hostKey'
+>;
+
+export async function insertPmtaServer(db: Executor, v: PmtaServerValues) {
+  const [row] = await db.insert(p).values(v).returning({ id: p.id });
+  return row!.id;
+}
+
+export const updatePmtaServerRow = (db: Executor, id: number, v: PmtaServerValues) =>
+  db.update(p).set(v).where(eq(p.id, id));
+
+/** Deletes the server; its relays go with it (cascade) and relay_history keeps their IPs and hosts. */
+export const deletePmtaServerRow = (db: Executor, id: number) => db.delete(p).where(eq(p.id, id));

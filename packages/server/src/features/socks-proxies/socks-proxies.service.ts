@@ -1,0 +1,104 @@
+import { eq } from 'drizzle-orm';
+import { isId } from '@console/shared/ids';
+import { SocksMessages as M, type Socks, type SocksCheck, type SocksInput } from '@console/shared/socks-proxies';
+import type { AppContext, AuthUser } from '../../core/context.ts';
+import { assertReferences, exists, found, ownerFor } from '../../core/access.ts';
+import { invalid } from '../../core/errors.ts';
+import { isRefusedAddress } from '../../core/safe-fetch.ts';
+import { open, seal } from '../../core/sealed.ts';
+import { users } from '../../db/schema.ts';
+import { checkSocks } from './socks-check.ts';
+import {
+  deleteAllOf,
+  deleteInactive,
+  deleteSocksRow,
+  findSocks,
+  insertSocks,
+  recordCheck,
+  restoreActivity,
+  socksForCheck,
+  updateSocksRow,
+} from './socks-proxies.repo.ts';
+
+type Ctx = Pick<AppContext, 'db' | 'secret' | 'env'>;
+
+export async function getSocks(ctx: Ctx, actor: AuthUser, id: number): Promise<Socks> {
+  return found(await findSocks(ctx.db, actor, id));
+}
+
+async function existingOwner(ctx: Ctx, userId: number) {
+  assertReferences({ user: !(await exists(ctx.db, users, eq(users.id, userId))) && M.userNotFound });
+  return userId;
+}
+
+export async function createSocks(ctx: Ctx, actor: AuthUser, input: SocksInput) {
+  const userId = await existingOwner(ctx, ownerFor(actor, input.user));
+  const id = await insertSocks(ctx.db, {
+    ip: input.ip,
+    port: input.port,
+    login: input.login,
+    passwordEnc: input.password ? seal(ctx.secret, input.password) : null,
+    active: input.active,
+    userId,
+  });
+  return getSocks(ctx, actor, id);
+}
+
+/** The password is write-only: blank keeps the stored one, `clearPassword` removes it. */
+export async function updateSocks(ctx: Ctx, actor: AuthUser, id: number, input: SocksInput) {
+  const current = await getSocks(ctx, actor, id);
+  const userId = input.user ? await existingOwner(ctx, ownerFor(actor, input.user)) : current.user.id;
+  await updateSocksRow(ctx.db, id, {
+    ip: input.ip,
+    port: input.port,
+    login: input.login,
+    active: input.active,
+    userId,
+    ...(input.password
+      ? { passwordEnc: seal(ctx.secret, input.password) }
+      : input.clearPassword
+        ? { passwordEnc: null }
+        : {}),
+  });
+  return getSocks(ctx, actor, id);
+}
+
+export async function deleteSocks(ctx: Ctx, actor: AuthUser, id: number) {
+  await getSocks(ctx, actor, id);
+  await deleteSocksRow(ctx.db, id);
+}
+
+/**
+ * GET /api/socks/check/{id}: a SOCKS5 handshake and a CONNECT to the check target; the proxy becomes
+ * active when it works and inactive when it does not. An internal address is refused like any
+ * user-supplied address (ALLOW_INTERNAL_URLS), so a check cannot probe the console's own network.
+ */
+export async function checkProxy(ctx: Ctx, actor: AuthUser, id: number): Promise<SocksCheck> {
+  await getSocks(ctx, actor, id);
+  const proxy = found(await socksForCheck(ctx.db, id));
+  if (isRefusedAddress(proxy.ip, ctx.env.ALLOW_INTERNAL_URLS)) {
+    await recordCheck(ctx.db, id, false, null);
+    return { result: false, msg: M.internal, boundIp: null };
+  }
+  const outcome = await checkSocks(
+    { ...proxy, password: proxy.passwordEnc ? open(ctx.secret, proxy.passwordEnc) : null },
+    { ...ctx.env.SOCKS_CHECK_TARGET, timeoutMs: ctx.env.SOCKS_CHECK_TIMEOUT_MS },
+  );
+  await recordCheck(ctx.db, id, outcome.result, outcome.boundIp);
+  return outcome;
+}
+
+/** The owner a bulk call acts for: an administrator may name one (default: themselves), others never. */
+export async function bulkOwner(ctx: Ctx, actor: AuthUser, userId: string | undefined) {
+  if (!actor.isAdmin || userId === undefined || userId === '') return actor.id;
+  if (!isId(userId)) throw invalid({ userId: M.userNotFound });
+  return existingOwner(ctx, Number(userId)).catch(() => {
+    throw invalid({ userId: M.userNotFound });
+  });
+}
+
+export const bulkActions = {
+  'reset-activity': { run: restoreActivity, message: M.reset },
+  'delete-inactive': { run: deleteInactive, message: M.removed },
+  'delete-all': { run: deleteAllOf, message: M.removed },
+} as const;

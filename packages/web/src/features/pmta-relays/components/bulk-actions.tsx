@@ -1,0 +1,85 @@
+import { useState, type Key } from 'react';
+import { Button, Modal, Radio, Select, Space } from 'antd';
+import { PmtaRelayMessages as M } from '@console/shared/pmta-relays';
+import { confirm, toast } from '@/components/feedback.tsx';
+import { useSelectOptions } from '@/hooks/use-select-options.ts';
+import { errorLines } from '@/lib/http.ts';
+import { useBulkActivity, useBulkDelete, useBulkMove } from '../api/pmta-relays.ts';
+
+/** Move to Group, Change Activity and Delete for the selected relays (shown only with a selection). */
+export function BulkActions({ keys, onDone, ownerId }: { keys: Key[]; onDone: () => void; ownerId?: number }) {
+  const relaysIds = keys.map(Number);
+  const move = useBulkMove();
+  const activity = useBulkActivity();
+  const remove = useBulkDelete();
+  const groups = useSelectOptions('/pmta_relay_groups', { 'archive[exists]': 'false', 'user.id': ownerId });
+  const [dialog, setDialog] = useState<'move' | 'activity' | null>(null);
+  const [groupId, setGroupId] = useState<number>();
+  const [active, setActive] = useState(true);
+  const finish = (message: string) => {
+    toast.success(message);
+    setDialog(null);
+    onDone();
+  };
+  const error = (e: unknown) => toast.error(`Error: ${errorLines(e)[0] ?? 'Some error occurred.'}`);
+
+  return (
+    <Space wrap>
+      <Button onClick={() => setDialog('move')}>Move to Group</Button>
+      <Button onClick={() => setDialog('activity')}>Change Activity</Button>
+      <Button
+        danger
+        onClick={() =>
+          void confirm({
+            title: M.deleteConfirm,
+            content: `${relaysIds.length} relay(s)`,
+            okText: 'Confirm',
+            danger: true,
+            onOk: () => remove.mutateAsync({ relaysIds }),
+            errorPrefix: 'Error: ',
+          }).then((ok) => ok && finish(M.deleted))
+        }
+      >
+        Delete
+      </Button>
+      <Modal
+        open={dialog === 'move'}
+        title={`Move ${relaysIds.length} relay(s) to a group`}
+        okText="Move"
+        okButtonProps={{ disabled: !groupId, loading: move.isPending }}
+        onOk={() =>
+          move.mutate({ relaysIds, groupId: groupId! }, { onSuccess: (r) => finish(r.message), onError: error })
+        }
+        onCancel={() => setDialog(null)}
+        destroyOnHidden
+      >
+        <Select
+          aria-label="Target group"
+          placeholder="Relay group"
+          showSearch={{ optionFilterProp: 'label' }}
+          options={groups.data}
+          loading={groups.isLoading}
+          value={groupId}
+          onChange={setGroupId}
+          style={{ width: '100%' }}
+        />
+      </Modal>
+      <Modal
+        open={dialog === 'activity'}
+        title={`Change the activity of ${relaysIds.length} relay(s)`}
+        okText="Change"
+        okButtonProps={{ loading: activity.isPending }}
+        onOk={() =>
+          activity.mutate({ relaysIds, activity: active }, { onSuccess: (r) => finish(r.message), onError: error })
+        }
+        onCancel={() => setDialog(null)}
+        destroyOnHidden
+      >
+        <Radio.Group value={active} onChange={(e) => setActive(e.target.value as boolean)} aria-label="Activity">
+          <Radio value={true}>Active</Radio>
+          <Radio value={false}>Inactive</Radio>
+        </Radio.Group>
+      </Modal>
+    </Space>
+  );
+}

@@ -1,0 +1,108 @@
+import { useState, type ReactNode } from 'react';
+import { Button, Space, Tag } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import type { HydraCollection } from '@console/shared/hydra';
+import { PmtaRelayMessages as M, type PmtaRelay } from '@console/shared/pmta-relays';
+import { DataTable, type ListTableProps, type Selection } from '@/components/data-table.tsx';
+import { confirm, toast } from '@/components/feedback.tsx';
+import { href } from '@/lib/routes.ts';
+import { useDeletePmtaRelay } from '../api/pmta-relays.ts';
+import { DescriptionCell } from './description-cell.tsx';
+import { ReputationsDialog } from './reputations-dialog.tsx';
+import { StatusButton } from './status-tag.tsx';
+
+export interface PmtaRelaysTableProps extends ListTableProps<HydraCollection<PmtaRelay>> {
+  selection: Selection<PmtaRelay>;
+  /** Beside the Total: the Poor count. */
+  toolbar?: ReactNode;
+}
+
+/** select, ID, Type, Smtp Host, IP, Pmta Server, Group, Status, Active, Description, Actions; nine columns sort. */
+export function PmtaRelaysTable(props: PmtaRelaysTableProps) {
+  const remove = useDeletePmtaRelay();
+  const [reputationsOf, setReputationsOf] = useState<number>();
+  const askDelete = (r: PmtaRelay) =>
+    confirm({
+      title: M.deleteConfirm,
+      content: `Relay #${r.id} ${r.smtpHost} (${r.ip})`,
+      okText: 'Confirm',
+      danger: true,
+      onOk: () => remove.mutateAsync(r.id),
+      errorPrefix: 'Error: ',
+    }).then((ok) => ok && toast.success(M.deleted));
+
+  return (
+    <>
+      <DataTable<PmtaRelay>
+        {...props}
+        emptyText="Nothing to show."
+        selection={{ ...props.selection, label: (r) => r.smtpHost }}
+        columns={[
+          { title: 'ID', dataIndex: 'id', key: 'id', width: 80, sorter: true },
+          {
+            title: 'Type',
+            key: 'pmtaServer.isVps',
+            sorter: true,
+            width: 80,
+            render: (_, r) => (r.pmtaServer.isVps ? 'VPS' : 'Net'),
+          },
+          { title: 'Smtp Host', dataIndex: 'smtpHost', key: 'smtpHost', sorter: true },
+          { title: 'IP', dataIndex: 'ip', key: 'ip', sorter: true },
+          { title: 'Pmta Server', key: 'pmtaServer.name', sorter: true, render: (_, r) => r.pmtaServer.name },
+          { title: 'Group', key: 'group.name', sorter: true, render: (_, r) => r.group.name },
+          {
+            title: 'Status',
+            key: 'status',
+            sorter: true,
+            width: 100,
+            render: (_, r) => (
+              <StatusButton
+                status={r.status}
+                label={`Reputations of ${r.smtpHost}`}
+                onClick={() => setReputationsOf(r.id)}
+              />
+            ),
+          },
+          {
+            title: 'Active',
+            key: 'active',
+            sorter: true,
+            width: 90,
+            render: (_, r) => (r.active ? <Tag color="green">Yes</Tag> : <Tag color="red">No</Tag>),
+          },
+          {
+            title: 'Description',
+            key: 'description',
+            sorter: true,
+            render: (_, r) => <DescriptionCell relayId={r.id} description={r.description} />,
+          },
+          {
+            title: 'Actions',
+            key: 'actions',
+            fixed: 'right',
+            render: (_, r) => (
+              <Space size="small">
+                <Link to={href('pmtaRelayEdit', { id: r.id })}>
+                  <Button size="small" icon={<EditOutlined />} aria-label={`Edit relay ${r.smtpHost}`}>
+                    Edit
+                  </Button>
+                </Link>
+                <Button
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={`Delete relay ${r.smtpHost}`}
+                  onClick={() => void askDelete(r)}
+                >
+                  Delete
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <ReputationsDialog relayId={reputationsOf} onClose={() => setReputationsOf(undefined)} />
+    </>
+  );
+}

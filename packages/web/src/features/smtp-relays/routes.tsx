@@ -1,0 +1,3 @@
+import type { Screens } from '@/lib/routes.ts';
+
+export const smtpRelaysScreens: Screens = {};

@@ -1,0 +1,82 @@
+import { Button, Space, Tag } from 'antd';
+import { ApartmentOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import type { HydraCollection } from '@console/shared/hydra';
+import { SmtpServerMessages as M, type SmtpServer } from '@console/shared/smtp-servers';
+import { DataTable, type ListTableProps } from '@/components/data-table.tsx';
+import { confirm, toast } from '@/components/feedback.tsx';
+import { href } from '@/lib/routes.ts';
+import { useIsAdmin } from '@/lib/session.ts';
+import { useDeleteSmtpServer } from '../api/smtp-servers.ts';
+
+/** ID, Name, HOST, Owner (admin), Actions: Edit, Relays (the server's relays), Delete. */
+export function SmtpServersTable(props: ListTableProps<HydraCollection<SmtpServer>>) {
+  const isAdmin = useIsAdmin();
+  const remove = useDeleteSmtpServer();
+  const askDelete = (s: SmtpServer) =>
+    confirm({
+      title: M.deleteConfirm,
+      content:
+        s.relaysCount > 0
+          ? `Server #${s.id} ${s.name} and its ${s.relaysCount} relay(s) will be removed.`
+          : `Server #${s.id} ${s.name}`,
+      okText: 'Confirm',
+      danger: true,
+      onOk: () => remove.mutateAsync(s.id),
+      errorPrefix: 'Error: ',
+    }).then((ok) => ok && toast.success('Deleted successfully!'));
+
+  return (
+    <DataTable<SmtpServer>
+      {...props}
+      emptyText="Nothing to show."
+      columns={[
+        { title: 'ID', dataIndex: 'id', key: 'id', width: 80, sorter: true },
+        { title: 'Name', dataIndex: 'name', key: 'name', sorter: true },
+        {
+          title: 'HOST',
+          key: 'host',
+          sorter: true,
+          render: (_, s) => (
+            <Space size={6}>
+              {`${s.host}:${s.port}`}
+              {s.tls && <Tag>TLS</Tag>}
+            </Space>
+          ),
+        },
+        { title: 'Relays', key: 'relaysCount', width: 90, align: 'right', render: (_, s) => s.relaysCount },
+        ...(isAdmin
+          ? [{ title: 'Owner', key: 'user', sorter: true, render: (_: unknown, s: SmtpServer) => s.user.username }]
+          : []),
+        {
+          title: 'Actions',
+          key: 'actions',
+          fixed: 'right',
+          render: (_, s) => (
+            <Space size="small" wrap>
+              <Link to={href('smtpServerEdit', { id: s.id })}>
+                <Button size="small" icon={<EditOutlined />} aria-label={`Edit server ${s.name}`}>
+                  Edit
+                </Button>
+              </Link>
+              <Link to={href('smtpRelayFilter1', { serverId: s.id })}>
+                <Button size="small" icon={<ApartmentOutlined />} aria-label={`Relays of server ${s.name}`}>
+                  Relays
+                </Button>
+              </Link>
+              <Button
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={`Delete server ${s.name}`}
+                onClick={() => void askDelete(s)}
+              >
+                Delete
+              </Button>
+            </Space>
+          ),
+        },
+      ]}
+    />
+  );
+}

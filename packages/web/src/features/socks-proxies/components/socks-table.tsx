@@ -1,0 +1,87 @@
+import { App, Button, Space, Tag } from 'antd';
+import { ApiOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import type { HydraCollection } from '@console/shared/hydra';
+import { SocksMessages as M, type Socks } from '@console/shared/socks-proxies';
+import { DataTable, type ListTableProps } from '@/components/data-table.tsx';
+import { confirm, errorDialog, toast } from '@/components/feedback.tsx';
+import { href } from '@/lib/routes.ts';
+import { useIsAdmin } from '@/lib/session.ts';
+import { useCheckSocks, useDeleteSocks } from '../api/socks.ts';
+
+/** ID, IP, Port, Active, Owner (admin), Actions: Edit, Check, Delete. ID, IP and Active sort on the server. */
+export function SocksTable(props: ListTableProps<HydraCollection<Socks>>) {
+  const isAdmin = useIsAdmin();
+  const { modal } = App.useApp();
+  const remove = useDeleteSocks();
+  const check = useCheckSocks();
+  const askDelete = (s: Socks) =>
+    confirm({
+      title: M.deleteConfirm,
+      content: `Socks #${s.id} ${s.ip}:${s.port}`,
+      okText: 'Confirm',
+      danger: true,
+      onOk: () => remove.mutateAsync(s.id),
+      errorPrefix: 'Error: ',
+    }).then((ok) => ok && toast.success(M.deleted));
+  // The answer's msg is the alert's title, in the success or error style (spec 2 §8).
+  const runCheck = (s: Socks) =>
+    check.mutate(s.id, {
+      onSuccess: (r) => (r.result ? modal.success : modal.error)({ title: r.msg, content: `${s.ip}:${s.port}` }),
+      onError: (e) => errorDialog(e, 'Error'),
+    });
+
+  return (
+    <DataTable<Socks>
+      {...props}
+      emptyText="Nothing to show."
+      columns={[
+        { title: 'ID', dataIndex: 'id', key: 'id', width: 80, sorter: true },
+        { title: 'IP', dataIndex: 'ip', key: 'ip', sorter: true },
+        { title: 'Port', dataIndex: 'port', key: 'port', width: 90 },
+        {
+          title: 'Active',
+          key: 'active',
+          sorter: true,
+          width: 100,
+          render: (_, s) => (s.active ? <Tag color="green">Active</Tag> : <Tag color="red">Inactive</Tag>),
+        },
+        { title: 'Login', key: 'login', render: (_, s) => s.login ?? '' },
+        { title: 'Bound IP', key: 'boundIp', render: (_, s) => s.boundIp ?? '' },
+        ...(isAdmin ? [{ title: 'Owner', key: 'user', render: (_: unknown, s: Socks) => s.user.username }] : []),
+        {
+          title: 'Actions',
+          key: 'actions',
+          fixed: 'right',
+          render: (_, s) => (
+            <Space size="small" wrap>
+              <Link to={href('socksProxyEdit', { id: s.id })}>
+                <Button size="small" icon={<EditOutlined />} aria-label={`Edit socks ${s.ip}:${s.port}`}>
+                  Edit
+                </Button>
+              </Link>
+              <Button
+                size="small"
+                icon={<ApiOutlined />}
+                loading={check.isPending && check.variables === s.id}
+                aria-label={`Check socks ${s.ip}:${s.port}`}
+                onClick={() => runCheck(s)}
+              >
+                Check
+              </Button>
+              <Button
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={`Delete socks ${s.ip}:${s.port}`}
+                onClick={() => void askDelete(s)}
+              >
+                Delete
+              </Button>
+            </Space>
+          ),
+        },
+      ]}
+    />
+  );
+}
