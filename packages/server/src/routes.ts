@@ -14,6 +14,7 @@ import { smtpServersRoutes } from './features/smtp-servers/smtp-servers.routes.t
 import { relayGroupsRoutes } from './features/relay-groups/relay-groups.routes.ts';
 import { pmtaRelaysRoutes } from './features/pmta-relays/pmta-relays.routes.ts';
 import { smtpRelaysRoutes } from './features/smtp-relays/smtp-relays.routes.ts';
+import { relaysRoutes } from './features/relays/relays.routes.ts';
 import { socksProxiesRoutes } from './features/socks-proxies/socks-proxies.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { tagsRoutes } from './features/tags/tags.routes.ts';
@@ -35,6 +36,7 @@ export const routes: FastifyPluginAsync[] = [
   relayGroupsRoutes,
   pmtaRelaysRoutes,
   smtpRelaysRoutes,
+  relaysRoutes,
   socksProxiesRoutes,
   messagesRoutes,
   tagsRoutes,

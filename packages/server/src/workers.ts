@@ -7,6 +7,7 @@ import { authJobs } from './features/auth/auth.jobs.ts';
 import { offerJobs } from './features/offers/offers.jobs.ts';
 import { emailListImport } from './features/email-lists/import/kind.ts';
 import { socksImport } from './features/socks-proxies/socks-import.ts';
+import { smtpRelaysImport } from './features/smtp-relays/smtp-relays-import.ts';
 import { pmtaRelaysAllInImport, pmtaRelaysImport } from './features/pmta-relays/pmta-relays-import.ts';
 import { pmtaServersSimpleImport, pmtaServersWithRelaysImport } from './features/pmta-servers/pmta-servers-import.ts';
 
@@ -14,6 +15,7 @@ import { pmtaServersSimpleImport, pmtaServersWithRelaysImport } from './features
 export const importKinds: readonly ImportKind[] = [
   emailListImport,
   socksImport,
+  smtpRelaysImport,
   pmtaServersSimpleImport,
   pmtaServersWithRelaysImport,
   pmtaRelaysImport,

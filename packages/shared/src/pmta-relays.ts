@@ -11,10 +11,11 @@ import {
   tooLong,
 } from './fields.ts';
 import { refItem, userRefItem } from './hydra.ts';
+import { RelayMessages, flag } from './relays.ts';
 
 /** The spec's messages verbatim (spec 2 §5, §8), and ours where it shows none. */
 export const PmtaRelayMessages = {
-  groupRequired: 'Relay Group is required',
+  ...RelayMessages,
   serverRequired: 'Pmta Server is required',
   smtpHostRequired: 'Smtp Host is required',
   smtpHostInvalid: 'Smtp Host must be a host name, e.g. mta1.example.com',
@@ -22,18 +23,9 @@ export const PmtaRelayMessages = {
   ipInvalid: 'Not valid IP address',
   emailRequired: 'Sender Email is required',
   emailInvalid: 'Invalid Email',
-  normalSpeedRequired: 'Normal Relay speed is required',
-  normalSpeedInteger: 'Normal Relay speed must be integer',
-  backoffSpeedRequired: 'Backoff Relay speed is required',
-  backoffSpeedInteger: 'Backoff Relay speed must be integer',
   userNotFound: 'User not found.',
-  groupNotOwners: "The relay group must be one of the owner's current groups.",
   serverNotOwners: "The PMTA server must be one of the owner's servers.",
   duplicateIp: 'This IP is already a relay of this PMTA server.',
-  deleteConfirm: 'Are you sure you want to delete?',
-  moved: 'Successfully moved!',
-  changed: 'Successfully changed!',
-  deleted: 'Deleted successfully!',
 } as const;
 const M = PmtaRelayMessages;
 
@@ -104,23 +96,6 @@ export const relayReputationItem = z.object({
 export type RelayReputation = z.infer<typeof relayReputationItem>;
 
 export const PMTA_RELAYS_PAGE_SIZE = 50;
-
-/** A form or JSON boolean: true, false, 'true', 'false', '1', '0'. */
-const flag = (message: string) =>
-  z
-    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { error: message })
-    .transform((v) => v === true || v === 'true' || v === '1');
-
-export const bulkMoveSchema = z.object({ groupId: reference(M.groupRequired) });
-export const bulkActivitySchema = z.object({ activity: flag('Activity must be true or false.') });
-
-/** POST /api/relays/edit_description (form fields): both relay kinds. */
-export const RelayTypes = ['pmta', 'smtp'] as const;
-export const editDescriptionSchema = z.object({
-  relayType: z.enum(RelayTypes, { error: "Relay type must be 'pmta' or 'smtp'." }),
-  relayId: reference('Relay is required'),
-  description: descriptionField(),
-});
 
 /** The per-provider switches of a relay (spec 2 "Switch"): off means the relay does not send to that service. */
 export const switchItem = z.object({ providerName: z.string(), off: z.boolean() });

@@ -17,9 +17,9 @@ const shot = (page: Page, name: string) =>
 
 async function signIn(page: Page, email: string, password: string, remember = true) {
   await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  if (!remember) await page.getByLabel('Remember me').uncheck();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  if (!remember) await page.getByLabel('Remember me', { exact: true }).uncheck();
   // The live stream is open once its answer's headers arrive; live checks need it open.
   const live = page.waitForResponse((r) => r.url().endsWith('/api/events') && r.status() === 200);
   await page.getByRole('button', { name: 'Login' }).click();
@@ -78,11 +78,11 @@ describe('console foundation', () => {
     ).waitFor();
     const visitor = await h.open(1400);
     await visitor.page.goto('/register');
-    await visitor.page.getByLabel('Username').fill(jane.username);
-    await visitor.page.getByLabel('Email').fill(jane.email);
+    await visitor.page.getByLabel('Username', { exact: true }).fill(jane.username);
+    await visitor.page.getByLabel('Email', { exact: true }).fill(jane.email);
     await visitor.page.getByLabel('Password', { exact: true }).fill(jane.password);
-    await visitor.page.getByLabel('Confirm password').fill(jane.password);
-    await visitor.page.getByLabel('I agree to all Terms').check();
+    await visitor.page.getByLabel('Confirm password', { exact: true }).fill(jane.password);
+    await visitor.page.getByLabel('I agree to all Terms', { exact: true }).check();
     await visitor.page.getByRole('button', { name: 'Sign up' }).click();
     await visitor.page.waitForURL('**/login');
     await visitor.page.getByText(AuthMessages.registered).waitFor();
@@ -91,8 +91,8 @@ describe('console foundation', () => {
     await expect.poll(() => badge(admin.page)).toBe(before + 1);
 
     // Not active yet: signing in fails with the server's reason.
-    await visitor.page.getByLabel('Email').fill(jane.email);
-    await visitor.page.getByLabel('Password').fill(jane.password);
+    await visitor.page.getByLabel('Email', { exact: true }).fill(jane.email);
+    await visitor.page.getByLabel('Password', { exact: true }).fill(jane.password);
     await visitor.page.getByRole('button', { name: 'Login' }).click();
     await visitor.page.getByText('Authentication Failed.').waitFor();
     await visitor.page.getByText(AuthMessages.inactive).waitFor();
@@ -156,7 +156,7 @@ describe('console foundation', () => {
     // screen; the server notifies the administrators live (the only recipients of that notice).
     await guest.page.setViewportSize({ width: 1400, height: 900 });
     await guest.page.getByRole('button', { name: 'Forgot pwd?' }).click();
-    await guest.page.getByLabel('Email').fill(jane.email);
+    await guest.page.getByLabel('Email', { exact: true }).fill(jane.email);
     const resetToast = toast(admin.page, `${jane.username} (${jane.email}) asked for a new password.`).waitFor();
     await guest.page.getByRole('button', { name: 'Reset' }).click();
     await guest.page.getByText('an administrator has been asked to reset its password').waitFor();

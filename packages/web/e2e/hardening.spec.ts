@@ -15,8 +15,8 @@ beforeAll(async () => {
   token = res.body.token;
   page = (await h.open(1400)).page;
   await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL('**/home');
 });
@@ -84,7 +84,7 @@ describe('screens', () => {
   test('11: Edit User shows the profit rate messages instead of changing the value', async () => {
     const me = await h.api<{ id: number }>('/profile', { token });
     await page.goto(`/users/${me.body.id}/edit`);
-    const rate = page.getByLabel('Profit Rate (%)');
+    const rate = page.getByLabel('Profit Rate (%)', { exact: true });
     const puts: string[] = [];
     const record = (r: { method(): string; url(): string }) => r.method() === 'PUT' && puts.push(r.url());
     page.on('request', record);
@@ -122,7 +122,7 @@ describe('screens', () => {
     // The login form, signed out in a window of its own.
     const guest = await h.open(1400);
     await guest.page.goto('/login');
-    await guest.page.getByLabel('Email').fill('not-an-email');
+    await guest.page.getByLabel('Email', { exact: true }).fill('not-an-email');
     await guest.page.getByRole('button', { name: 'Login' }).click();
     await expect.poll(() => errorUnder('Email', guest.page).textContent()).toBe('Email is invalid.');
     await expect.poll(() => errorUnder('Password', guest.page).textContent()).toBe('Password is required');
@@ -183,7 +183,7 @@ describe('screens', () => {
 
   test('17: category selects show the tree, children indented under their parent', async () => {
     await page.goto('/email-list');
-    await page.getByLabel('Category').click();
+    await page.getByLabel('Category', { exact: true }).click();
     const node = (text: string) =>
       page.locator('.ant-select-dropdown:visible .ant-select-tree-treenode', { hasText: new RegExp(`^${text}$`) });
     await node('Europe').waitFor();
@@ -254,7 +254,7 @@ describe('screens', () => {
       await resize(width);
       await page.goto('/categories');
       await page.getByRole('button', { name: /Create New$/ }).click();
-      await dialog().getByLabel('Name').fill(`Toast ${width}`);
+      await dialog().getByLabel('Name', { exact: true }).fill(`Toast ${width}`);
       await dialog().getByRole('button', { name: 'Save' }).click();
       await dialog().waitFor({ state: 'detached' });
       const notice = page.locator('.ant-notification-notice').first();
@@ -423,7 +423,7 @@ describe('list-screen kit', () => {
     await dialog().getByRole('button', { name: 'Cancel' }).click();
     await dialog().waitFor({ state: 'detached' });
     // A new search starts a new choice.
-    await page.getByLabel('Search by email').fill('a1');
+    await page.getByLabel('Search by email', { exact: true }).fill('a1');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect.poll(total).toBe('Total: 11');
     expect(await bar.count()).toBe(0);

@@ -54,8 +54,8 @@ async function shotBoth(page: Page, name: string) {
 async function signIn(page: Page, email: string, password: string) {
   active = page;
   await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   // Live checks need the event stream open: it is once its answer's headers arrive.
   const live = page.waitForResponse((r) => r.url().endsWith('/api/events') && r.status() === 200);
   await page.getByRole('button', { name: 'Login' }).click();
@@ -220,7 +220,7 @@ describe('lists and offers', () => {
     await dialog(page).getByRole('button', { name: 'Save' }).click();
     await fieldError(page, CategoryMessages.nameRequired).waitFor();
     expect(posts).toEqual([]);
-    await dialog(page).getByLabel('Name').fill(names.root);
+    await dialog(page).getByLabel('Name', { exact: true }).fill(names.root);
     await dialog(page).getByRole('button', { name: 'Save' }).click();
     await seeToast(page, 'Added successfully!');
     await dialog(page).waitFor({ state: 'detached' });
@@ -228,19 +228,19 @@ describe('lists and offers', () => {
     // A child, and a spare root that is deleted again below.
     await page.getByRole('button', { name: `Add subcategory to ${names.root}` }).click();
     await dialog(page).getByText(`Parent: ${names.root}`).waitFor();
-    await dialog(page).getByLabel('Name').fill(names.child);
+    await dialog(page).getByLabel('Name', { exact: true }).fill(names.child);
     await dialog(page).getByRole('button', { name: 'Save' }).click();
     await seeToast(page, 'Added successfully!');
     await page.getByTestId('category-node').filter({ hasText: names.child }).waitFor();
     await button(page, 'Create New').click();
-    await dialog(page).getByLabel('Name').fill(names.spare);
+    await dialog(page).getByLabel('Name', { exact: true }).fill(names.spare);
     await dialog(page).getByRole('button', { name: 'Save' }).click();
     await seeToast(page, 'Added successfully!');
     await page.getByTestId('category-node').filter({ hasText: names.spare }).waitFor();
 
     // The server's refusal shows inside the dialog, which stays open.
     await button(page, 'Create New').click();
-    await dialog(page).getByLabel('Name').fill(names.root);
+    await dialog(page).getByLabel('Name', { exact: true }).fill(names.root);
     await dialog(page).getByRole('button', { name: 'Save' }).click();
     await dialog(page).getByText(CategoryMessages.nameTaken).waitFor();
     await dialog(page).getByText('Validation Errors').waitFor();
@@ -252,8 +252,8 @@ describe('lists and offers', () => {
     await dialog(page)
       .getByText(/Edit Category #\d+/)
       .waitFor();
-    expect(await dialog(page).getByLabel('Name').inputValue()).toBe(names.child);
-    await dialog(page).getByLabel('Name').fill(names.renamed);
+    expect(await dialog(page).getByLabel('Name', { exact: true }).inputValue()).toBe(names.child);
+    await dialog(page).getByLabel('Name', { exact: true }).fill(names.renamed);
     await dialog(page).getByRole('button', { name: 'Save' }).click();
     await seeToast(page, 'Updated!');
     await page.getByTestId('category-node').filter({ hasText: names.renamed }).waitFor();
@@ -299,7 +299,7 @@ describe('lists and offers', () => {
     await fieldError(page, EmailListMessages.nameRequired).waitFor();
     await fieldError(page, EmailListMessages.categoryRequired).waitFor();
     listName = `Spring promo ${Date.now().toString(36)}`;
-    await page.getByLabel('Name').fill(listName);
+    await page.getByLabel('Name', { exact: true }).fill(listName);
     await choose(page, 'Category', names.renamed);
     await page.getByRole('button', { name: 'Save' }).click();
     await seeToast(page, 'Added successfully!');
@@ -421,7 +421,7 @@ describe('lists and offers', () => {
     await seeToast(page, EmailListMessages.nothingToDelete);
 
     // Search, then delete one e-mail.
-    await page.getByLabel('Search by email').fill('y7@yahoo.com');
+    await page.getByLabel('Search by email', { exact: true }).fill('y7@yahoo.com');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect.poll(() => total(page)).toBe(1);
     expect(await rowByHeader(page, 'y7@yahoo.com')).toMatchObject({
@@ -439,7 +439,7 @@ describe('lists and offers', () => {
     await page.getByText('No e-mails found.').waitFor();
 
     // Batch delete: three of the g1* addresses.
-    await page.getByLabel('Search by email').fill('g1');
+    await page.getByLabel('Search by email', { exact: true }).fill('g1');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect.poll(() => total(page)).toBe(31); // g1, g10-g19, g100-g119
     const firstThree = (await page.locator('.ant-table-tbody tr.ant-table-row td:nth-child(3)').allInnerTexts()).slice(
@@ -469,7 +469,7 @@ describe('lists and offers', () => {
     await page.waitForURL((u) => /\/email-list\/\d+\/edit$/.test(u.pathname) && !u.pathname.includes(`/${listId}/`));
     cloneId = Number(/email-list\/(\d+)\/edit/.exec(page.url())![1]);
     await page.getByRole('heading', { name: `Edit Email List #${cloneId}` }).waitFor();
-    expect(await page.getByLabel('Name').inputValue()).toBe(`${listName} (copy)`);
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe(`${listName} (copy)`);
     expect(await page.getByTestId('list-total').innerText()).toBe('296');
     expect(await page.getByRole('button', { name: 'Get Upload Failures' }).isDisabled()).toBe(true);
 
@@ -533,12 +533,12 @@ describe('lists and offers', () => {
     await fieldError(page, OfferMessages.categoryRequired).waitFor();
     await fieldError(page, OfferMessages.nameRequired).waitFor();
     await fieldError(page, OfferMessages.urlRequired).waitFor();
-    await page.getByLabel('Url').fill('not a url');
-    await page.getByLabel('Plug').fill('nope');
+    await page.getByLabel('Url', { exact: true }).fill('not a url');
+    await page.getByLabel('Plug', { exact: true }).fill('nope');
     await expect.poll(() => fieldError(page, OfferMessages.invalidUrl).count()).toBe(2);
     // Callback is not implemented; the owner defaults to the signed-in administrator.
-    expect(await page.getByLabel('Callback').isDisabled()).toBe(true);
-    await page.getByLabel('Callback (unrealized functionality)').waitFor();
+    expect(await page.getByLabel('Callback (unrealized functionality)').isDisabled()).toBe(true);
+    await page.getByLabel('Callback (unrealized functionality)', { exact: true }).waitFor();
     await page.getByText('https://<tracking host>/postback?cid={cid}&sum={sum}').waitFor();
     expect(await page.locator('.ant-form-item', { hasText: 'Owner' }).locator('.ant-select').innerText()).toContain(
       'admin',
@@ -547,9 +547,9 @@ describe('lists and offers', () => {
     // Tests never send traffic off this machine: the offer points at the console itself.
     const url = `${h.baseUrl}/landing?c=[click_id]&who=[email]&note=spring sale`;
     await choose(page, 'Category', names.root);
-    await page.getByLabel('Name').fill('Spring landing');
-    await page.getByLabel('Url').fill(url);
-    await page.getByLabel('Plug').fill('');
+    await page.getByLabel('Name', { exact: true }).fill('Spring landing');
+    await page.getByLabel('Url', { exact: true }).fill(url);
+    await page.getByLabel('Plug', { exact: true }).fill('');
     await expect.poll(() => fieldError(page, OfferMessages.invalidUrl).count()).toBe(0);
     await page.mouse.move(0, 0);
     await shotBoth(page, 'offer-form');
@@ -560,9 +560,9 @@ describe('lists and offers', () => {
     // A second one for Carol, whose plug is refused (the API answers a request without a token with 401).
     await page.getByRole('button', { name: 'Add Offer' }).click();
     await choose(page, 'Category', names.renamed);
-    await page.getByLabel('Name').fill('Carol offer');
-    await page.getByLabel('Url').fill(`${h.baseUrl}/landing?c=[click_id]`);
-    await page.getByLabel('Plug').fill(`${h.baseUrl}/api/no-such-page`);
+    await page.getByLabel('Name', { exact: true }).fill('Carol offer');
+    await page.getByLabel('Url', { exact: true }).fill(`${h.baseUrl}/landing?c=[click_id]`);
+    await page.getByLabel('Plug', { exact: true }).fill(`${h.baseUrl}/api/no-such-page`);
     await choose(page, 'Owner', carol.username);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/offers');
@@ -621,8 +621,8 @@ describe('lists and offers', () => {
     // Edit: the url comes back decoded.
     await page.getByRole('button', { name: 'Edit offer Spring landing' }).click();
     await page.getByRole('heading', { name: `Edit Offer #${spring.id}` }).waitFor();
-    expect(await page.getByLabel('Url').inputValue()).toBe(url);
-    await page.getByLabel('Name').fill('Spring landing v2');
+    expect(await page.getByLabel('Url', { exact: true }).inputValue()).toBe(url);
+    await page.getByLabel('Name', { exact: true }).fill('Spring landing v2');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/offers');
     await seeToast(page, 'Updated!');
@@ -647,7 +647,7 @@ describe('lists and offers', () => {
     await dialog(page).getByRole('button', { name: 'Cancel' }).click();
 
     // Filtering by archive shows the Archive date column.
-    await page.getByLabel('Archive status').click();
+    await page.getByLabel('Archive status', { exact: true }).click();
     await selectOption(page, 'Archived').click();
     await page.getByRole('button', { name: 'Search' }).click();
     await expect.poll(() => headers(page)).toContain('Archive date');
@@ -682,9 +682,9 @@ describe('lists and offers', () => {
     // An archived offer's form is read-only, without Save.
     await page.goto(`/offers/${spring.id}/edit`);
     await page.getByText(/This offer was archived on .*: it is read-only\./).waitFor();
-    expect(await page.getByLabel('Name').isDisabled()).toBe(true);
-    expect(await page.getByLabel('Url').isDisabled()).toBe(true);
-    expect(await page.getByLabel('Plug').isDisabled()).toBe(true);
+    expect(await page.getByLabel('Name', { exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('Url', { exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('Plug', { exact: true }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
     await page.mouse.move(0, 0);
     await shot(page, 'offer-form-archived-1400');
@@ -733,7 +733,7 @@ describe('lists and offers', () => {
     await page.getByText('Carol offer').waitFor();
     expect(await total(page)).toBe(1);
     expect(await page.getByRole('button', { name: 'Add Offer' }).count()).toBe(0);
-    expect(await page.getByLabel('Archive status').count()).toBe(0);
+    expect(await page.getByLabel('Archive status', { exact: true }).count()).toBe(0);
     expect(await headers(page)).toEqual(['ID', 'Health', 'Name', 'Url', 'Category']);
     await page.goto('/offers/create');
     await page.waitForURL('**/offers');

@@ -28,19 +28,19 @@ describe('PMTA servers', () => {
     await button(page, 'Add Server').click();
     await page.waitForURL('**/pmta-servers/create');
     // The spec's defaults, and its messages.
-    expect(await page.getByLabel('PMTA HTTP Port').inputValue()).toBe('8080');
-    expect(await page.getByLabel('SMTP Port').inputValue()).toBe('3535');
-    expect(await page.getByLabel('Server Username').inputValue()).toBe('root');
-    await page.getByLabel('Server Name').fill('pmta-1');
-    await page.getByLabel('Server IP').fill('203.0.113');
-    await page.getByLabel('Server Username').fill('abc');
+    expect(await page.getByLabel('PMTA HTTP Port', { exact: true }).inputValue()).toBe('8080');
+    expect(await page.getByLabel('SMTP Port', { exact: true }).inputValue()).toBe('3535');
+    expect(await page.getByLabel('Server Username', { exact: true }).inputValue()).toBe('root');
+    await page.getByLabel('Server Name', { exact: true }).fill('pmta-1');
+    await page.getByLabel('Server IP', { exact: true }).fill('203.0.113');
+    await page.getByLabel('Server Username', { exact: true }).fill('abc');
     await button(page, 'Save').click();
     await fieldError(page, 'Server IP must be an valid IP address.').waitFor();
     await fieldError(page, 'Server Username must be at least 4 characters.').waitFor();
     await fieldError(page, 'IP List is required.').waitFor();
-    await page.getByLabel('Server IP').fill('203.0.113.10');
-    await page.getByLabel('Server Username').fill('root');
-    await page.getByLabel('IP List').fill('127.0.0.1');
+    await page.getByLabel('Server IP', { exact: true }).fill('203.0.113.10');
+    await page.getByLabel('Server Username', { exact: true }).fill('root');
+    await page.getByLabel('IP List', { exact: true }).fill('127.0.0.1');
     await shotBoth(page, 'pmta-server-create');
     await button(page, 'Save').click();
     await seeToast(page, 'Added successfully!');

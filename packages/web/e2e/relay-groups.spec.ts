@@ -21,22 +21,24 @@ describe('relay groups', () => {
     await page.waitForURL('**/pmta-relay-groups/create');
     await button(page, 'Save').click();
     await fieldError(page, 'Group Name is required.').waitFor();
-    await page.getByLabel('Group Name').fill('Warm-up IPs');
+    await page.getByLabel('Group Name', { exact: true }).fill('Warm-up IPs');
     await button(page, 'Save').click();
     await seeToast(page, 'Added successfully!');
     await page.waitForURL('**/pmta-relay-groups');
     for (const name of ['Main pool', 'Old pool']) {
       await button(page, 'Add Group').click();
-      await page.getByLabel('Group Name').fill(name);
+      await page.waitForURL('**/pmta-relay-groups/create');
+      await page.getByLabel('Group Name', { exact: true }).fill(name);
       await button(page, 'Save').click();
       await seeToast(page, 'Added successfully!');
+      await page.waitForURL('**/pmta-relay-groups');
     }
     await page.getByText('Total: 3').waitFor();
     expect(await columnTexts(page, 'Name')).toEqual(['Old pool', 'Main pool', 'Warm-up IPs']);
     await shotBoth(page, 'pmta-relay-groups');
 
     // Search by name.
-    await page.getByLabel('Group name').fill('pool');
+    await page.getByLabel('Group name', { exact: true }).fill('pool');
     await button(page, 'Search').click();
     await page.getByText('Total: 2').waitFor();
 
@@ -48,7 +50,7 @@ describe('relay groups', () => {
     await dialog(page).getByRole('button', { name: 'Archive' }).click();
     await seeToast(page, 'Archived successfully!');
     await page.getByText('Total: 1').waitFor();
-    await page.getByLabel('Archive status').click();
+    await page.getByLabel('Archive status', { exact: true }).click();
     await selectOption(page, 'All').click();
     await button(page, 'Search').click();
     await page.getByText('Total: 2').waitFor();
@@ -59,7 +61,8 @@ describe('relay groups', () => {
     await page.goto('/smtp-relay-groups');
     await page.getByText('Nothing to show.').waitFor();
     await button(page, 'Add Group').click();
-    await page.getByLabel('Group Name').fill('SMTP accounts');
+    await page.waitForURL('**/smtp-relay-groups/create');
+    await page.getByLabel('Group Name', { exact: true }).fill('SMTP accounts');
     await button(page, 'Save').click();
     await seeToast(page, 'Added successfully!');
     await page.getByText('Total: 1').waitFor();

@@ -19,14 +19,14 @@ describe('SMTP servers', () => {
     await button(page, 'Add Server').click();
     await page.waitForURL('**/smtp-servers/create');
     // The spec's defaults are filled in.
-    expect(await page.getByLabel('Port').inputValue()).toBe('25');
-    expect(await page.getByLabel('Relay Normal Speed').inputValue()).toBe('60');
-    expect(await page.getByLabel('Relay Backoff Speed').inputValue()).toBe('600');
-    await page.getByLabel('Server Name').fill('Office relay');
+    expect(await page.getByLabel('Port', { exact: true }).inputValue()).toBe('25');
+    expect(await page.getByLabel('Relay Normal Speed', { exact: true }).inputValue()).toBe('60');
+    expect(await page.getByLabel('Relay Backoff Speed', { exact: true }).inputValue()).toBe('600');
+    await page.getByLabel('Server Name', { exact: true }).fill('Office relay');
     await button(page, 'Save').click();
     await fieldError(page, 'Server HOST is required.').waitFor();
-    await page.getByLabel('Server HOST').fill('127.0.0.1');
-    await page.getByLabel('Port').fill('2525');
+    await page.getByLabel('Server HOST', { exact: true }).fill('127.0.0.1');
+    await page.getByLabel('Port', { exact: true }).fill('2525');
     await shotBoth(page, 'smtp-server-form');
     await button(page, 'Save').click();
     await seeToast(page, 'Added successfully!');
@@ -35,9 +35,11 @@ describe('SMTP servers', () => {
     await shotBoth(page, 'smtp-servers');
 
     await page.getByRole('button', { name: 'Edit server Office relay' }).click();
-    await page.getByLabel('Server Name').fill('Office relay 2');
+    await page.waitForURL('**/smtp-servers/*/edit');
+    await page.getByLabel('Server Name', { exact: true }).fill('Office relay 2');
     await button(page, 'Save').click();
     await seeToast(page, 'Updated!');
+    await page.waitForURL('**/smtp-servers');
     await page.getByText('Office relay 2').waitFor();
 
     await page.getByRole('button', { name: 'Delete server Office relay 2' }).click();

@@ -34,9 +34,9 @@ describe('socks proxies', () => {
     await fieldError(page, 'Not valid IP address').waitFor();
     await fieldError(page, 'Port is required.').waitFor();
     await page.getByPlaceholder('203.0.113.7').fill('127.0.0.1');
-    await page.getByLabel('Port').fill(String(proxy.port));
-    await page.getByLabel('Login').fill('e2e');
-    await page.getByLabel('Password').fill('e2e-pass');
+    await page.getByLabel('Port', { exact: true }).fill(String(proxy.port));
+    await page.getByLabel('Login', { exact: true }).fill('e2e');
+    await page.getByLabel('Password', { exact: true }).fill('e2e-pass');
     await page.getByRole('checkbox', { name: 'Active' }).uncheck();
     await shotBoth(page, 'socks-create');
     await button(page, 'Save').click();

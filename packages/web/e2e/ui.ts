@@ -24,8 +24,8 @@ export async function shotBoth(page: Page, name: string) {
 
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   // Live checks need the event stream open: it is once its answer's headers arrive.
   const live = page.waitForResponse((r) => r.url().endsWith('/api/events') && r.status() === 200);
   await page.getByRole('button', { name: 'Login' }).click();

@@ -10,7 +10,7 @@ import { cell, copyLine, headerColumns, requireHeader } from '../../core/imports
 import { ImportFileError, defineImport, fileEvents, type RowParser } from '../../core/imports/kind.ts';
 import { refuseBadLines } from '../../core/imports/whole-file.ts';
 import { invalid } from '../../core/errors.ts';
-import { isCurrentGroupOf } from './pmta-relays.repo.ts';
+import { isCurrentGroupOf } from '../relays/relays.repo.ts';
 
 /** The files' columns (comma-separated, header row); ver 2 names each line's server and group. */
 export const PMTA_RELAY_COLUMNS = {
@@ -113,7 +113,7 @@ async function chosenTarget(ctx: AppContext, req: FastifyRequest, fields: Record
   );
   const ownerId = rows[0]?.userId;
   if (ownerId === undefined) throw invalid({ serverId: M.serverNotOwners });
-  if (!(await isCurrentGroupOf(ctx.db, Number(groupId), ownerId))) throw invalid({ groupId: M.groupNotOwners });
+  if (!(await isCurrentGroupOf(ctx.db, 'pmta', Number(groupId), ownerId))) throw invalid({ groupId: M.groupNotOwners });
   return { params: { ownerId, isAdmin: req.user.isAdmin, serverId: Number(serverId), groupId: Number(groupId) } };
 }
 

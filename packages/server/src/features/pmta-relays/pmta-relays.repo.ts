@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { Rating } from '@console/shared/enums';
 import {
   PMTA_RELAYS_PAGE_SIZE,
@@ -117,26 +117,7 @@ export async function insertPmtaRelay(db: Executor, v: PmtaRelayValues) {
 export const updatePmtaRelayRow = (db: Executor, id: number, v: Partial<PmtaRelayValues>) =>
   db.update(r).set(v).where(eq(r.id, id));
 
-/** Bulk writes on ids already checked as the caller's (requireAllOwned). */
-export const moveRelays = (db: Executor, ids: number[], groupId: number) =>
-  db.update(r).set({ groupId }).where(inArray(r.id, ids));
-export const setRelaysActivity = (db: Executor, ids: number[], active: boolean) =>
-  db.update(r).set({ active }).where(inArray(r.id, ids));
-export const deleteRelays = (db: Executor, ids: number[]) => db.delete(r).where(inArray(r.id, ids));
-
-/** The distinct owners of some relays (a bulk move needs one group owner for all of them). */
-export async function ownersOf(db: Executor, ids: number[]) {
-  const rows = await db.selectDistinct({ userId: r.userId }).from(r).where(inArray(r.id, ids));
-  return rows.map((x) => x.userId);
-}
-
-/** Whether a group is a current group of `userId`; a server one of theirs. */
-export const isCurrentGroupOf = (db: Executor, groupId: number, userId: number) =>
-  db
-    .select({ id: grp.id })
-    .from(grp)
-    .where(and(eq(grp.id, groupId), eq(grp.userId, userId), sql`${grp.archive} is null`))
-    .then((rows) => rows.length > 0);
+/** A server of `userId`, with the speeds its new relays start with. */
 export const serverOf = (db: Executor, serverId: number, userId: number) =>
   db
     .select({ id: srv.id, relayNormalSpeed: srv.relayNormalSpeed, relayBackoffSpeed: srv.relayBackoffSpeed })

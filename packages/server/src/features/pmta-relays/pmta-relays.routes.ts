@@ -1,10 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  bulkActivitySchema,
-  bulkMoveSchema,
   countPoorSchema,
-  editDescriptionSchema,
   pmtaRelayCreateSchema,
   pmtaRelayItem,
   pmtaRelayUpdateSchema,
@@ -13,15 +10,11 @@ import {
   switchesAnswer,
   switchesSchema,
 } from '@console/shared/pmta-relays';
-import { idList, idParams } from '../../core/access.ts';
+import { idParams } from '../../core/access.ts';
 import { acceptFile, fileUploadSchema } from '../../core/imports/routes.ts';
-import { editDescription } from './edit-description.ts';
 import { pmtaRelaysUpload } from './pmta-relays-import.ts';
 import { pmtaRelaysCollection, reputationsOf } from './pmta-relays.repo.ts';
 import {
-  bulkActivity,
-  bulkDelete,
-  bulkMove,
   countPoorRelays,
   createPmtaRelay,
   deletePmtaRelay,
@@ -31,10 +24,6 @@ import {
 import { setSwitches, switchesOf } from './relay-switches.ts';
 
 const tags = ['pmta_relays'];
-const bulkAnswer = z.object({ count: z.number(), message: z.string() });
-const relaysIds = z.object({
-  relaysIds: idList('Invalid relay id.').refine((ids) => ids.length > 0, 'Choose relays first.'),
-});
 const detailQuery = z.object({
   'groups[]': z.union([z.string().max(50), z.array(z.string().max(50)).max(10)]).optional(),
 });
@@ -86,33 +75,6 @@ export const pmtaRelaysRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: countPoorSchema, response: { 200: z.object({ count: z.number() }) } } },
     (req) => countPoorRelays(ctx, req.user, req.body),
   );
-  app.post(
-    '/pmta_relays/bulk_move',
-    { schema: { tags, body: relaysIds.extend(bulkMoveSchema.shape), response: { 200: bulkAnswer } } },
-    (req) => bulkMove(ctx, req.user, req.body.relaysIds, req.body.groupId),
-  );
-  app.post(
-    '/pmta_relays/bulk_activity',
-    { schema: { tags, body: relaysIds.extend(bulkActivitySchema.shape), response: { 200: bulkAnswer } } },
-    (req) => bulkActivity(ctx, req.user, req.body.relaysIds, req.body.activity),
-  );
-  app.post('/pmta_relays/bulk_delete', { schema: { tags, body: relaysIds, response: { 200: bulkAnswer } } }, (req) =>
-    bulkDelete(ctx, req.user, req.body.relaysIds),
-  );
-
-  /** PMTA and SMTP relays alike: relayType pmta | smtp. */
-  app.post(
-    '/relays/edit_description',
-    {
-      schema: {
-        tags: ['relays'],
-        body: editDescriptionSchema,
-        response: { 200: z.object({ id: z.number(), description: z.string().nullable() }) },
-      },
-    },
-    (req) => editDescription(ctx.db, req.user, req.body),
-  );
-
   app.get(
     '/pmta_relay_switches/:relayId',
     { schema: { tags, params: relayIdParams, response: { 200: switchesAnswer } } },

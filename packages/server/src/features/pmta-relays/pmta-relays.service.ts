@@ -9,25 +9,20 @@ import {
 } from '@console/shared/pmta-relays';
 import type { z } from 'zod';
 import type { AppContext, AuthUser } from '../../core/context.ts';
-import { assertReferences, exists, found, ownerFor, requireAllOwned } from '../../core/access.ts';
+import { assertReferences, exists, found, ownerFor } from '../../core/access.ts';
 import { invalid } from '../../core/errors.ts';
-import { pmtaRelays, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
+import { deleteRelays, isCurrentGroupOf } from '../relays/relays.repo.ts';
 import {
   countPoor,
-  deleteRelays,
   findPmtaRelay,
   insertPmtaRelay,
-  isCurrentGroupOf,
-  moveRelays,
-  ownersOf,
   pmtaRelaysCollection,
   serverOf,
-  setRelaysActivity,
   updatePmtaRelayRow,
 } from './pmta-relays.repo.ts';
 
 type Ctx = Pick<AppContext, 'db'>;
-const owned = { table: pmtaRelays, id: pmtaRelays.id, owner: pmtaRelays.userId };
 
 export async function getPmtaRelay(ctx: Ctx, actor: AuthUser, id: number): Promise<PmtaRelay> {
   return found(await findPmtaRelay(ctx.db, actor, id));
@@ -35,7 +30,7 @@ export async function getPmtaRelay(ctx: Ctx, actor: AuthUser, id: number): Promi
 
 /** A relay's server and group must be its owner's (spec 2); the group must be current. */
 async function assertGroupOf(ctx: Ctx, groupId: number, userId: number) {
-  assertReferences({ group: !(await isCurrentGroupOf(ctx.db, groupId, userId)) && M.groupNotOwners });
+  assertReferences({ group: !(await isCurrentGroupOf(ctx.db, 'pmta', groupId, userId)) && M.groupNotOwners });
 }
 
 /** New relay: status 1, backoff off; speeds from its server; withoutVmta only here (spec 2). */
@@ -45,7 +40,7 @@ export async function createPmtaRelay(ctx: Ctx, actor: AuthUser, input: PmtaRela
   const server = await serverOf(ctx.db, input.pmtaServer, userId);
   assertReferences({
     pmtaServer: !server && M.serverNotOwners,
-    group: !(await isCurrentGroupOf(ctx.db, input.group, userId)) && M.groupNotOwners,
+    group: !(await isCurrentGroupOf(ctx.db, 'pmta', input.group, userId)) && M.groupNotOwners,
   });
   const id = await insertPmtaRelay(ctx.db, {
     userId,
@@ -76,31 +71,7 @@ export async function updatePmtaRelay(ctx: Ctx, actor: AuthUser, id: number, inp
 
 export async function deletePmtaRelay(ctx: Ctx, actor: AuthUser, id: number) {
   await getPmtaRelay(ctx, actor, id);
-  await deleteRelays(ctx.db, [id]);
-}
-
-/** Bulk calls: the whole set is the caller's, or nothing changes (404 naming the others). */
-export async function bulkMove(ctx: Ctx, actor: AuthUser, ids: number[], groupId: number) {
-  const all = await requireAllOwned(ctx.db, actor, owned, ids, 'relaysIds');
-  // The target group must be a current group of every moved relay's owner: one owner, and theirs.
-  const owners = await ownersOf(ctx.db, all);
-  if (owners.length !== 1 || !(await isCurrentGroupOf(ctx.db, groupId, owners[0]!))) {
-    throw invalid({ groupId: M.groupNotOwners });
-  }
-  await moveRelays(ctx.db, all, groupId);
-  return { count: all.length, message: M.moved };
-}
-
-export async function bulkActivity(ctx: Ctx, actor: AuthUser, ids: number[], active: boolean) {
-  const all = await requireAllOwned(ctx.db, actor, owned, ids, 'relaysIds');
-  await setRelaysActivity(ctx.db, all, active);
-  return { count: all.length, message: M.changed };
-}
-
-export async function bulkDelete(ctx: Ctx, actor: AuthUser, ids: number[]) {
-  const all = await requireAllOwned(ctx.db, actor, owned, ids, 'relaysIds');
-  await deleteRelays(ctx.db, all);
-  return { count: all.length, message: M.deleted };
+  await deleteRelays(ctx.db, 'pmta', [id]);
 }
 
 /** count_poor's body names the list's filters its own way; parsed by the list's query schema. */

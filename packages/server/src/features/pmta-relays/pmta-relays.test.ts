@@ -281,56 +281,7 @@ describe('PMTA relays: create, edit, delete', () => {
   });
 });
 
-describe('PMTA relays: bulk, description, switches, status', () => {
-  it('moves, changes activity and deletes a whole selection, or nothing when one id is not the caller’s', async () => {
-    const f = await fleet();
-    const mine = f.relays.map((r) => r.id);
-    const stranger = await make.pmtaRelay();
-    const call = (path: string, body: object) =>
-      t.as(f.owner, { method: 'POST', url: `/api/pmta_relays/${path}`, payload: body });
-    const refused = await call('bulk_delete', { relaysIds: [...mine, stranger.id] });
-    expect([refused.statusCode, refused.json()]).toEqual([404, { error: { relaysIds: `Not found: ${stranger.id}.` } }]);
-    expect((await q('select count(*)::int as n from pmta_relays where user_id = $1', [f.owner.id]))[0].n).toBe(5);
-    expect((await call('bulk_move', { relaysIds: mine.slice(0, 2), groupId: f.g2.id })).json()).toEqual({
-      count: 2,
-      message: 'Successfully moved!',
-    });
-    const theirGroup = await make.pmtaRelayGroup();
-    expect((await call('bulk_move', { relaysIds: mine, groupId: theirGroup.id })).statusCode).toBe(422);
-    expect((await call('bulk_activity', { relaysIds: mine.join(','), activity: 'false' })).json()).toEqual({
-      count: 5,
-      message: 'Successfully changed!',
-    });
-    expect((await q('select bool_or(active) as any from pmta_relays where user_id = $1', [f.owner.id]))[0].any).toBe(
-      false,
-    );
-    expect((await call('bulk_delete', { relaysIds: [] })).statusCode).toBe(422);
-    expect((await call('bulk_delete', { relaysIds: ['0x1'] })).statusCode).toBe(422);
-    expect((await call('bulk_delete', { relaysIds: mine })).json()).toEqual({
-      count: 5,
-      message: 'Deleted successfully!',
-    });
-  });
-
-  it('edits the description of a PMTA or an SMTP relay of the caller', async () => {
-    const p = await make.pmtaRelay();
-    const s = await make.smtpRelay({ owner: p.owner });
-    const edit = (u: TestUser, body: object) =>
-      t.as(u, { method: 'POST', url: '/api/relays/edit_description', payload: body });
-    expect((await edit(p.owner, { relayType: 'pmta', relayId: p.id, description: ' new ' })).json()).toEqual({
-      id: p.id,
-      description: 'new',
-    });
-    expect((await edit(p.owner, { relayType: 'smtp', relayId: s.id, description: '' })).json()).toEqual({
-      id: s.id,
-      description: null,
-    });
-    expect((await edit(await t.user(), { relayType: 'pmta', relayId: p.id, description: 'x' })).statusCode).toBe(404);
-    expect((await edit(p.owner, { relayType: 'other', relayId: p.id })).json()).toEqual({
-      error: { relayType: "Relay type must be 'pmta' or 'smtp'." },
-    });
-  });
-
+describe('PMTA relays: switches, status', () => {
   it('stores the switches per mail service', async () => {
     const r = await make.pmtaRelay();
     const get = async () =>
