@@ -9,8 +9,9 @@ import type {
 } from '@console/shared/pmta-relays';
 import { http, type Query } from '@/lib/http.ts';
 import { mutationHook } from '@/lib/mutation.ts';
+import { relaysKey } from '@/lib/relays.ts';
 
-export const pmtaRelaysKey = ['pmta_relays'] as const;
+export const pmtaRelaysKey = relaysKey('pmta');
 
 /** GET /api/pmta_relays with the list's filters, `order[field]` and paging. */
 export const getPmtaRelays = (query: Query) => http.get<HydraCollection<PmtaRelay>>('/pmta_relays', { query });
@@ -64,25 +65,14 @@ export const useSwitches = (id: number | undefined) =>
     enabled: id !== undefined,
   });
 
-type Bulk = { count: number; message: string };
 const create = (body: PmtaRelayCreateBody) => http.post<PmtaRelay>('/pmta_relays', body);
 const update = ({ id, body }: { id: number; body: PmtaRelayUpdateBody }) =>
   http.put<PmtaRelay>(`/pmta_relays/${id}`, body);
 const remove = (id: number) => http.delete<void>(`/pmta_relays/${id}`);
-const bulkMove = (v: { relaysIds: number[]; groupId: number }) => http.post<Bulk>('/pmta_relays/bulk_move', v);
-const bulkActivity = (v: { relaysIds: number[]; activity: boolean }) =>
-  http.post<Bulk>('/pmta_relays/bulk_activity', v);
-const bulkDelete = (v: { relaysIds: number[] }) => http.post<Bulk>('/pmta_relays/bulk_delete', v);
-const editDescription = (v: { relayId: number; description: string }) =>
-  http.post<{ id: number; description: string | null }>('/relays/edit_description', { relayType: 'pmta', ...v });
 const saveSwitches = ({ id, switches }: { id: number; switches: RelaySwitch[] }) =>
   http.post<{ switches: RelaySwitch[] }>(`/pmta_relay_switches/${id}`, { switches });
 
 export const useCreatePmtaRelay = mutationHook(create, pmtaRelaysKey);
 export const useUpdatePmtaRelay = mutationHook(update, pmtaRelaysKey);
 export const useDeletePmtaRelay = mutationHook(remove, pmtaRelaysKey);
-export const useBulkMove = mutationHook(bulkMove, pmtaRelaysKey);
-export const useBulkActivity = mutationHook(bulkActivity, pmtaRelaysKey);
-export const useBulkDelete = mutationHook(bulkDelete, pmtaRelaysKey);
-export const useEditDescription = mutationHook(editDescription, pmtaRelaysKey);
 export const useSaveSwitches = mutationHook(saveSwitches, pmtaRelaysKey);

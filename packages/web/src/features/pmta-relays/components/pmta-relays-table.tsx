@@ -8,7 +8,7 @@ import { DataTable, type ListTableProps, type Selection } from '@/components/dat
 import { confirm, toast } from '@/components/feedback.tsx';
 import { href } from '@/lib/routes.ts';
 import { useDeletePmtaRelay } from '../api/pmta-relays.ts';
-import { DescriptionCell } from './description-cell.tsx';
+import { DescriptionCell } from '@/components/relay-description-cell.tsx';
 import { ReputationsDialog } from './reputations-dialog.tsx';
 import { StatusButton } from './status-tag.tsx';
 
@@ -75,7 +75,7 @@ export function PmtaRelaysTable(props: PmtaRelaysTableProps) {
             title: 'Description',
             key: 'description',
             sorter: true,
-            render: (_, r) => <DescriptionCell relayId={r.id} description={r.description} />,
+            render: (_, r) => <DescriptionCell kind="pmta" relayId={r.id} description={r.description} />,
           },
           {
             title: 'Actions',

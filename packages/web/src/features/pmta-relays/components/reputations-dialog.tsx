@@ -3,7 +3,7 @@ import type { RelayReputation } from '@console/shared/pmta-relays';
 import { dayjs } from '@/lib/dayjs.ts';
 import { errorLines } from '@/lib/http.ts';
 import { useReputations } from '../api/pmta-relays.ts';
-import { RATINGS } from './status-tag.tsx';
+import { ratingOf } from '@/components/rating-tag.tsx';
 
 /** The relay's reputation at each provider: provider, reputation, details, date. */
 export function ReputationsDialog({ relayId, onClose }: { relayId: number | undefined; onClose: () => void }) {
@@ -29,7 +29,7 @@ export function ReputationsDialog({ relayId, onClose }: { relayId: number | unde
           locale={{ emptyText: 'No reputation checked yet.' }}
           columns={[
             { title: 'Provider', render: (_, r) => r.provider.name },
-            { title: 'Reputation', render: (_, r) => RATINGS[r.reputation]?.label ?? r.reputation },
+            { title: 'Reputation', render: (_, r) => ratingOf(r.reputation).label },
             { title: 'Details', render: (_, r) => r.details ?? '' },
             { title: 'Date', render: (_, r) => dayjs(r.date).format('YYYY-MM-DD HH:mm') },
           ]}

@@ -10,7 +10,7 @@ import { useSelection } from '@/hooks/use-selection.ts';
 import { useSelectOptions } from '@/hooks/use-select-options.ts';
 import { href } from '@/lib/routes.ts';
 import { getPmtaRelays, usePmtaRelays, usePoorCount } from '../api/pmta-relays.ts';
-import { BulkActions } from '../components/bulk-actions.tsx';
+import { BulkActions } from '@/components/relay-bulk-actions.tsx';
 import { PmtaRelaysTable } from '../components/pmta-relays-table.tsx';
 
 const TYPES = [
@@ -97,7 +97,7 @@ export function PmtaRelayList() {
         }
         selection={{
           ...selection,
-          actions: (keys) => <BulkActions keys={keys} ownerId={owner} onDone={selection.clear} />,
+          actions: (keys) => <BulkActions kind="pmta" keys={keys} ownerId={owner} onDone={selection.clear} />,
           allKeys: () =>
             getPmtaRelays({ ...query, _page: 1, itemsPerPage: SELECT_ALL_MAX, 'groups[]': 'select' }).then((p) =>
               p['hydra:member'].map((r) => r.id),

@@ -1,18 +1,27 @@
 import { useState, type Key } from 'react';
 import { Button, Modal, Radio, Select, Space } from 'antd';
-import { PmtaRelayMessages as M } from '@console/shared/pmta-relays';
+import { RelayMessages as M, type RelayKind } from '@console/shared/relays';
 import { confirm, toast } from '@/components/feedback.tsx';
 import { useSelectOptions } from '@/hooks/use-select-options.ts';
 import { errorLines } from '@/lib/http.ts';
-import { useBulkActivity, useBulkDelete, useBulkMove } from '../api/pmta-relays.ts';
+import { bulkCalls } from '@/lib/relays.ts';
 
-/** Move to Group, Change Activity and Delete for the selected relays (shown only with a selection). */
-export function BulkActions({ keys, onDone, ownerId }: { keys: Key[]; onDone: () => void; ownerId?: number }) {
+export interface BulkActionsProps {
+  kind: RelayKind;
+  keys: Key[];
+  onDone: () => void;
+  /** The owner filter of the list: the target groups offered are theirs. */
+  ownerId?: number;
+}
+
+/** Move to Group, Change Activity and Delete for the selected relays of one kind (shown only with a selection). */
+export function BulkActions({ kind, keys, onDone, ownerId }: BulkActionsProps) {
   const relaysIds = keys.map(Number);
-  const move = useBulkMove();
-  const activity = useBulkActivity();
-  const remove = useBulkDelete();
-  const groups = useSelectOptions('/pmta_relay_groups', { 'archive[exists]': 'false', 'user.id': ownerId });
+  const calls = bulkCalls[kind];
+  const move = calls.useBulkMove();
+  const activity = calls.useBulkActivity();
+  const remove = calls.useBulkDelete();
+  const groups = useSelectOptions(`/${kind}_relay_groups`, { 'archive[exists]': 'false', 'user.id': ownerId });
   const [dialog, setDialog] = useState<'move' | 'activity' | null>(null);
   const [groupId, setGroupId] = useState<number>();
   const [active, setActive] = useState(true);

@@ -1,10 +1,12 @@
 import { Typography } from 'antd';
 import { toast } from '@/components/feedback.tsx';
 import { errorLines } from '@/lib/http.ts';
-import { useEditDescription } from '../api/pmta-relays.ts';
+import type { RelayKind } from '@console/shared/relays';
+import { useEditDescription } from '@/lib/relays.ts';
 
 /** The Description cell, edited in place (POST /api/relays/edit_description). */
-export function DescriptionCell({ relayId, description }: { relayId: number; description: string | null }) {
+export function DescriptionCell(props: { kind: RelayKind; relayId: number; description: string | null }) {
+  const { kind, relayId, description } = props;
   const edit = useEditDescription();
   return (
     <Typography.Text
@@ -15,7 +17,7 @@ export function DescriptionCell({ relayId, description }: { relayId: number; des
         onChange: (text) =>
           text !== (description ?? '') &&
           edit.mutate(
-            { relayId, description: text },
+            { relayType: kind, relayId, description: text },
             { onError: (e) => toast.error(`Error: ${errorLines(e)[0] ?? 'Some error occurred.'}`) },
           ),
       }}

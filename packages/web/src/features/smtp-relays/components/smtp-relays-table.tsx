@@ -1,0 +1,74 @@
+import { Button, Space, Tag } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import type { HydraCollection } from '@console/shared/hydra';
+import { SmtpRelayMessages as M, type SmtpRelay } from '@console/shared/smtp-relays';
+import { DataTable, type ListTableProps, type Selection } from '@/components/data-table.tsx';
+import { confirm, toast } from '@/components/feedback.tsx';
+import { RatingTag } from '@/components/rating-tag.tsx';
+import { href } from '@/lib/routes.ts';
+import { useDeleteSmtpRelay } from '../api/smtp-relays.ts';
+
+export interface SmtpRelaysTableProps extends ListTableProps<HydraCollection<SmtpRelay>> {
+  selection: Selection<SmtpRelay>;
+}
+
+/** select, ID, Group, SMTP server, Account, Status, Active, Actions; all but Actions sort (spec 2). */
+export function SmtpRelaysTable(props: SmtpRelaysTableProps) {
+  const remove = useDeleteSmtpRelay();
+  const askDelete = (r: SmtpRelay) =>
+    confirm({
+      title: M.deleteConfirm,
+      content: `Relay #${r.id} ${r.account} (${r.smtpServer.name})`,
+      okText: 'Confirm',
+      danger: true,
+      onOk: () => remove.mutateAsync(r.id),
+      errorPrefix: 'Error: ',
+    }).then((ok) => ok && toast.success(M.deleted));
+
+  return (
+    <DataTable<SmtpRelay>
+      {...props}
+      emptyText="Nothing to show."
+      selection={{ ...props.selection, label: (r) => r.account }}
+      columns={[
+        { title: 'ID', dataIndex: 'id', key: 'id', width: 80, sorter: true },
+        { title: 'Group', key: 'group.name', sorter: true, render: (_, r) => r.group.name },
+        { title: 'SMTP server', key: 'smtpServer.name', sorter: true, render: (_, r) => r.smtpServer.name },
+        { title: 'Account', dataIndex: 'account', key: 'account', sorter: true },
+        { title: 'Status', key: 'status', sorter: true, width: 100, render: (_, r) => <RatingTag value={r.status} /> },
+        {
+          title: 'Active',
+          key: 'active',
+          sorter: true,
+          width: 90,
+          render: (_, r) => (r.active ? <Tag color="green">Yes</Tag> : <Tag color="red">No</Tag>),
+        },
+        {
+          title: 'Actions',
+          key: 'actions',
+          fixed: 'right',
+          width: 190,
+          render: (_, r) => (
+            <Space size="small">
+              <Link to={href('smtpRelayEdit', { id: r.id })}>
+                <Button size="small" icon={<EditOutlined />} aria-label={`Edit relay ${r.account}`}>
+                  Edit
+                </Button>
+              </Link>
+              <Button
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={`Delete relay ${r.account}`}
+                onClick={() => void askDelete(r)}
+              >
+                Delete
+              </Button>
+            </Space>
+          ),
+        },
+      ]}
+    />
+  );
+}
