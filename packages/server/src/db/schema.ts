@@ -429,6 +429,9 @@ export const pmtaRelays = pgTable(
     index('pmta_relays_group_idx').on(t.groupId),
     index('pmta_relays_server_idx').on(t.pmtaServerId),
     uniqueIndex('pmta_relays_server_ip_key').on(t.pmtaServerId, t.ip),
+    // The list's "contains" filters (ILIKE '%...%') through trigrams (migration 0006 creates pg_trgm).
+    index('pmta_relays_smtp_host_trgm').using('gin', sql`${t.smtpHost} gin_trgm_ops`),
+    index('pmta_relays_description_trgm').using('gin', sql`${t.description} gin_trgm_ops`),
   ],
 );
 
@@ -463,6 +466,7 @@ export const smtpRelays = pgTable(
     index('smtp_relays_group_idx').on(t.groupId),
     index('smtp_relays_socks_idx').on(t.socksId),
     uniqueIndex('smtp_relays_server_account_key').on(t.smtpServerId, t.account),
+    index('smtp_relays_account_trgm').using('gin', sql`${t.account} gin_trgm_ops`),
   ],
 );
 

@@ -1,0 +1,160 @@
+/**
+ * Relay benchmark: node --import tsx bench/relays/run.ts [relays] [uploadLines]
+ * (defaults 100,000 PMTA relays and a 100,000-line upload)
+ *
+ * Seeds one operator's fleet with set-based SQL: 50 PMTA servers (a fifth of them VPS), 500 relay groups,
+ * `relays` relays spread over them (a tenth Poor, some described). Then times the real calls through the app
+ * (inject: routing, auth, validation, SQL, response schema): the relay list with each filter and each sort,
+ * deep pages, the owner's own view, count_poor. p50 and p95 of 20 runs after 3 warm-ups. Last, a ver-1
+ * upload of `uploadLines` relays, end to end: from the request to the commit (the upload row says done).
+ * Uses DATABASE_URL when set (a fresh database on that server), otherwise an embedded PostgreSQL.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadEnv } from '../../packages/server/src/env.ts';
+import { buildApp } from '../../packages/server/src/app.ts';
+import { openDatabase, startContext } from '../../packages/server/src/bootstrap.ts';
+import { issueTokens } from '../../packages/server/src/core/tokens.ts';
+import { multipartBody } from '../../packages/server/test/uploads.ts';
+
+const relays = Number(process.argv[2] ?? 100_000);
+const uploadLines = Number(process.argv[3] ?? 100_000);
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-relays-'));
+fs.chmodSync(tmp, 0o755);
+const dbName = `bench_relays_${crypto.randomBytes(4).toString('hex')}`;
+const url = process.env.DATABASE_URL
+  ? Object.assign(new URL(process.env.DATABASE_URL), { pathname: `/${dbName}` }).toString()
+  : undefined;
+const env = loadEnv({ ...process.env, DATA_DIR: path.join(tmp, 'data'), DATABASE_URL: url, LOG_LEVEL: 'silent' });
+const database = await openDatabase(env);
+const started = await startContext(env, database.url, { schedules: false });
+const app = await buildApp(started.ctx);
+const q = (text: string, params: unknown[] = []) => started.ctx.db.$client.query(text, params);
+
+console.log(`seeding 50 servers, 500 groups, ${relays.toLocaleString('en')} relays ...`);
+await q(`insert into users (username, email, password_hash, roles, is_active) values
+  ('admin', 'admin@example.com', 'x', '{ROLE_ADMIN,ROLE_USER}', true),
+  ('operator', 'operator@example.com', 'x', '{ROLE_USER}', true)`);
+const { rows: u } = await q(`select * from users order by id`);
+const owner = u[1]!.id as number;
+await q(
+  `insert into pmta_servers (name, server_ip, ip_list, user_id, is_vps)
+   select 'pmta-' || lpad(g::text, 2, '0'), ('198.18.0.' || g)::inet, '127.0.0.1', $1, g % 5 = 0
+   from generate_series(1, 50) g`,
+  [owner],
+);
+await q(
+  `insert into pmta_relay_groups (name, user_id) select 'group-' || lpad(g::text, 3, '0'), $1 from generate_series(1, 500) g`,
+  [owner],
+);
+await q(
+  `insert into pmta_relays (user_id, group_id, pmta_server_id, smtp_host, ip, sender_email, active, status, description)
+   select $1, (select min(id) from pmta_relay_groups) + g % 500, (select min(id) from pmta_servers) + g % 50,
+     'mta' || g || '.' || substr(md5(g::text), 1, 6) || '.example.com', ('10.0.0.0'::inet + g),
+     'news@mta' || g || '.example.com', g % 7 <> 0, case when g % 10 = 0 then 3 when g % 10 = 1 then 2 else 1 end,
+     case when g % 20 = 0 then 'warm-up batch ' || (g / 1000) end
+   from generate_series(1, ${relays}) g`,
+  [owner],
+);
+await q('analyze');
+
+const token = async (row: Record<string, unknown>) =>
+  (await issueTokens(started.ctx.db, started.ctx.secret, row as never)).token;
+const admin = await token(u[0]!);
+const user = await token(u[1]!);
+const { rows: ref } = await q(`select (select min(id) from pmta_relay_groups) + 7 as "groupId",
+  (select min(id) from pmta_servers) + 3 as "serverId", (select max(id) from pmta_relays) - 5 as "relayId"`);
+const { groupId, serverId, relayId } = ref[0]!;
+
+const results: string[] = [];
+async function time(label: string, method: 'GET' | 'POST', path: string, bearer: string, payload?: object) {
+  const run = async () => {
+    const t0 = performance.now();
+    const res = await app.inject({ method, url: path, payload, headers: { authorization: `Bearer ${bearer}` } });
+    if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+    return performance.now() - t0;
+  };
+  for (let i = 0; i < 3; i++) await run();
+  const samples: number[] = [];
+  for (let i = 0; i < 20; i++) samples.push(await run());
+  samples.sort((a, b) => a - b);
+  const line = `| ${label} | ${samples[10]!.toFixed(1)} ms | ${samples[18]!.toFixed(1)} ms |`;
+  results.push(line);
+  console.log(line);
+}
+
+const list = (query: string, bearer = admin) =>
+  time(`list ${query || '(page 1)'}`, 'GET', `/api/pmta_relays?${query}`, bearer);
+await list('');
+await list('_page=1000');
+await list('', user);
+await list('smtpHost=mta4242');
+await list('description=warm-up');
+await list(`user.id=${owner}`);
+await list(`group.id=${groupId}`);
+await list('id=' + relayId);
+await list(`pmtaServer.id=${serverId}`);
+await list('pmtaServer.isVps=true');
+for (const sort of [
+  'id',
+  'pmtaServer.isVps',
+  'smtpHost',
+  'ip',
+  'pmtaServer.name',
+  'group.name',
+  'status',
+  'active',
+  'description',
+]) {
+  await list(`order[${sort}]=desc`);
+}
+await list(`order[smtpHost]=asc&_page=500`);
+await time('count_poor (no filter)', 'POST', '/api/pmta_relays/count_poor', admin, {});
+await time('count_poor (owner)', 'POST', '/api/pmta_relays/count_poor', user, {});
+await time('count_poor (server + type)', 'POST', '/api/pmta_relays/count_poor', admin, {
+  pmtaServerId: serverId,
+  isVps: false,
+});
+await time('count_poor (hostname)', 'POST', '/api/pmta_relays/count_poor', admin, { hostname: 'mta4242' });
+
+console.log(`uploading ${uploadLines.toLocaleString('en')} relays (ver 1) ...`);
+let csv = 'smtpHost,ip,senderEmail,active\n';
+for (let i = 1; i <= uploadLines; i++)
+  csv += `up${i}.example.net,10.${200 + (i >> 16)}.${(i >> 8) & 255}.${i & 255},news@up${i}.example.net,${i % 3 ? 'true' : ''}\n`;
+const body = multipartBody({ serverId, groupId }, { field: 'relays', filename: 'relays.csv', content: csv });
+const t0 = performance.now();
+const res = await app.inject({
+  method: 'POST',
+  url: '/api/upload_pmta_relays',
+  payload: body.payload,
+  headers: { ...body.headers, authorization: `Bearer ${user}` },
+});
+if (res.statusCode !== 200) throw new Error(`upload: ${res.statusCode} ${res.body}`);
+const accepted = performance.now() - t0;
+const uploadId = res.json().id as number;
+let outcome: { status: string; inserted: number; error: string | null } | undefined;
+while (!outcome) {
+  const { rows } = await q('select status, inserted, error from uploads where id = $1', [uploadId]);
+  if (['done', 'failed'].includes(rows[0]?.status)) outcome = rows[0];
+  else await new Promise((r) => setTimeout(r, 20));
+}
+const total = performance.now() - t0;
+if (outcome.status !== 'done' || outcome.inserted !== uploadLines)
+  throw new Error(`upload ended ${JSON.stringify(outcome)}`);
+const uploadLine = `| upload ver 1, ${uploadLines.toLocaleString('en')} lines (${(csv.length / 1e6).toFixed(1)} MB) | accepted in ${accepted.toFixed(0)} ms | done in ${(total / 1000).toFixed(2)} s |`;
+results.push(uploadLine);
+console.log(uploadLine);
+
+await app.close();
+await started.stop();
+if (url) {
+  const { default: pg } = await import('pg');
+  const c = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
+  await c.connect();
+  await c.query(`drop database if exists ${dbName} with (force)`);
+  await c.end();
+}
+await database.embedded?.stop();
+fs.rmSync(tmp, { recursive: true, force: true });
