@@ -85,11 +85,11 @@ async function time(label: string, method: 'GET' | 'POST', path: string, bearer:
   console.log(line);
 }
 
-const list = (query: string, bearer = admin) =>
-  time(`list ${query || '(page 1)'}`, 'GET', `/api/pmta_relays?${query}`, bearer);
-await list('');
-await list('_page=1000');
-await list('', user);
+const list = (query: string, bearer = admin, label = `list ${query}`) =>
+  time(label, 'GET', `/api/pmta_relays?${query}`, bearer);
+await list('', admin, 'list, page 1 (50 rows)');
+await list('_page=1000', admin, 'list, _page=1000 (offset 49,950)');
+await list('', user, 'list, page 1, as the owner (own rows)');
 await list('smtpHost=mta4242');
 await list('description=warm-up');
 await list(`user.id=${owner}`);
