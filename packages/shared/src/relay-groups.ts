@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { nameField, optionalReference } from './fields.ts';
 import { userRefItem } from './hydra.ts';
+import { RelayKinds, type RelayKind } from './relays.ts';
 
 /** PMTA and SMTP relay groups follow one pattern (spec 2); the kind picks the table and the API path. */
-export const RelayGroupKinds = ['pmta', 'smtp'] as const;
-export type RelayGroupKind = (typeof RelayGroupKinds)[number];
+export const RelayGroupKinds = RelayKinds;
+export type RelayGroupKind = RelayKind;
 /** `pmta_relay_groups`, `smtp_relay_groups`. */
 export const relayGroupsPath = (kind: RelayGroupKind) => `${kind}_relay_groups` as const;
 

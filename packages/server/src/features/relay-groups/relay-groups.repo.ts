@@ -6,16 +6,11 @@ import {
   type RelayGroupKind,
 } from '@console/shared/relay-groups';
 import type { Executor } from '../../db/client.ts';
-import { pmtaRelayGroups, pmtaRelays, smtpRelayGroups, smtpRelays, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import { defineCollection, filters } from '../../core/collection.ts';
 import { ownedBy } from '../../core/access.ts';
+import { relayTables } from '../relays/relays.repo.ts';
 import type { AuthUser } from '../../core/context.ts';
-
-/** Each kind's group table and the relays that point at it. */
-export const relayGroupTables = {
-  pmta: { groups: pmtaRelayGroups, relays: pmtaRelays },
-  smtp: { groups: smtpRelayGroups, relays: smtpRelays },
-} as const;
 
 /**
  * GET /api/{pmta,smtp}_relay_groups: newest first, 30 a page. Filters: name (contains), user.id
@@ -23,7 +18,7 @@ export const relayGroupTables = {
  * forms ask it with archive[exists]=false, so archived groups are never offered.
  */
 function collectionOf(kind: RelayGroupKind) {
-  const { groups: g, relays: r } = relayGroupTables[kind];
+  const { groups: g, relays: r } = relayTables[kind];
   return defineCollection({
     table: g,
     item: relayGroupItem,
@@ -53,10 +48,10 @@ function collectionOf(kind: RelayGroupKind) {
 export const relayGroupCollections = { pmta: collectionOf('pmta'), smtp: collectionOf('smtp') };
 
 export const findRelayGroup = (db: Executor, kind: RelayGroupKind, user: AuthUser, id: number) =>
-  relayGroupCollections[kind].one(db, user, eq(relayGroupTables[kind].groups.id, id));
+  relayGroupCollections[kind].one(db, user, eq(relayTables[kind].groups.id, id));
 
 export async function insertRelayGroup(db: Executor, kind: RelayGroupKind, v: { name: string; userId: number }) {
-  const g = relayGroupTables[kind].groups;
+  const g = relayTables[kind].groups;
   const [row] = await db.insert(g).values(v).returning({ id: g.id });
   return row!.id;
 }
@@ -72,7 +67,7 @@ export async function updateCurrentRelayGroup(
   id: number,
   v: { name?: string; userId?: number; archive?: ReturnType<typeof sql> },
 ) {
-  const g = relayGroupTables[kind].groups;
+  const g = relayTables[kind].groups;
   const done = await db
     .update(g)
     .set(v)
