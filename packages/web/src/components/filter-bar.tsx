@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Button, Flex, Form } from 'antd';
+import { Button, Flex, Form, Select } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import type { Filters } from '@/hooks/use-collection-params.ts';
 
@@ -36,5 +36,33 @@ export function FilterBar({ values, onSearch, children, extra }: FilterBarProps)
       </Form>
       {extra}
     </Flex>
+  );
+}
+
+export interface SelectFilterProps {
+  /** The API's filter key, e.g. 'group.id'. */
+  name: string;
+  /** Placeholder and accessible name, e.g. 'Group'. */
+  label: string;
+  /** `useSelectOptions(...).data`. */
+  options?: { value: number; label: string }[];
+  /** Fixed by the route (by_server, by_group): shown, not changeable. */
+  fixed?: boolean;
+}
+
+/** A searchable reference filter of a FilterBar (group, server...). */
+export function SelectFilter({ name, label, options, fixed }: SelectFilterProps) {
+  return (
+    <Form.Item name={name}>
+      <Select
+        allowClear
+        showSearch={{ optionFilterProp: 'label' }}
+        placeholder={label}
+        aria-label={label}
+        options={options}
+        disabled={fixed}
+        style={{ minWidth: 160 }}
+      />
+    </Form.Item>
   );
 }

@@ -1,11 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Space, Tag } from 'antd';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Link } from 'react-router';
+import { Space, Tag } from 'antd';
 import type { HydraCollection } from '@console/shared/hydra';
 import { PmtaRelayMessages as M, type PmtaRelay } from '@console/shared/pmta-relays';
 import { DataTable, type ListTableProps, type Selection } from '@/components/data-table.tsx';
 import { confirm, toast } from '@/components/feedback.tsx';
+import { DeleteButton, EditButton } from '@/components/row-actions.tsx';
 import { href } from '@/lib/routes.ts';
 import { useDeletePmtaRelay } from '../api/pmta-relays.ts';
 import { DescriptionCell } from '@/components/relay-description-cell.tsx';
@@ -83,20 +82,8 @@ export function PmtaRelaysTable(props: PmtaRelaysTableProps) {
             fixed: 'right',
             render: (_, r) => (
               <Space size="small">
-                <Link to={href('pmtaRelayEdit', { id: r.id })}>
-                  <Button size="small" icon={<EditOutlined />} aria-label={`Edit relay ${r.smtpHost}`}>
-                    Edit
-                  </Button>
-                </Link>
-                <Button
-                  size="small"
-                  danger
-                  icon={<DeleteOutlined />}
-                  aria-label={`Delete relay ${r.smtpHost}`}
-                  onClick={() => void askDelete(r)}
-                >
-                  Delete
-                </Button>
+                <EditButton to={href('pmtaRelayEdit', { id: r.id })} label={`Edit relay ${r.smtpHost}`} />
+                <DeleteButton label={`Delete relay ${r.smtpHost}`} onClick={() => void askDelete(r)} />
               </Space>
             ),
           },

@@ -2,6 +2,7 @@ import { Form, Input, Select, Typography } from 'antd';
 import { Navigate } from 'react-router';
 import { PMTA_RELAYS_PAGE_SIZE } from '@console/shared/pmta-relays';
 import { SELECT_ALL_MAX, listTable } from '@/components/data-table.tsx';
+import { SelectFilter } from '@/components/filter-bar.tsx';
 import { ListPage } from '@/components/list-page.tsx';
 import { OwnerFilter } from '@/components/owner-filter.tsx';
 import { useCollectionParams } from '@/hooks/use-collection-params.ts';
@@ -54,28 +55,13 @@ export function PmtaRelayList() {
           <Form.Item name="pmtaServer.isVps" initialValue="">
             <Select options={TYPES} aria-label="Type" style={{ width: 100 }} />
           </Form.Item>
-          <Form.Item name="group.id">
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder="Group"
-              aria-label="Group"
-              options={groups.data}
-              disabled={'group.id' in fixed}
-              style={{ minWidth: 160 }}
-            />
-          </Form.Item>
-          <Form.Item name="pmtaServer.id">
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder="PMTA server"
-              aria-label="PMTA server"
-              options={servers.data}
-              disabled={'pmtaServer.id' in fixed}
-              style={{ minWidth: 160 }}
-            />
-          </Form.Item>
+          <SelectFilter name="group.id" label="Group" options={groups.data} fixed={'group.id' in fixed} />
+          <SelectFilter
+            name="pmtaServer.id"
+            label="PMTA server"
+            options={servers.data}
+            fixed={'pmtaServer.id' in fixed}
+          />
           <Form.Item name="smtpHost">
             <Input allowClear placeholder="SMTP host" aria-label="SMTP host" />
           </Form.Item>

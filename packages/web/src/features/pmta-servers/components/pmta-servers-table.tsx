@@ -1,10 +1,10 @@
-import { Button, Space, Tag } from 'antd';
-import { ApartmentOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Link } from 'react-router';
+import { Space, Tag } from 'antd';
+import { ApartmentOutlined } from '@ant-design/icons';
 import type { HydraCollection } from '@console/shared/hydra';
 import { PmtaServerMessages as M, type PmtaServer } from '@console/shared/pmta-servers';
 import { DataTable, type ListTableProps } from '@/components/data-table.tsx';
 import { confirm, toast } from '@/components/feedback.tsx';
+import { DeleteButton, EditButton, LinkButton } from '@/components/row-actions.tsx';
 import { href } from '@/lib/routes.ts';
 import { useIsAdmin } from '@/lib/session.ts';
 import { useDeletePmtaServer } from '../api/pmta-servers.ts';
@@ -57,25 +57,15 @@ export function PmtaServersTable(props: ListTableProps<HydraCollection<PmtaServe
           fixed: 'right',
           render: (_, s) => (
             <Space size="small" wrap>
-              <Link to={href('pmtaServerEdit', { id: s.id })}>
-                <Button size="small" icon={<EditOutlined />} aria-label={`Edit server ${s.name}`}>
-                  Edit
-                </Button>
-              </Link>
-              <Link to={href('pmtaRelayFilter1', { serverId: s.id })}>
-                <Button size="small" icon={<ApartmentOutlined />} aria-label={`Relays of server ${s.name}`}>
-                  Relays
-                </Button>
-              </Link>
-              <Button
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={`Delete server ${s.name}`}
-                onClick={() => void askDelete(s)}
+              <EditButton to={href('pmtaServerEdit', { id: s.id })} label={`Edit server ${s.name}`} />
+              <LinkButton
+                to={href('pmtaRelayFilter1', { serverId: s.id })}
+                icon={<ApartmentOutlined />}
+                label={`Relays of server ${s.name}`}
               >
-                Delete
-              </Button>
+                Relays
+              </LinkButton>
+              <DeleteButton label={`Delete server ${s.name}`} onClick={() => void askDelete(s)} />
             </Space>
           ),
         },

@@ -1,11 +1,10 @@
-import { Button, Space, Tag } from 'antd';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Link } from 'react-router';
+import { Space, Tag } from 'antd';
 import type { HydraCollection } from '@console/shared/hydra';
 import { SmtpRelayMessages as M, type SmtpRelay } from '@console/shared/smtp-relays';
 import { DataTable, type ListTableProps, type Selection } from '@/components/data-table.tsx';
 import { confirm, toast } from '@/components/feedback.tsx';
 import { RatingTag } from '@/components/rating-tag.tsx';
+import { DeleteButton, EditButton } from '@/components/row-actions.tsx';
 import { href } from '@/lib/routes.ts';
 import { useDeleteSmtpRelay } from '../api/smtp-relays.ts';
 
@@ -51,20 +50,8 @@ export function SmtpRelaysTable(props: SmtpRelaysTableProps) {
           width: 190,
           render: (_, r) => (
             <Space size="small">
-              <Link to={href('smtpRelayEdit', { id: r.id })}>
-                <Button size="small" icon={<EditOutlined />} aria-label={`Edit relay ${r.account}`}>
-                  Edit
-                </Button>
-              </Link>
-              <Button
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={`Delete relay ${r.account}`}
-                onClick={() => void askDelete(r)}
-              >
-                Delete
-              </Button>
+              <EditButton to={href('smtpRelayEdit', { id: r.id })} label={`Edit relay ${r.account}`} />
+              <DeleteButton label={`Delete relay ${r.account}`} onClick={() => void askDelete(r)} />
             </Space>
           ),
         },

@@ -1,7 +1,8 @@
-import { Form, Input, Select } from 'antd';
+import { Form, Input } from 'antd';
 import { Navigate } from 'react-router';
 import { SMTP_RELAYS_PAGE_SIZE } from '@console/shared/smtp-relays';
 import { SELECT_ALL_MAX, listTable } from '@/components/data-table.tsx';
+import { SelectFilter } from '@/components/filter-bar.tsx';
 import { ListPage } from '@/components/list-page.tsx';
 import { OwnerFilter } from '@/components/owner-filter.tsx';
 import { BulkActions } from '@/components/relay-bulk-actions.tsx';
@@ -41,28 +42,13 @@ export function SmtpRelayList() {
       filters={
         <>
           <OwnerFilter aria-label="Owner" />
-          <Form.Item name="group.id">
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder="Group"
-              aria-label="Group"
-              options={groups.data}
-              disabled={'group.id' in fixed}
-              style={{ minWidth: 160 }}
-            />
-          </Form.Item>
-          <Form.Item name="smtpServer.id">
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder="SMTP server"
-              aria-label="SMTP server"
-              options={servers.data}
-              disabled={'smtpServer.id' in fixed}
-              style={{ minWidth: 160 }}
-            />
-          </Form.Item>
+          <SelectFilter name="group.id" label="Group" options={groups.data} fixed={'group.id' in fixed} />
+          <SelectFilter
+            name="smtpServer.id"
+            label="SMTP server"
+            options={servers.data}
+            fixed={'smtpServer.id' in fixed}
+          />
           <Form.Item name="account">
             <Input allowClear placeholder="Account" aria-label="Account search" />
           </Form.Item>

@@ -1,10 +1,10 @@
 import { App, Button, Space, Tag } from 'antd';
-import { ApiOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Link } from 'react-router';
+import { ApiOutlined } from '@ant-design/icons';
 import type { HydraCollection } from '@console/shared/hydra';
 import { SocksMessages as M, type Socks } from '@console/shared/socks-proxies';
 import { DataTable, type ListTableProps } from '@/components/data-table.tsx';
 import { confirm, errorDialog, toast } from '@/components/feedback.tsx';
+import { DeleteButton, EditButton } from '@/components/row-actions.tsx';
 import { href } from '@/lib/routes.ts';
 import { useIsAdmin } from '@/lib/session.ts';
 import { useCheckSocks, useDeleteSocks } from '../api/socks.ts';
@@ -55,11 +55,7 @@ export function SocksTable(props: ListTableProps<HydraCollection<Socks>>) {
           fixed: 'right',
           render: (_, s) => (
             <Space size="small" wrap>
-              <Link to={href('socksProxyEdit', { id: s.id })}>
-                <Button size="small" icon={<EditOutlined />} aria-label={`Edit socks ${s.ip}:${s.port}`}>
-                  Edit
-                </Button>
-              </Link>
+              <EditButton to={href('socksProxyEdit', { id: s.id })} label={`Edit socks ${s.ip}:${s.port}`} />
               <Button
                 size="small"
                 icon={<ApiOutlined />}
@@ -69,15 +65,7 @@ export function SocksTable(props: ListTableProps<HydraCollection<Socks>>) {
               >
                 Check
               </Button>
-              <Button
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={`Delete socks ${s.ip}:${s.port}`}
-                onClick={() => void askDelete(s)}
-              >
-                Delete
-              </Button>
+              <DeleteButton label={`Delete socks ${s.ip}:${s.port}`} onClick={() => void askDelete(s)} />
             </Space>
           ),
         },
