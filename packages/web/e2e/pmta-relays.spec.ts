@@ -26,7 +26,7 @@ const pick = async (page: import('playwright-core').Page, label: string, option:
 describe('PMTA relays', () => {
   test('upload ver 1 and ver 2, filter, sort, select and move, and see Total and Poor change', async () => {
     const ids = async (sql: string) => (await h.sql(sql)).rows[0].id as number;
-    const s1 = await ids(
+    await ids(
       `insert into pmta_servers (name, server_ip, ip_list, user_id) values ('pmta-a', '203.0.113.1', '127.0.0.1', 1) returning id`,
     );
     const s2 = await ids(
