@@ -77,7 +77,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.decorate('ctx', ctx);
 
   await app.register(formbody);
-  await app.register(multipart, { limits: { fileSize: 4 * 1024 ** 3, files: 1, fields: 20 } });
+  await app.register(multipart, {
+    limits: { fileSize: 4 * 1024 ** 3, files: 1, fields: 20, fieldSize: 5 * 1024 * 1024 },
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Campaign console API', version: '1.0.0' },

@@ -36,6 +36,7 @@ export const UploadMessages = {
   notMultipart: 'The request must be multipart/form-data.',
   cutShort: 'The upload was cut short; nothing was stored. Please send the file again.',
   tooLarge: 'The file is too large.',
+  fieldTooLong: 'The field is too long.',
 } as const;
 
 /** A multipart body that ended early or is malformed (busboy's errors) is the client's fault: 400. */
@@ -98,6 +99,31 @@ export async function receiveUpload(
     throw clientError(e) ?? e;
   }
   return { fields, file };
+}
+
+/**
+ * The text fields of a form sent as multipart (a browser's FormData, no file) or as JSON / urlencoded:
+ * the same record either way, for the route's schema to parse. File parts are drained and ignored.
+ */
+export async function readFormFields(req: FastifyRequest): Promise<Record<string, unknown>> {
+  if (!req.isMultipart()) return (req.body ?? {}) as Record<string, unknown>;
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of req.parts()) {
+      if (part.fieldname.includes('\0')) throw invalid({ error: NUL_MESSAGE });
+      if (part.type === 'file') {
+        part.file.resume();
+        continue;
+      }
+      const value = String(part.value);
+      if (value.includes('\0')) throw invalid({ [part.fieldname]: NUL_MESSAGE });
+      if (part.valueTruncated) throw invalid({ [part.fieldname]: UploadMessages.fieldTooLong });
+      fields[part.fieldname] = value;
+    }
+  } catch (e) {
+    throw clientError(e) ?? e;
+  }
+  return fields;
 }
 
 export const discard = (file?: ReceivedFile) => file && fs.rmSync(file.path, { force: true });

@@ -1,0 +1,47 @@
+import { eq, sql } from 'drizzle-orm';
+import { MessageMessages as M, type Message, type MessageInput } from '@console/shared/messages';
+import type { AppContext, AuthUser } from '../../core/context.ts';
+import { assertReferences, exists, found, ownerFor } from '../../core/access.ts';
+import { conflict } from '../../core/errors.ts';
+import { users } from '../../db/schema.ts';
+import { findMessage, insertMessage, updateCurrentMessage } from './messages.repo.ts';
+
+type Ctx = Pick<AppContext, 'db'>;
+
+export async function getMessage(ctx: Ctx, actor: AuthUser, id: number): Promise<Message> {
+  return found(await findMessage(ctx.db, actor, id));
+}
+
+async function assertUser(ctx: Ctx, userId: number) {
+  assertReferences({ user: !(await exists(ctx.db, users, eq(users.id, userId))) && M.userNotFound });
+  return userId;
+}
+
+export async function createMessage(ctx: Ctx, actor: AuthUser, input: MessageInput) {
+  const userId = await assertUser(ctx, ownerFor(actor, input.user));
+  const id = await insertMessage(ctx.db, {
+    name: input.name,
+    subject: input.subject,
+    content: input.htmlContent,
+    userId,
+  });
+  return getMessage(ctx, actor, id);
+}
+
+/** Archived messages are read-only (409); administrators may give a message to another owner. */
+export async function updateMessage(ctx: Ctx, actor: AuthUser, id: number, input: MessageInput) {
+  const current = await getMessage(ctx, actor, id);
+  if (current.archive) throw conflict(M.readOnly);
+  const userId = actor.isAdmin && input.user ? await assertUser(ctx, input.user) : current.user.id;
+  const values = { name: input.name, subject: input.subject, content: input.htmlContent, userId };
+  if (!(await updateCurrentMessage(ctx.db, id, values))) throw conflict(M.readOnly);
+  return getMessage(ctx, actor, id);
+}
+
+/** Current -> archived; there is no way back (spec 3). Campaigns that use it keep it. */
+export async function archiveMessage(ctx: Ctx, actor: AuthUser, id: number) {
+  const current = await getMessage(ctx, actor, id);
+  if (current.archive) throw conflict(M.alreadyArchived);
+  if (!(await updateCurrentMessage(ctx.db, id, { archive: sql`now()` }))) throw conflict(M.alreadyArchived);
+  return getMessage(ctx, actor, id);
+}
