@@ -18,6 +18,8 @@ import { relaysRoutes } from './features/relays/relays.routes.ts';
 import { socksProxiesRoutes } from './features/socks-proxies/socks-proxies.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { tagsRoutes } from './features/tags/tags.routes.ts';
+import { linkGroupsRoutes } from './features/link-groups/link-groups.routes.ts';
+import { linksRoutes } from './features/links/links.routes.ts';
 
 /** Every route plugin of the API, in one place. Each is mounted under /api. */
 export const routes: FastifyPluginAsync[] = [
@@ -40,4 +42,6 @@ export const routes: FastifyPluginAsync[] = [
   socksProxiesRoutes,
   messagesRoutes,
   tagsRoutes,
+  linkGroupsRoutes,
+  linksRoutes,
 ];

@@ -15,6 +15,8 @@ import {
   smtpServers,
   socksProxies,
   tags,
+  linkGroups,
+  links,
 } from '../src/db/schema.ts';
 import type { TestApp, TestUser } from './harness.ts';
 
@@ -249,8 +251,29 @@ export function factories(t: TestApp) {
     return { ...row!, owner };
   }
 
+  async function linkGroup(o: { owner?: TestUser; name?: string; type?: 0 | 1 | 2 } = {}) {
+    const owner = await ownerOf(o);
+    const [row] = await t.ctx.db
+      .insert(linkGroups)
+      .values({ name: o.name ?? `links ${tag()}`, type: o.type ?? 0, userId: owner.id })
+      .returning();
+    return { ...row!, owner };
+  }
+
+  async function link(o: { owner?: TestUser; groupId?: number; url?: string } = {}) {
+    const owner = await ownerOf(o);
+    const groupId = o.groupId ?? (await linkGroup({ owner })).id;
+    const [row] = await t.ctx.db
+      .insert(links)
+      .values({ groupId, url: o.url ?? `https://trk-${tag()}.example.com/t/c/[uuid]`, userId: owner.id })
+      .returning();
+    return { ...row!, owner };
+  }
+
   return {
     user: t.user,
+    linkGroup,
+    link,
     category,
     offer,
     emailList,

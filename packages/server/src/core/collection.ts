@@ -62,6 +62,11 @@ export const filters = {
   }),
   /** An id (or IRI) equal to the column, e.g. `user.id`, `category`. */
   id: (column: AnyColumn): Filter<number> => ({ schema: queryId, where: (v) => eq(column, v) }),
+  /** A value parsed by `schema` (an enumeration), stored as `toColumn` gives it: `type=offer` -> 0. */
+  equals: <V>(column: AnyColumn, schema: z.ZodType<V, unknown>, toColumn: (v: V) => unknown = (v) => v): Filter<V> => ({
+    schema: schema.optional(),
+    where: (v) => eq(column, toColumn(v)),
+  }),
   /** An id (or IRI) that picks rows by a condition of its own, e.g. socks used by a group's relays. */
   idMatch: (where: (id: number) => SQL): Filter<number> => ({ schema: queryId, where }),
   /** `user.id`: administrators filter by owner; an ordinary user's value is ignored (they see their own). */

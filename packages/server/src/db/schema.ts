@@ -572,3 +572,38 @@ export const tags = pgTable(
 );
 
 export type DbUser = typeof users.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------------------
+// Links (spec 2): tracked URL templates on the console's tracking hosts, in typed groups.
+
+/** A group of links of one type (LinkType: 0 offer, 1 unsubscribe, 2 pixel); a campaign picks one per type. */
+export const linkGroups = pgTable(
+  'link_groups',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    type: smallint('type').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('link_groups_user_idx').on(t.userId)],
+);
+
+/** A URL template with `[uuid]` (and maybe `[junk]`); owned with its group (same owner). */
+export const links = pgTable(
+  'links',
+  {
+    id: serial('id').primaryKey(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => linkGroups.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('links_group_idx').on(t.groupId), index('links_user_idx').on(t.userId)],
+);
