@@ -211,8 +211,8 @@ describe('console foundation', () => {
     await page.goto('/no-such-screen');
     await page.waitForURL('**/home');
     // A screen that is not built yet says so by name.
-    await page.goto('/tags');
-    await page.getByText('The Dynamic content screen is not available yet.').waitFor();
+    await page.goto('/activity-report');
+    await page.getByText('The Activity Report screen is not available yet.').waitFor();
 
     const token = await page.evaluate(() => localStorage.getItem('token'));
     const res = await h.api('/users', { token: token! });

@@ -13,6 +13,8 @@ import { smtpRelaysScreens } from '@/features/smtp-relays/routes.tsx';
 import { socksProxiesScreens } from '@/features/socks-proxies/routes.tsx';
 import { messagesScreens } from '@/features/messages/routes.tsx';
 import { tagsScreens } from '@/features/tags/routes.tsx';
+import { linkGroupsScreens } from '@/features/link-groups/routes.tsx';
+import { linksScreens } from '@/features/links/routes.tsx';
 import { AboutPage } from './pages/about-page.tsx';
 import { routes, type RouteName, type Screens } from '@/lib/routes.ts';
 
@@ -37,6 +39,8 @@ const screens: Screens = {
   ...socksProxiesScreens,
   ...messagesScreens,
   ...tagsScreens,
+  ...linkGroupsScreens,
+  ...linksScreens,
 };
 
 export const screenFor = (name: RouteName) => screens[name] ?? <NotBuiltYet screen={routes[name].title} />;
