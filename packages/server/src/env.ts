@@ -68,6 +68,28 @@ const schema = z.object({
     .transform((v) => ({ host: v.slice(0, v.lastIndexOf(':')), port: Number(v.slice(v.lastIndexOf(':') + 1)) })),
   /** How long a socks check waits for the proxy (handshake and CONNECT), in milliseconds. */
   SOCKS_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
+   * The DNS servers the console asks (blocklists, MX hosts of the lists' domains): `ip` or `ip:port`,
+   * comma-separated. Empty: the system's resolvers. Tests point it at a server on loopback.
+   */
+  DNS_SERVERS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(/^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-f:]+\](:\d{1,5})?|[0-9a-f:]+)$/i, 'must be ip or ip:port'),
+      ),
+    ),
+  /** How long one DNS question may take, in milliseconds. */
+  DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
 });
 
 export type Env = z.infer<typeof schema> & { DATA_DIR: string };

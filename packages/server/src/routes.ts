@@ -20,6 +20,7 @@ import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { tagsRoutes } from './features/tags/tags.routes.ts';
 import { linkGroupsRoutes } from './features/link-groups/link-groups.routes.ts';
 import { linksRoutes } from './features/links/links.routes.ts';
+import { reputationProvidersRoutes } from './features/reputation-providers/reputation-providers.routes.ts';
 
 /** Every route plugin of the API, in one place. Each is mounted under /api. */
 export const routes: FastifyPluginAsync[] = [
@@ -44,4 +45,5 @@ export const routes: FastifyPluginAsync[] = [
   tagsRoutes,
   linkGroupsRoutes,
   linksRoutes,
+  reputationProvidersRoutes,
 ];

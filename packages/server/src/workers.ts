@@ -5,6 +5,7 @@ import { importJobs } from './core/imports/jobs.ts';
 import type { ImportKind } from './core/imports/kind.ts';
 import { authJobs } from './features/auth/auth.jobs.ts';
 import { offerJobs } from './features/offers/offers.jobs.ts';
+import { reputationProviderJobs } from './features/reputation-providers/reputation-providers.jobs.ts';
 import { emailListImport } from './features/email-lists/import/kind.ts';
 import { socksImport } from './features/socks-proxies/socks-import.ts';
 import { smtpRelaysImport } from './features/smtp-relays/smtp-relays-import.ts';
@@ -24,5 +25,5 @@ export const importKinds: readonly ImportKind[] = [
 
 /** Every background job of the console, in one place. Each feature's `.jobs.ts` builds its definitions. */
 export function jobDefinitions(ctx: AppContext): JobDefinition<z.ZodType>[] {
-  return [...authJobs(ctx), ...offerJobs(ctx), ...importJobs(ctx, importKinds)];
+  return [...authJobs(ctx), ...offerJobs(ctx), ...reputationProviderJobs(ctx), ...importJobs(ctx, importKinds)];
 }
