@@ -88,8 +88,12 @@ export const routes = {
     admin: true,
   },
   mailServiceSettingEdit: { path: '/mail-service-settings/:id/edit', title: 'Edit Mail Service Setting', admin: true },
-  reputationProviders: { path: '/reputation-providers', title: 'Reputation Providers' },
-  reputationProviderEdit: { path: '/reputation-providers/:id/edit', title: 'Edit Reputation Provider' },
+  reputationProviders: { path: '/reputation-providers', title: 'Reputation Providers', admin: true },
+  reputationProviderEdit: {
+    path: '/reputation-providers/:id/edit',
+    title: 'Edit Reputation Provider',
+    admin: true,
+  },
 
   // Campaigns (spec 3)
   messages: { path: '/messages', title: 'Messages' },
