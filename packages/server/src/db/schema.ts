@@ -607,3 +607,36 @@ export const links = pgTable(
   },
   (t) => [index('links_group_idx').on(t.groupId), index('links_user_idx').on(t.userId)],
 );
+
+/**
+ * Mail service settings (spec 2 "balancer profiles"): PowerMTA `<domain>` settings for the domains that
+ * `domain_macro` names (pmta/domain-blocks.ts). Field names are the directives in camelCase.
+ */
+export const mailServiceSettings = pgTable('mail_service_settings', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  domainMacro: text('domain_macro').notNull(),
+  maxSmtpOut: integer('max_smtp_out').notNull().default(20),
+  maxMsgPerConnection: integer('max_msg_per_connection').notNull().default(0),
+  maxErrorsPerConnection: text('max_errors_per_connection').notNull().default('unlimited'),
+  maxMsgRate: text('max_msg_rate').notNull().default('unlimited'),
+  bounceUponNoMx: boolean('bounce_upon_no_mx').notNull().default(false),
+  assumeDeliveryTimeout: boolean('assume_delivery_timeout').notNull().default(false),
+  smtpMxUnavailable: boolean('smtp_mx_unavailable').notNull().default(false),
+  smtpInvalidMailbox: boolean('smtp_invalid_mailbox').notNull().default(true),
+  bounceUponGreeting: boolean('bounce_upon_greeting').notNull().default(true),
+  connectTimeout: text('connect_timeout').notNull().default('2m'),
+  smtpGreetingTimeout: text('smtp_greeting_timeout').notNull().default('5m'),
+  dataSendTimeout: text('data_send_timeout').notNull().default('3m'),
+  retryAfter: text('retry_after').notNull().default('10m'),
+  bounceAfter: text('bounce_after').notNull().default('4d12h'),
+  smtpPatternList: text('smtp_pattern_list').notNull().default('blocking-errors'),
+  backoffMaxMsgRate: text('backoff_max_msg_rate').notNull().default('unlimited'),
+  backoffRetryAfter: text('backoff_retry_after').notNull().default('1h'),
+  backoffToNormalAfterDelivery: boolean('backoff_to_normal_after_delivery').notNull().default(false),
+  backoffToNormalAfter: text('backoff_to_normal_after').notNull().default('never'),
+  dkSign: boolean('dk_sign').notNull().default(false),
+  dkimSign: boolean('dkim_sign').notNull().default(false),
+  deliverLocalDsn: boolean('deliver_local_dsn').notNull().default(true),
+  createdAt: createdAt(),
+});
