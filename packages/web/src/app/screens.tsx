@@ -15,6 +15,7 @@ import { messagesScreens } from '@/features/messages/routes.tsx';
 import { tagsScreens } from '@/features/tags/routes.tsx';
 import { linkGroupsScreens } from '@/features/link-groups/routes.tsx';
 import { linksScreens } from '@/features/links/routes.tsx';
+import { mailServiceSettingsScreens } from '@/features/mail-service-settings/routes.tsx';
 import { reputationProvidersScreens } from '@/features/reputation-providers/routes.tsx';
 import { AboutPage } from './pages/about-page.tsx';
 import { routes, type RouteName, type Screens } from '@/lib/routes.ts';
@@ -43,6 +44,7 @@ const screens: Screens = {
   ...linkGroupsScreens,
   ...linksScreens,
   ...reputationProvidersScreens,
+  ...mailServiceSettingsScreens,
 };
 
 export const screenFor = (name: RouteName) => screens[name] ?? <NotBuiltYet screen={routes[name].title} />;
