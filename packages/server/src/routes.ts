@@ -21,6 +21,7 @@ import { tagsRoutes } from './features/tags/tags.routes.ts';
 import { linkGroupsRoutes } from './features/link-groups/link-groups.routes.ts';
 import { linksRoutes } from './features/links/links.routes.ts';
 import { mailServiceSettingsRoutes } from './features/mail-service-settings/mail-service-settings.routes.ts';
+import { unsubscribersRoutes } from './features/unsubscribers/unsubscribers.routes.ts';
 import { reputationProvidersRoutes } from './features/reputation-providers/reputation-providers.routes.ts';
 
 /** Every route plugin of the API, in one place. Each is mounted under /api. */
@@ -47,5 +48,6 @@ export const routes: FastifyPluginAsync[] = [
   linkGroupsRoutes,
   linksRoutes,
   reputationProvidersRoutes,
+  unsubscribersRoutes,
   mailServiceSettingsRoutes,
 ];

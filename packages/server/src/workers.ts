@@ -8,6 +8,7 @@ import { offerJobs } from './features/offers/offers.jobs.ts';
 import { reputationProviderJobs } from './features/reputation-providers/reputation-providers.jobs.ts';
 import { emailListImport } from './features/email-lists/import/kind.ts';
 import { socksImport } from './features/socks-proxies/socks-import.ts';
+import { unsubscribersImport } from './features/unsubscribers/unsubscribers-import.ts';
 import { smtpRelaysImport } from './features/smtp-relays/smtp-relays-import.ts';
 import { pmtaRelaysAllInImport, pmtaRelaysImport } from './features/pmta-relays/pmta-relays-import.ts';
 import { pmtaServersSimpleImport, pmtaServersWithRelaysImport } from './features/pmta-servers/pmta-servers-import.ts';
@@ -17,6 +18,7 @@ export const importKinds: readonly ImportKind[] = [
   emailListImport,
   socksImport,
   smtpRelaysImport,
+  unsubscribersImport,
   pmtaServersSimpleImport,
   pmtaServersWithRelaysImport,
   pmtaRelaysImport,

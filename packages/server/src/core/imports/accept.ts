@@ -48,17 +48,31 @@ export async function acceptUpload(
   if (!req.isMultipart()) throw invalid({ [field]: M.chooseFile });
   let kind: ImportKind | undefined;
   let target: Target | undefined;
-  const { fields, file } = await receiveUpload(req, field, uploadsDir(ctx, { name: choice.folder }), {
+  const received = await receiveUpload(req, field, uploadsDir(ctx, { name: choice.folder }), {
     beforeFile: async (early) => {
       kind = choice.choose(early);
       target = await kind.target(ctx, req, early);
     },
   });
+  // Fields sent after the file (not a browser form) are read now.
+  return acceptReceived(ctx, req, kind ?? choice.choose(received.fields), received, target);
+}
+
+/**
+ * The second half of `acceptUpload`, for a route that read the request itself (a form that carries a
+ * file or, without one, a single entry: the unsubscribers' create): checks the file and records the upload.
+ */
+export async function acceptReceived(
+  ctx: AppContext,
+  req: FastifyRequest,
+  kind: ImportKind,
+  { fields, file }: { fields: Record<string, string>; file?: ReceivedFile },
+  target?: Target,
+): Promise<Upload> {
+  const field = kind.fileField;
   try {
-    // Fields sent after the file (not a browser form) are read now.
-    kind ??= choice.choose(fields);
     // A browser form without a chosen file still sends an empty, nameless part.
-    if (!file || (!file.filename && file.size === 0)) throw await noFile(ctx, req, kind, fields);
+    if (!hasFile(file)) throw await noFile(ctx, req, kind, fields);
     target ??= await kind.target(ctx, req, fields);
     if (!isCsv(file)) throw invalid({ [field]: M.notCsv });
     const refused = await kind.checkHeader(file.path);
@@ -69,6 +83,10 @@ export async function acceptUpload(
     throw e;
   }
 }
+
+/** Whether a form really sent a file (a browser sends an empty, nameless part when none was chosen). */
+export const hasFile = (file: ReceivedFile | undefined): file is ReceivedFile =>
+  Boolean(file && (file.filename || file.size > 0));
 
 /** 422 for the missing file, with the fields' own 422 messages in the same answer (a form that sent neither). */
 async function noFile(ctx: AppContext, req: FastifyRequest, kind: ImportKind, fields: Record<string, string>) {
