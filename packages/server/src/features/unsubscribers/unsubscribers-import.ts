@@ -14,7 +14,7 @@ type Params = { categoryId: number };
 
 /** The `data` field (JSON of category, email) as the create form sends it. */
 export function parseData(fields: Record<string, string>) {
-  let data: unknown = {};
+  let data: unknown;
   try {
     data = JSON.parse(fields.data ?? '{}');
   } catch {
