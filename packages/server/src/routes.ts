@@ -22,6 +22,7 @@ import { linkGroupsRoutes } from './features/link-groups/link-groups.routes.ts';
 import { linksRoutes } from './features/links/links.routes.ts';
 import { mailServiceSettingsRoutes } from './features/mail-service-settings/mail-service-settings.routes.ts';
 import { unsubscribersRoutes } from './features/unsubscribers/unsubscribers.routes.ts';
+import { spamTrapsRoutes } from './features/spam-traps/spam-traps.routes.ts';
 import { reputationProvidersRoutes } from './features/reputation-providers/reputation-providers.routes.ts';
 
 /** Every route plugin of the API, in one place. Each is mounted under /api. */
@@ -49,5 +50,6 @@ export const routes: FastifyPluginAsync[] = [
   linksRoutes,
   reputationProvidersRoutes,
   unsubscribersRoutes,
+  spamTrapsRoutes,
   mailServiceSettingsRoutes,
 ];

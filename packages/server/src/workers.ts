@@ -8,6 +8,7 @@ import { offerJobs } from './features/offers/offers.jobs.ts';
 import { reputationProviderJobs } from './features/reputation-providers/reputation-providers.jobs.ts';
 import { emailListImport } from './features/email-lists/import/kind.ts';
 import { socksImport } from './features/socks-proxies/socks-import.ts';
+import { spamDomainsImport, spamEmailsImport } from './features/spam-traps/spam-traps-import.ts';
 import { unsubscribersImport } from './features/unsubscribers/unsubscribers-import.ts';
 import { smtpRelaysImport } from './features/smtp-relays/smtp-relays-import.ts';
 import { pmtaRelaysAllInImport, pmtaRelaysImport } from './features/pmta-relays/pmta-relays-import.ts';
@@ -19,6 +20,8 @@ export const importKinds: readonly ImportKind[] = [
   socksImport,
   smtpRelaysImport,
   unsubscribersImport,
+  spamDomainsImport,
+  spamEmailsImport,
   pmtaServersSimpleImport,
   pmtaServersWithRelaysImport,
   pmtaRelaysImport,

@@ -16,4 +16,7 @@ export const UploadContext = {
   pmtaRelaysAllIn: 7,
   pmtaServersSimple: 8,
   pmtaServersWithRelays: 9,
+  /** Ours (spec 2 gives spam lists uploads and topics but no kind numbers). */
+  spamDomains: 10,
+  spamEmails: 11,
 } as const;

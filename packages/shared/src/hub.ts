@@ -11,6 +11,8 @@ export const Topics = {
   pmtaRelaysAllInUpload: 'pmta-relays-all-in-upload',
   pmtaServersSimpleUpload: 'pmta-servers-simple-upload',
   pmtaServersWithRelaysUpload: 'pmta-servers-with-relays-upload',
+  spamDomainsUpload: 'spam-domains-upload',
+  spamEmailsUpload: 'spam-emails-upload',
 } as const;
 export type Topic = (typeof Topics)[keyof typeof Topics];
 
@@ -24,6 +26,8 @@ export const UploadTopics = {
   [UploadContext.pmtaRelaysAllIn]: Topics.pmtaRelaysAllInUpload,
   [UploadContext.pmtaServersSimple]: Topics.pmtaServersSimpleUpload,
   [UploadContext.pmtaServersWithRelays]: Topics.pmtaServersWithRelaysUpload,
+  [UploadContext.spamDomains]: Topics.spamDomainsUpload,
+  [UploadContext.spamEmails]: Topics.spamEmailsUpload,
 } as const;
 
 export interface NotificationEvent {
@@ -60,4 +64,6 @@ export interface TopicPayloads {
   [Topics.pmtaRelaysAllInUpload]: UploadFileEvent;
   [Topics.pmtaServersSimpleUpload]: UploadFileEvent;
   [Topics.pmtaServersWithRelaysUpload]: UploadFileEvent;
+  [Topics.spamDomainsUpload]: UploadFileEvent;
+  [Topics.spamEmailsUpload]: UploadFileEvent;
 }

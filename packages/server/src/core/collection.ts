@@ -123,8 +123,12 @@ export function defineCollection<F extends SelectedFields, Out = SelectResultFie
   const filterDefs = (def.filters ?? {}) as Record<string, Filter<unknown>>;
   const orderKeys = Object.keys(def.sortable ?? {}).map((k) => `order[${k}]`);
   const pageSize = def.pageSize ?? DEFAULT_PAGE_SIZE;
+  const columns = getTableColumns(def.table) as Record<string, PgColumn | undefined>;
   /** The unique key a page is found by (every table here has an `id`). */
-  const key = (getTableColumns(def.table) as Record<string, PgColumn | undefined>).id;
+  const key = columns.id;
+  /** `groups[]=select`: {id, name}, by default the table's own; a resource with neither lists full rows. */
+  const selectFields =
+    def.select ?? (key && columns.name ? { fields: { id: key, name: columns.name }, order: [] as SQL[] } : undefined);
 
   /** The query string: the shared keys, one per filter, one per sortable field; unknown keys are ignored. */
   const query = z
@@ -230,14 +234,8 @@ export function defineCollection<F extends SelectedFields, Out = SelectResultFie
       opts: CollectionOptions = {},
     ): Promise<Page<Out> | Page<SelectItem>> {
       const where = conditions(user, q, opts.where);
-      if ([q['groups[]']].flat().includes('select')) {
-        const select = def.select ?? {
-          fields: {
-            id: (def.table as unknown as { id: PgColumn }).id,
-            name: (def.table as unknown as { name: PgColumn }).name,
-          },
-          order: [],
-        };
+      if (selectFields && [q['groups[]']].flat().includes('select')) {
+        const select = selectFields;
         const order = [...requested(q), ...select.order, ...def.order];
         const { rows, total } = await run<SelectItem>(db, select.fields, order, where, q);
         return envelope(rows, total);

@@ -12,7 +12,7 @@ import { assertCategory } from './unsubscribers.service.ts';
 
 type Params = { categoryId: number };
 
-/** The `data` field (JSON of category, email) as the create form sends it. */
+/** The form's `data` field (JSON of category, email), or a JSON body: category and, maybe, one address. */
 export function parseData(fields: Record<string, string>) {
   let data: unknown;
   try {
@@ -20,6 +20,10 @@ export function parseData(fields: Record<string, string>) {
   } catch {
     throw invalid({ data: 'data must be JSON: {"category": 7, "email": "..."}.' });
   }
+  return parseUnsubscriber(data);
+}
+
+export function parseUnsubscriber(data: unknown) {
   const parsed = unsubscriberSchema.safeParse(data);
   if (!parsed.success) throw invalid(fieldErrors(parsed.error.issues));
   return parsed.data;

@@ -5,7 +5,7 @@ import { idParams } from '../../core/access.ts';
 import { invalid } from '../../core/errors.ts';
 import { acceptReceived, hasFile, uploadsDir } from '../../core/imports/accept.ts';
 import { receiveUpload } from '../../core/uploads.ts';
-import { parseData, unsubscribersImport } from './unsubscribers-import.ts';
+import { parseData, parseUnsubscriber, unsubscribersImport } from './unsubscribers-import.ts';
 import { unsubscribersCollection } from './unsubscribers.repo.ts';
 import { addUnsubscriber, deleteUnsubscriber } from './unsubscribers.service.ts';
 
@@ -32,7 +32,7 @@ export const unsubscribersRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.post('/unsubscribers', { config, schema: { tags } }, async (req, reply) => {
     if (!req.isMultipart()) {
-      const data = parseData({ data: JSON.stringify(req.body ?? {}) });
+      const data = parseUnsubscriber(req.body ?? {});
       if (!data.email) throw invalid({ email: M.emailOrFile });
       return reply.status(201).send(await addUnsubscriber(ctx, data.category, data.email));
     }

@@ -1,0 +1,32 @@
+import { eq, sql } from 'drizzle-orm';
+import { SPAM_TRAPS_PAGE_SIZE, spamDomainItem, spamEmailItem } from '@console/shared/spam-traps';
+import type { Executor } from '../../db/client.ts';
+import { mailProviderDomains as d, mailProviders, spamEmails as s } from '../../db/schema.ts';
+import { defineCollection, filters } from '../../core/collection.ts';
+
+/** GET /api/mail_provider_domains (administrators): domain (contains), isBlacklisted; by domain. */
+export const spamDomainsCollection = defineCollection({
+  table: d,
+  item: spamDomainItem,
+  fields: { id: d.id, domain: d.domain, isBlacklisted: d.isBlacklisted, mailProvider: mailProviders.name },
+  join: (q) => q.leftJoin(mailProviders, eq(mailProviders.id, d.mailProviderId)),
+  filters: { domain: filters.contains(d.domain, 'Domain'), isBlacklisted: filters.bool(d.isBlacklisted) },
+  sortable: { id: d.id, domain: d.domain },
+  order: [sql`${d.domain}`, sql`${d.id}`],
+  pageSize: SPAM_TRAPS_PAGE_SIZE,
+});
+
+/** GET /api/spam_emails (administrators): email.email (contains); newest first. */
+export const spamEmailsCollection = defineCollection({
+  table: s,
+  item: spamEmailItem,
+  fields: { id: s.id, email: s.email, info: s.info, createdAt: s.createdAt },
+  filters: { 'email.email': filters.contains(s.email, 'Email') },
+  sortable: { id: s.id, email: s.email },
+  order: [sql`${s.id} desc`],
+  pageSize: SPAM_TRAPS_PAGE_SIZE,
+  present: (r) => ({ ...r, createdAt: r.createdAt.toISOString() }),
+});
+
+export const findSpamDomain = (db: Executor, id: number) => spamDomainsCollection.one(db, null, eq(d.id, id));
+export const findSpamEmail = (db: Executor, id: number) => spamEmailsCollection.one(db, null, eq(s.id, id));
