@@ -16,6 +16,8 @@ import { tagsScreens } from '@/features/tags/routes.tsx';
 import { linkGroupsScreens } from '@/features/link-groups/routes.tsx';
 import { linksScreens } from '@/features/links/routes.tsx';
 import { mailServiceSettingsScreens } from '@/features/mail-service-settings/routes.tsx';
+import { spamTrapsScreens } from '@/features/spam-traps/routes.tsx';
+import { unsubscribersScreens } from '@/features/unsubscribers/routes.tsx';
 import { reputationProvidersScreens } from '@/features/reputation-providers/routes.tsx';
 import { AboutPage } from './pages/about-page.tsx';
 import { routes, type RouteName, type Screens } from '@/lib/routes.ts';
@@ -44,6 +46,8 @@ const screens: Screens = {
   ...linkGroupsScreens,
   ...linksScreens,
   ...reputationProvidersScreens,
+  ...unsubscribersScreens,
+  ...spamTrapsScreens,
   ...mailServiceSettingsScreens,
 };
 

@@ -33,6 +33,8 @@ export interface FileUploadsCardProps {
   doneText?: (name: string, createdCount: number) => string;
   /** A file finished (the list that shows its rows reloads). */
   onFinished?: (event: UploadFileEvent) => void;
+  /** Only the files being processed, no drop zone (a list screen whose files are sent from another). */
+  progressOnly?: boolean;
 }
 
 export const uploadFilesKey = (kind: UploadKind) => ['upload-files', kind] as const;
@@ -124,7 +126,7 @@ export function FileUploadsCard(props: FileUploadsCardProps) {
       {errors.length > 0 && (
         <Alert type="error" showIcon role="alert" style={{ marginBottom: 12 }} title={errors.join('\n')} />
       )}
-      {props.disabledReason ? (
+      {props.progressOnly ? null : props.disabledReason ? (
         <Alert type="info" title={props.disabledReason} />
       ) : (
         <Upload.Dragger
