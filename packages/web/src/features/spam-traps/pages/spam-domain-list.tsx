@@ -34,7 +34,7 @@ export function SpamDomainList() {
         </Form.Item>
       }
     >
-      <Row gutter={16}>
+      <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
           <DataTable<SpamDomain>
             {...listTable(domains, list)}

@@ -35,7 +35,7 @@ export function SpamEmailList() {
         </Form.Item>
       }
     >
-      <Row gutter={16}>
+      <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
           <DataTable<SpamEmail>
             {...listTable(emails, list)}
