@@ -8,7 +8,8 @@ import { offerJobs } from './features/offers/offers.jobs.ts';
 import { reputationProviderJobs } from './features/reputation-providers/reputation-providers.jobs.ts';
 import { emailListImport } from './features/email-lists/import/kind.ts';
 import { socksImport } from './features/socks-proxies/socks-import.ts';
-import { spamDomainsImport, spamEmailsImport } from './features/spam-traps/spam-traps-import.ts';
+import { spamDomainsImport, spamEmailsImport, spamMxsImport } from './features/spam-traps/spam-traps-import.ts';
+import { spamTrapJobs } from './features/spam-traps/mx.jobs.ts';
 import { unsubscribersImport } from './features/unsubscribers/unsubscribers-import.ts';
 import { smtpRelaysImport } from './features/smtp-relays/smtp-relays-import.ts';
 import { pmtaRelaysAllInImport, pmtaRelaysImport } from './features/pmta-relays/pmta-relays-import.ts';
@@ -22,6 +23,7 @@ export const importKinds: readonly ImportKind[] = [
   unsubscribersImport,
   spamDomainsImport,
   spamEmailsImport,
+  spamMxsImport,
   pmtaServersSimpleImport,
   pmtaServersWithRelaysImport,
   pmtaRelaysImport,
@@ -30,5 +32,11 @@ export const importKinds: readonly ImportKind[] = [
 
 /** Every background job of the console, in one place. Each feature's `.jobs.ts` builds its definitions. */
 export function jobDefinitions(ctx: AppContext): JobDefinition<z.ZodType>[] {
-  return [...authJobs(ctx), ...offerJobs(ctx), ...reputationProviderJobs(ctx), ...importJobs(ctx, importKinds)];
+  return [
+    ...authJobs(ctx),
+    ...offerJobs(ctx),
+    ...reputationProviderJobs(ctx),
+    ...spamTrapJobs(ctx),
+    ...importJobs(ctx, importKinds),
+  ];
 }

@@ -19,4 +19,5 @@ export const UploadContext = {
   /** Ours (spec 2 gives spam lists uploads and topics but no kind numbers). */
   spamDomains: 10,
   spamEmails: 11,
+  spamMxs: 12,
 } as const;

@@ -13,6 +13,7 @@ export const Topics = {
   pmtaServersWithRelaysUpload: 'pmta-servers-with-relays-upload',
   spamDomainsUpload: 'spam-domains-upload',
   spamEmailsUpload: 'spam-emails-upload',
+  spamMxsUpload: 'spam-mxs-upload',
 } as const;
 export type Topic = (typeof Topics)[keyof typeof Topics];
 
@@ -28,6 +29,7 @@ export const UploadTopics = {
   [UploadContext.pmtaServersWithRelays]: Topics.pmtaServersWithRelaysUpload,
   [UploadContext.spamDomains]: Topics.spamDomainsUpload,
   [UploadContext.spamEmails]: Topics.spamEmailsUpload,
+  [UploadContext.spamMxs]: Topics.spamMxsUpload,
 } as const;
 
 export interface NotificationEvent {
@@ -66,4 +68,5 @@ export interface TopicPayloads {
   [Topics.pmtaServersWithRelaysUpload]: UploadFileEvent;
   [Topics.spamDomainsUpload]: UploadFileEvent;
   [Topics.spamEmailsUpload]: UploadFileEvent;
+  [Topics.spamMxsUpload]: UploadFileEvent;
 }

@@ -10,6 +10,11 @@ export const SpamTrapMessages = {
   emailInvalid: 'Not valid email.',
   domainAdded: (id: number) => `Domain ${id} added successfully!`,
   emailAdded: (id: number) => `Email ${id} added successfully!`,
+  mxRequired: 'MX server is required.',
+  mxInvalid: 'Not valid MX host name.',
+  mxAdded: (id: number) => `Spam trap MX record ${id} added successfully!`,
+  mxListed: 'This MX server is already a spam trap.',
+  mxEmpty: 'SpamTrap MX list is empty!',
   domainListed: 'This domain is already a spam trap.',
   emailListed: 'This e-mail is already a spam trap.',
   domainsEmpty: 'SpamTrap domains list is empty!',
@@ -41,6 +46,14 @@ export const spamEmailSchema = z.object({
     .nullish()
     .transform((v) => v || null),
 });
+export const spamMxField = () =>
+  requiredString(M.mxRequired)
+    .max(253, tooLong('MX server', 253))
+    .transform((v) => v.toLowerCase().replace(/\.$/, ''))
+    .refine((v) => HOST_NAME.test(v) && v.includes('.'), M.mxInvalid);
+/** POST /api/add-spam-mx. */
+export const spamMxSchema = z.object({ mx: spamMxField() });
+export const removeSpamMxSchema = z.object({ recordId: reference('MX record not found.') });
 export const removeSpamDomainSchema = z.object({ domainId: reference('Domain not found.') });
 export const removeSpamEmailSchema = z.object({ emailId: reference('Email not found.') });
 
@@ -60,5 +73,15 @@ export const spamEmailItem = z.object({
   createdAt: z.string(),
 });
 export type SpamEmail = z.infer<typeof spamEmailItem>;
+
+/** A spam-trap MX (a `dns_records` row of type MX) and how many of the lists' domains use it now. */
+export const spamMxItem = z.object({
+  id: z.number(),
+  value: z.string(),
+  type: z.literal('MX'),
+  isBlacklisted: z.boolean(),
+  domains: z.number(),
+});
+export type SpamMx = z.infer<typeof spamMxItem>;
 
 export const SPAM_TRAPS_PAGE_SIZE = 30;

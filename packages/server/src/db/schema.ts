@@ -640,3 +640,34 @@ export const mailServiceSettings = pgTable('mail_service_settings', {
   deliverLocalDsn: boolean('deliver_local_dsn').notNull().default(true),
   createdAt: createdAt(),
 });
+
+/** DNS records the console keeps: the spam-trap MX hosts (type MX, blacklisted) of spec 2. */
+export const dnsRecords = pgTable(
+  'dns_records',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type').notNull(),
+    value: text('value').notNull(),
+    isBlacklisted: boolean('is_blacklisted').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('dns_records_type_value_key').on(t.type, t.value)],
+);
+
+/**
+ * The MX hosts of the lists' domains, from real DNS lookups, kept for their TTL (features/spam-traps
+ * mx.jobs.ts refreshes them). A recipient whose domain's MX is a spam-trap MX is invalid.
+ */
+export const domainMx = pgTable(
+  'domain_mx',
+  {
+    domain: text('domain').primaryKey(),
+    /** Lower-case host names, without the trailing dot; empty when the domain has none. */
+    mx: text('mx').array().notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Why the last lookup failed (the previous answer is kept). */
+    error: text('error'),
+  },
+  (t) => [index('domain_mx_expires_idx').on(t.expiresAt), index('domain_mx_mx_idx').using('gin', t.mx)],
+);

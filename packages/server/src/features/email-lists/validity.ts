@@ -5,7 +5,8 @@ import type pg from 'pg';
  * rules as it stores rows, import/merge.ts). The rules:
  *   - its address is unsubscribed from the list's category,
  *   - its address is a spam-trap e-mail,
- *   - its domain is a blacklisted (spam-trap) domain.
+ *   - its domain is a blacklisted (spam-trap) domain,
+ *   - its domain's MX host (from DNS, domain_mx) is a spam-trap MX.
  * When a rule's data changes, `revalidate` recomputes `valid` for the e-mails the change can affect and
  * moves the lists' valid counters by exactly what changed, set-based, in the caller's transaction. The
  * per-provider counters count every e-mail, valid or not (decision 0204), so they do not move.
@@ -15,7 +16,9 @@ const suppressed = (c: string) => `(
      exists (select 1 from unsubscribers u where u.email = ${c}.email and u.category_id = ${c}.category_id)
   or exists (select 1 from spam_emails sp where sp.email = ${c}.email)
   or exists (select 1 from mail_provider_domains d
-             where d.is_blacklisted and d.domain = split_part(${c}.email, '@', 2)))`;
+             where d.is_blacklisted and d.domain = split_part(${c}.email, '@', 2))
+  or exists (select 1 from domain_mx m join dns_records r on r.type = 'MX' and r.is_blacklisted and r.value = any(m.mx)
+             where m.domain = split_part(${c}.email, '@', 2)))`;
 
 /** What a change can affect. */
 export type Affected =

@@ -1,4 +1,4 @@
-import { SpamTrapMessages as M, spamDomainField } from '@console/shared/spam-traps';
+import { SpamTrapMessages as M, spamDomainField, spamMxField } from '@console/shared/spam-traps';
 import { UploadKinds, UploadMessages } from '@console/shared/uploads';
 import { copyLine } from '../../core/imports/columns.ts';
 import { firstRecord } from '../../core/imports/first-record.ts';
@@ -6,11 +6,13 @@ import { defineImport, fileEvents, type RowParser } from '../../core/imports/kin
 import { refuseBadLines } from '../../core/imports/whole-file.ts';
 import { isValidEmail, normalizeEmail } from '../email-lists/import/email-syntax.ts';
 import { revalidate } from '../email-lists/validity.ts';
+import { blacklistMxs } from './mx.ts';
 import { blacklistDomains } from './spam-traps.service.ts';
 
 /** Administrators only; nothing to choose besides the file. */
 const target = async () => ({});
 const domain = spamDomainField();
+const mxHost = spamMxField();
 
 /** A file whose first line is no domain (or no address) is refused at once. */
 const firstLine = (check: (cell: string) => boolean, message: string) => async (file: string) => {
@@ -19,12 +21,14 @@ const firstLine = (check: (cell: string) => boolean, message: string) => async (
   return check(first.record[0] ?? '') ? undefined : message;
 };
 
-/** One domain per line (no header). */
-class DomainRows implements RowParser {
+/** One host per line (no header): a domain, or an MX host. */
+class HostRows implements RowParser {
+  constructor(private readonly field: typeof domain) {}
+
   row(record: string[], rn: number) {
     const raw = (record[0] ?? '').trim();
     if (!raw) return '';
-    const parsed = domain.safeParse(raw);
+    const parsed = this.field.safeParse(raw);
     return copyLine(
       parsed.success ? [rn, parsed.data, null] : [rn, raw.slice(0, 253), parsed.error.issues[0]!.message],
     );
@@ -57,7 +61,7 @@ export const spamDomainsImport = defineImport({
   },
   target,
   checkHeader: firstLine((c) => domain.safeParse(c.trim()).success, 'The file must hold one domain per line.'),
-  parser: async () => new DomainRows(),
+  parser: async () => new HostRows(domain),
   prepare: (client) => refuseBadLines(client),
   merge: async (client, run) => {
     const { rows } = await client.query<{ domain: string }>('select distinct domain from import_stage');
@@ -107,5 +111,36 @@ export const spamEmailsImport = defineImport({
   notice: {
     subject: 'Spam e-mails upload',
     done: (file, m) => `File ${file} is processed! Added ${m.inserted} spam-trap e-mails.`,
+  },
+});
+
+/** POST /api/add-spam-mxs (multipart `spam_mxs`): one MX host per line; any bad line fails the file. */
+export const spamMxsImport = defineImport({
+  kind: UploadKinds.spamMxs,
+  name: 'spam-mxs',
+  fileField: 'spam_mxs',
+  csv: { header: false },
+  stage: {
+    columns: 'rn integer not null, domain text, reason text',
+    copyColumns: 'rn, domain, reason',
+    failureColumns: ['domain'],
+  },
+  target,
+  checkHeader: firstLine((c) => mxHost.safeParse(c.trim()).success, 'The file must hold one MX server per line.'),
+  parser: async () => new HostRows(mxHost),
+  prepare: (client) => refuseBadLines(client),
+  merge: async (client, run) => {
+    const { rows } = await client.query<{ domain: string }>('select distinct domain from import_stage');
+    const added = await blacklistMxs(
+      client,
+      rows.map((r) => r.domain),
+    );
+    await run.holdUpload();
+    return { inserted: added.length, failed: 0 };
+  },
+  events: fileEvents,
+  notice: {
+    subject: 'Spam MX upload',
+    done: (file, m) => `File ${file} is processed! Added ${m.inserted} spam-trap MX servers.`,
   },
 });

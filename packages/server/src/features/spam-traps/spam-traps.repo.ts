@@ -1,7 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import { SPAM_TRAPS_PAGE_SIZE, spamDomainItem, spamEmailItem } from '@console/shared/spam-traps';
+import { z } from 'zod';
+import { SPAM_TRAPS_PAGE_SIZE, spamDomainItem, spamEmailItem, spamMxItem } from '@console/shared/spam-traps';
 import type { Executor } from '../../db/client.ts';
-import { mailProviderDomains as d, mailProviders, spamEmails as s } from '../../db/schema.ts';
+import {
+  dnsRecords as r,
+  domainMx,
+  mailProviderDomains as d,
+  mailProviders,
+  spamEmails as s,
+} from '../../db/schema.ts';
 import { defineCollection, filters } from '../../core/collection.ts';
 
 /** GET /api/mail_provider_domains (administrators): domain (contains), isBlacklisted; by domain. */
@@ -30,3 +37,27 @@ export const spamEmailsCollection = defineCollection({
 
 export const findSpamDomain = (db: Executor, id: number) => spamDomainsCollection.one(db, null, eq(d.id, id));
 export const findSpamEmail = (db: Executor, id: number) => spamEmailsCollection.one(db, null, eq(s.id, id));
+
+/** GET /api/dns_records (administrators): the spam-trap MX hosts; value (contains), type, isBlacklisted. */
+export const spamMxsCollection = defineCollection({
+  table: r,
+  item: spamMxItem,
+  fields: {
+    id: r.id,
+    value: r.value,
+    type: sql<'MX'>`${r.type}`,
+    isBlacklisted: r.isBlacklisted,
+    domains: sql<number>`(select count(*)::int from ${domainMx} where ${r.value} = any(${domainMx.mx}))`,
+  },
+  scope: () => eq(r.type, 'MX'),
+  filters: {
+    value: filters.contains(r.value, 'MX server'),
+    type: filters.equals(r.type, z.literal('MX', { error: 'Only MX records are kept.' })),
+    isBlacklisted: filters.bool(r.isBlacklisted),
+  },
+  sortable: { id: r.id, value: r.value },
+  order: [sql`${r.value}`, sql`${r.id}`],
+  pageSize: SPAM_TRAPS_PAGE_SIZE,
+});
+
+export const findSpamMx = (db: Executor, id: number) => spamMxsCollection.one(db, null, eq(r.id, id));

@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  removeSpamMxSchema,
+  spamMxItem,
+  spamMxSchema,
   removeSpamDomainSchema,
   removeSpamEmailSchema,
   spamDomainItem,
@@ -9,8 +12,16 @@ import {
 } from '@console/shared/spam-traps';
 import { found, idParams } from '../../core/access.ts';
 import { acceptFile, fileUploadSchema } from '../../core/imports/routes.ts';
-import { spamDomainsImport, spamEmailsImport } from './spam-traps-import.ts';
-import { findSpamDomain, findSpamEmail, spamDomainsCollection, spamEmailsCollection } from './spam-traps.repo.ts';
+import { addSpamMx, removeSpamMx } from './mx.ts';
+import { spamDomainsImport, spamEmailsImport, spamMxsImport } from './spam-traps-import.ts';
+import {
+  findSpamDomain,
+  findSpamEmail,
+  findSpamMx,
+  spamDomainsCollection,
+  spamEmailsCollection,
+  spamMxsCollection,
+} from './spam-traps.repo.ts';
 import { addSpamDomain, addSpamEmail, removeSpamDomain, removeSpamEmail } from './spam-traps.service.ts';
 
 const config = { admin: true };
@@ -88,4 +99,32 @@ export const spamTrapsRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(204).send();
     },
   );
+
+  const mxs = ['spam_mxs'];
+  app.get(
+    '/dns_records',
+    {
+      config,
+      schema: { tags: mxs, querystring: spamMxsCollection.query, response: { 200: spamMxsCollection.response } },
+    },
+    (req) => spamMxsCollection.list(ctx.db, req.user, req.query),
+  );
+  app.get(
+    '/dns_records/:id',
+    { config, schema: { tags: mxs, params: idParams, response: { 200: spamMxItem } } },
+    async (req) => found(await findSpamMx(ctx.db, req.params.id)),
+  );
+  app.post(
+    '/add-spam-mx',
+    { config, schema: { tags: mxs, body: spamMxSchema, response: { 201: spamMxItem } } },
+    async (req, reply) => reply.status(201).send(await addSpamMx(ctx, req.body.mx)),
+  );
+  app.post('/add-spam-mxs', { config, schema: fileUploadSchema('spam_mxs') }, (req) =>
+    acceptFile(ctx, req, spamMxsImport),
+  );
+  /** 200 on success, as spec 2 says for this one. */
+  app.post('/remove-spam-mx', { config, schema: { tags: mxs, body: removeSpamMxSchema } }, async (req) => {
+    await removeSpamMx(ctx, req.body.recordId);
+    return { success: true };
+  });
 };
