@@ -106,5 +106,20 @@ describe('unsubscribers and spam traps', () => {
     await page.locator('.ant-modal-wrap:visible').getByRole('button', { name: 'Confirm' }).click();
     await seeToast(page, 'Deleted successfully!');
     await expect.poll(valid).toBe(2);
+
+    // A spam-trap MX server (the lists' domains are matched to it by the DNS job; server tests cover that).
+    await page.goto('/spam-mxs');
+    await page.getByText('SpamTrap MX list is empty!').waitFor();
+    await button(page, 'Add MX').click();
+    await page.waitForURL('**/spam-mxs/create');
+    await page.getByRole('textbox', { name: 'MX server', exact: true }).fill('bad host');
+    await button(page, 'Save').click();
+    await fieldError(page, 'Not valid MX host name.').waitFor();
+    await page.getByRole('textbox', { name: 'MX server', exact: true }).fill('MX.Trap-Network.example');
+    await button(page, 'Save').click();
+    await seeToast(page, 'Spam trap MX record');
+    await page.waitForURL('**/spam-mxs');
+    expect(await columnTexts(page, 'MX server')).toEqual(['mx.trap-network.example']);
+    await shotBoth(page, 'spam-mxs');
   });
 });

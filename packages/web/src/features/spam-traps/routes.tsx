@@ -10,10 +10,15 @@ const SpamEmailCreate = lazy(() =>
   import('./pages/spam-email-create.tsx').then((m) => ({ default: m.SpamEmailCreate })),
 );
 
-/** Spam-trap domains and e-mails (administrators). The MX list comes with the MX rule. */
+const SpamMxList = lazy(() => import('./pages/spam-mx-list.tsx').then((m) => ({ default: m.SpamMxList })));
+const SpamMxCreate = lazy(() => import('./pages/spam-mx-create.tsx').then((m) => ({ default: m.SpamMxCreate })));
+
+/** Spam-trap domains, e-mails and MX servers (administrators). */
 export const spamTrapsScreens: Screens = {
   spamDomains: <SpamDomainList />,
   spamDomainCreate: <SpamDomainCreate />,
   spamEmails: <SpamEmailList />,
   spamEmailCreate: <SpamEmailCreate />,
+  spamMxs: <SpamMxList />,
+  spamMxCreate: <SpamMxCreate />,
 };

@@ -20,6 +20,14 @@ const KINDS = {
     what: 'spam-trap e-mails',
     hint: 'A csv file of lines email,info (info may be empty), no header.',
   },
+  mxs: {
+    kind: UploadKinds.spamMxs,
+    action: '/add-spam-mxs',
+    field: 'spam_mxs',
+    key: 'dns_records',
+    what: 'spam-trap MX servers',
+    hint: 'A csv file with one MX server per line, no header.',
+  },
 } as const;
 
 /** The spam list's upload card: the file, its live progress, the list and the e-mail lists refreshed after. */
