@@ -16,6 +16,7 @@ export const SpamTrapMessages = {
   mxListed: 'This MX server is already a spam trap.',
   mxEmpty: 'SpamTrap MX list is empty!',
   domainListed: 'This domain is already a spam trap.',
+  providerDomain: "A mail service's domain cannot be renamed: remove it and add the other one.",
   emailListed: 'This e-mail is already a spam trap.',
   domainsEmpty: 'SpamTrap domains list is empty!',
   emailsEmpty: 'SpamTrap emails list is empty!',

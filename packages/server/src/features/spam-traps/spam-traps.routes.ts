@@ -22,7 +22,14 @@ import {
   spamEmailsCollection,
   spamMxsCollection,
 } from './spam-traps.repo.ts';
-import { addSpamDomain, addSpamEmail, removeSpamDomain, removeSpamEmail } from './spam-traps.service.ts';
+import {
+  addSpamDomain,
+  addSpamEmail,
+  removeSpamDomain,
+  removeSpamEmail,
+  renameSpamDomain,
+  updateSpamEmail,
+} from './spam-traps.service.ts';
 
 const config = { admin: true };
 
@@ -48,6 +55,12 @@ export const spamTrapsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/mail_provider_domains/:id',
     { config, schema: { tags: domains, params: idParams, response: { 200: spamDomainItem } } },
     async (req) => found(await findSpamDomain(ctx.db, req.params.id)),
+  );
+  /** The update call spec 2 mentions: a spam-trap domain of nobody's renamed. */
+  app.put(
+    '/mail_provider_domains/:id',
+    { config, schema: { tags: domains, params: idParams, body: spamDomainSchema, response: { 200: spamDomainItem } } },
+    (req) => renameSpamDomain(ctx, req.params.id, req.body.domain),
   );
   app.post(
     '/add-spam-domain',
@@ -82,6 +95,11 @@ export const spamTrapsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/spam_emails/:id',
     { config, schema: { tags: emails, params: idParams, response: { 200: spamEmailItem } } },
     async (req) => found(await findSpamEmail(ctx.db, req.params.id)),
+  );
+  app.put(
+    '/spam_emails/:id',
+    { config, schema: { tags: emails, params: idParams, body: spamEmailSchema, response: { 200: spamEmailItem } } },
+    (req) => updateSpamEmail(ctx, req.params.id, req.body.email, req.body.info),
   );
   app.post(
     '/add-spam-email',

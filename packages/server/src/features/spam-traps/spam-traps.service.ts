@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { SpamTrapMessages as M } from '@console/shared/spam-traps';
 import type { AppContext } from '../../core/context.ts';
 import { found } from '../../core/access.ts';
-import { conflict } from '../../core/errors.ts';
+import { conflict, invalid } from '../../core/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { revalidate } from '../email-lists/validity.ts';
 import { findSpamDomain, findSpamEmail } from './spam-traps.repo.ts';
@@ -64,4 +64,37 @@ export async function removeSpamEmail(ctx: Ctx, id: number) {
     ]);
     if (rows[0]) await revalidate(client, { emails: [rows[0].email] });
   });
+}
+
+/** A spam-trap domain renamed: the old domain's addresses may turn valid, the new one's invalid. */
+export async function renameSpamDomain(ctx: Ctx, id: number, domain: string) {
+  const current = found(await findSpamDomain(ctx.db, id), 'Domain not found.');
+  if (current.mailProvider) throw invalid({ domain: M.providerDomain });
+  if (current.domain === domain) return current;
+  await inTransaction(ctx.db, async (client) => {
+    const { rows } = await client.query<{ id: number }>(
+      `update mail_provider_domains set domain = $2 where id = $1
+       and not exists (select 1 from mail_provider_domains where domain = $2) returning id`,
+      [id, domain],
+    );
+    if (!rows[0]) throw conflict({ domain: M.domainListed });
+    await revalidate(client, { domains: [current.domain, domain] });
+  });
+  return found(await findSpamDomain(ctx.db, id));
+}
+
+/** A spam-trap e-mail changed: both addresses are revalidated. */
+export async function updateSpamEmail(ctx: Ctx, id: number, email: string, info: string | null) {
+  const current = found(await findSpamEmail(ctx.db, id), 'Email not found.');
+  await inTransaction(ctx.db, async (client) => {
+    const { rows } = await client.query<{ id: number }>(
+      `update spam_emails set email = $2, info = $3 where id = $1
+       and ($2 = (select email from spam_emails where id = $1) or not exists (select 1 from spam_emails where email = $2))
+       returning id`,
+      [id, email, info],
+    );
+    if (!rows[0]) throw conflict({ email: M.emailListed });
+    await revalidate(client, { emails: [...new Set([current.email, email])] });
+  });
+  return found(await findSpamEmail(ctx.db, id));
 }

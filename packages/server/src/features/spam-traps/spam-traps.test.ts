@@ -143,6 +143,50 @@ describe('spam-trap e-mails', () => {
   });
 });
 
+describe('spam traps: edits', () => {
+  it('renames a spam-trap domain and edits a spam-trap e-mail; both old and new addresses follow', async () => {
+    const list = await make.emailList({
+      emails: ['a@old-trap.example', 'b@new-trap.example', 'c@x.example', 'd@x.example'],
+    });
+    const d = (await post('add-spam-domain', { domain: 'old-trap.example' })).json();
+    const e = (await post('add-spam-email', { email: 'c@x.example' })).json();
+    expect(await valid([list.id])).toEqual([2]);
+    const renamed = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/mail_provider_domains/${d.id}`,
+      payload: { domain: 'new-trap.example' },
+    });
+    expect(renamed.json()).toMatchObject({ id: d.id, domain: 'new-trap.example' });
+    const edited = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/spam_emails/${e.id}`,
+      payload: { email: 'd@x.example', info: 'moved' },
+    });
+    expect(edited.json()).toMatchObject({ email: 'd@x.example', info: 'moved' });
+    expect(await valid([list.id])).toEqual([2]);
+    expect(
+      (await q(`select email from emails where email_list_id = $1 and not valid order by email`, [list.id])).map(
+        (r) => r.email,
+      ),
+    ).toEqual(['b@new-trap.example', 'd@x.example']);
+    const gmail = (await post('add-spam-domain', { domain: 'gmail.com' })).json();
+    const refused = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/mail_provider_domains/${gmail.id}`,
+      payload: { domain: 'x.example' },
+    });
+    expect(refused.json()).toEqual({
+      error: { domain: "A mail service's domain cannot be renamed: remove it and add the other one." },
+    });
+    await post('remove-spam-domain', { domainId: gmail.id });
+    const taken = (await post('add-spam-email', { email: 'z@x.example' })).json();
+    expect(
+      (await t.as(admin, { method: 'PUT', url: `/api/spam_emails/${taken.id}`, payload: { email: 'd@x.example' } }))
+        .statusCode,
+    ).toBe(409);
+  });
+});
+
 describe('spam traps: access', () => {
   it('refuses ordinary users (403) and missing tokens (401), changing nothing', async () => {
     const user = await t.user();
@@ -157,6 +201,8 @@ describe('spam traps: access', () => {
       ['POST', '/api/add-spam-email'],
       ['POST', '/api/add-spam-emails'],
       ['POST', '/api/remove-spam-email'],
+      ['PUT', '/api/mail_provider_domains/1'],
+      ['PUT', '/api/spam_emails/1'],
     ] as const) {
       expect(
         (

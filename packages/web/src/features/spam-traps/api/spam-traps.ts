@@ -23,8 +23,18 @@ export const useSpamEmails = (query: Query) =>
   });
 
 // Every list's valid count changes with them.
-export const useAddSpamDomain = mutationHook(
-  (v: { domain: string }) => http.post<SpamDomain>('/add-spam-domain', v),
+export const useSpamDomain = (id: number | undefined) =>
+  useQuery({
+    queryKey: [...spamDomainsKey, 'detail', id],
+    queryFn: () => http.get<SpamDomain>(`/mail_provider_domains/${id}`),
+    enabled: id !== undefined,
+  });
+/** Add (POST add-spam-domain) or rename (PUT mail_provider_domains/{id}). */
+export const useSaveSpamDomain = mutationHook(
+  ({ id, domain }: { id?: number; domain: string }) =>
+    id
+      ? http.put<SpamDomain>(`/mail_provider_domains/${id}`, { domain })
+      : http.post<SpamDomain>('/add-spam-domain', { domain }),
   spamDomainsKey,
   ['email_lists'],
 );
@@ -33,8 +43,16 @@ export const useRemoveSpamDomain = mutationHook(
   spamDomainsKey,
   ['email_lists'],
 );
-export const useAddSpamEmail = mutationHook(
-  (v: { email: string; info?: string }) => http.post<SpamEmail>('/add-spam-email', v),
+export const useSpamEmail = (id: number | undefined) =>
+  useQuery({
+    queryKey: [...spamEmailsKey, 'detail', id],
+    queryFn: () => http.get<SpamEmail>(`/spam_emails/${id}`),
+    enabled: id !== undefined,
+  });
+/** Add (POST add-spam-email) or edit (PUT spam_emails/{id}). */
+export const useSaveSpamEmail = mutationHook(
+  ({ id, ...body }: { id?: number; email: string; info?: string }) =>
+    id ? http.put<SpamEmail>(`/spam_emails/${id}`, body) : http.post<SpamEmail>('/add-spam-email', body),
   spamEmailsKey,
   ['email_lists'],
 );

@@ -1,9 +1,9 @@
-import { Col, Form, Input, Row, Tag } from 'antd';
+import { Col, Form, Input, Row, Space, Tag } from 'antd';
 import { SPAM_TRAPS_PAGE_SIZE, SpamTrapMessages as M, type SpamDomain } from '@console/shared/spam-traps';
 import { DataTable, listTable } from '@/components/data-table.tsx';
 import { confirm, toast } from '@/components/feedback.tsx';
 import { ListPage } from '@/components/list-page.tsx';
-import { DeleteButton } from '@/components/row-actions.tsx';
+import { DeleteButton, EditButton } from '@/components/row-actions.tsx';
 import { useCollectionParams } from '@/hooks/use-collection-params.ts';
 import { href } from '@/lib/routes.ts';
 import { useRemoveSpamDomain, useSpamDomains } from '../api/spam-traps.ts';
@@ -54,9 +54,15 @@ export function SpamDomainList() {
               {
                 title: 'Actions',
                 key: 'actions',
-                width: 110,
+                width: 190,
                 render: (_, d) => (
-                  <DeleteButton label={`Delete domain ${d.domain}`} onClick={() => void askDelete(d)} />
+                  <Space size="small">
+                    {/* A mail service's domain is only unflagged, never renamed. */}
+                    {!d.mailProvider && (
+                      <EditButton to={href('spamDomainEdit', { id: d.id })} label={`Edit domain ${d.domain}`} />
+                    )}
+                    <DeleteButton label={`Delete domain ${d.domain}`} onClick={() => void askDelete(d)} />
+                  </Space>
                 ),
               },
             ]}

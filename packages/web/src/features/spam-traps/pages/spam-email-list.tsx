@@ -1,9 +1,9 @@
-import { Col, Form, Input, Row } from 'antd';
+import { Col, Form, Input, Row, Space } from 'antd';
 import { SPAM_TRAPS_PAGE_SIZE, SpamTrapMessages as M, type SpamEmail } from '@console/shared/spam-traps';
 import { DataTable, listTable } from '@/components/data-table.tsx';
 import { confirm, toast } from '@/components/feedback.tsx';
 import { ListPage } from '@/components/list-page.tsx';
-import { DeleteButton } from '@/components/row-actions.tsx';
+import { DeleteButton, EditButton } from '@/components/row-actions.tsx';
 import { useCollectionParams } from '@/hooks/use-collection-params.ts';
 import { dayjs } from '@/lib/dayjs.ts';
 import { href } from '@/lib/routes.ts';
@@ -53,8 +53,13 @@ export function SpamEmailList() {
               {
                 title: 'Actions',
                 key: 'actions',
-                width: 110,
-                render: (_, e) => <DeleteButton label={`Delete e-mail ${e.email}`} onClick={() => void askDelete(e)} />,
+                width: 190,
+                render: (_, e) => (
+                  <Space size="small">
+                    <EditButton to={href('spamEmailEdit', { id: e.id })} label={`Edit e-mail ${e.email}`} />
+                    <DeleteButton label={`Delete e-mail ${e.email}`} onClick={() => void askDelete(e)} />
+                  </Space>
+                ),
               },
             ]}
           />
