@@ -7,28 +7,11 @@
  * the `groups[]=select` form. Median of 15 runs after 3 warm-ups. Uses DATABASE_URL when set, otherwise
  * an embedded PostgreSQL in a temp DATA_DIR.
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { loadEnv } from '../../packages/server/src/env.ts';
-import { buildApp } from '../../packages/server/src/app.ts';
-import { openDatabase, startContext } from '../../packages/server/src/bootstrap.ts';
-import { issueTokens } from '../../packages/server/src/core/tokens.ts';
+import { startBenchApp } from '../lib/bench-app.ts';
 
 const offers = Number(process.argv[2] ?? 200_000);
 const lists = Number(process.argv[3] ?? 20_000);
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-collections-'));
-fs.chmodSync(tmp, 0o755);
-const dbName = `bench_collections_${crypto.randomBytes(4).toString('hex')}`;
-const url = process.env.DATABASE_URL
-  ? Object.assign(new URL(process.env.DATABASE_URL), { pathname: `/${dbName}` }).toString()
-  : undefined;
-const env = loadEnv({ ...process.env, DATA_DIR: path.join(tmp, 'data'), DATABASE_URL: url, LOG_LEVEL: 'silent' });
-const database = await openDatabase(env);
-const started = await startContext(env, database.url);
-const app = await buildApp(started.ctx);
-const q = (text: string) => started.ctx.db.$client.query(text);
+const { app, q, token: tokenOf, stop } = await startBenchApp('collections');
 
 console.log(`seeding ${offers.toLocaleString('en')} offers and ${lists.toLocaleString('en')} e-mail lists ...`);
 await q(`insert into users (username, email, password_hash, roles, is_active)
@@ -45,10 +28,8 @@ await q(`insert into email_lists (name, category_id, user_id, total_counter, val
 await q('analyze');
 
 const { rows: u } = await q(`select * from users order by id limit 2`);
-const token = async (row: Record<string, unknown>) =>
-  (await issueTokens(started.ctx.db, started.ctx.secret, row as never)).token;
-const admin = await token(u[0]!);
-const user = await token(u[1]!);
+const admin = await tokenOf(u[0]!);
+const user = await tokenOf(u[1]!);
 
 async function time(label: string, path: string, bearer: string) {
   const run = async () => {
@@ -76,14 +57,4 @@ await time('email lists, page 1 (100 rows, 70 providers)', '/api/email_lists', a
 await time('email lists, order[totalCounter]=desc', '/api/email_lists?order[totalCounter]=desc', admin);
 await time('email lists, ordinary user', '/api/email_lists', user);
 
-await app.close();
-await started.stop();
-if (url) {
-  const { default: pg } = await import('pg');
-  const c = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
-  await c.connect();
-  await c.query(`drop database if exists ${dbName} with (force)`);
-  await c.end();
-}
-await database.embedded?.stop();
-fs.rmSync(tmp, { recursive: true, force: true });
+await stop();

@@ -9,29 +9,12 @@
  * upload of `uploadLines` relays, end to end: from the request to the commit (the upload row says done).
  * Uses DATABASE_URL when set (a fresh database on that server), otherwise an embedded PostgreSQL.
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { loadEnv } from '../../packages/server/src/env.ts';
-import { buildApp } from '../../packages/server/src/app.ts';
-import { openDatabase, startContext } from '../../packages/server/src/bootstrap.ts';
-import { issueTokens } from '../../packages/server/src/core/tokens.ts';
+import { startBenchApp, uploadEnded } from '../lib/bench-app.ts';
 import { multipartBody } from '../../packages/server/test/uploads.ts';
 
 const relays = Number(process.argv[2] ?? 100_000);
 const uploadLines = Number(process.argv[3] ?? 100_000);
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-relays-'));
-fs.chmodSync(tmp, 0o755);
-const dbName = `bench_relays_${crypto.randomBytes(4).toString('hex')}`;
-const url = process.env.DATABASE_URL
-  ? Object.assign(new URL(process.env.DATABASE_URL), { pathname: `/${dbName}` }).toString()
-  : undefined;
-const env = loadEnv({ ...process.env, DATA_DIR: path.join(tmp, 'data'), DATABASE_URL: url, LOG_LEVEL: 'silent' });
-const database = await openDatabase(env);
-const started = await startContext(env, database.url, { schedules: false });
-const app = await buildApp(started.ctx);
-const q = (text: string, params: unknown[] = []) => started.ctx.db.$client.query(text, params);
+const { app, q, token: tokenOf, stop } = await startBenchApp('relays', { schedules: false });
 
 console.log(`seeding 50 servers, 500 groups, ${relays.toLocaleString('en')} relays ...`);
 await q(`insert into users (username, email, password_hash, roles, is_active) values
@@ -60,10 +43,8 @@ await q(
 );
 await q('analyze');
 
-const token = async (row: Record<string, unknown>) =>
-  (await issueTokens(started.ctx.db, started.ctx.secret, row as never)).token;
-const admin = await token(u[0]!);
-const user = await token(u[1]!);
+const admin = await tokenOf(u[0]!);
+const user = await tokenOf(u[1]!);
 const { rows: ref } = await q(`select (select min(id) from pmta_relay_groups) + 7 as "groupId",
   (select min(id) from pmta_servers) + 3 as "serverId", (select max(id) from pmta_relays) - 5 as "relayId"`);
 const { groupId, serverId, relayId } = ref[0]!;
@@ -134,12 +115,7 @@ const res = await app.inject({
 if (res.statusCode !== 200) throw new Error(`upload: ${res.statusCode} ${res.body}`);
 const accepted = performance.now() - t0;
 const uploadId = res.json().id as number;
-let outcome: { status: string; inserted: number; error: string | null } | undefined;
-while (!outcome) {
-  const { rows } = await q('select status, inserted, error from uploads where id = $1', [uploadId]);
-  if (['done', 'failed'].includes(rows[0]?.status)) outcome = rows[0];
-  else await new Promise((r) => setTimeout(r, 20));
-}
+const outcome = await uploadEnded(q, uploadId);
 const total = performance.now() - t0;
 if (outcome.status !== 'done' || outcome.inserted !== uploadLines)
   throw new Error(`upload ended ${JSON.stringify(outcome)}`);
@@ -147,14 +123,4 @@ const uploadLine = `| upload ver 1, ${uploadLines.toLocaleString('en')} lines ($
 results.push(uploadLine);
 console.log(uploadLine);
 
-await app.close();
-await started.stop();
-if (url) {
-  const { default: pg } = await import('pg');
-  const c = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
-  await c.connect();
-  await c.query(`drop database if exists ${dbName} with (force)`);
-  await c.end();
-}
-await database.embedded?.stop();
-fs.rmSync(tmp, { recursive: true, force: true });
+await stop();

@@ -8,29 +8,12 @@
  * Checks the counter against a direct count. Then one single unsubscriber (the form's path) is timed.
  * Uses DATABASE_URL when set (a fresh database on that server), otherwise an embedded PostgreSQL.
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { loadEnv } from '../../packages/server/src/env.ts';
-import { buildApp } from '../../packages/server/src/app.ts';
-import { openDatabase, startContext } from '../../packages/server/src/bootstrap.ts';
-import { issueTokens } from '../../packages/server/src/core/tokens.ts';
+import { startBenchApp, uploadEnded } from '../lib/bench-app.ts';
 import { multipartBody } from '../../packages/server/test/uploads.ts';
 
 const total = Number(process.argv[2] ?? 1_000_000);
 const unsubscribers = Number(process.argv[3] ?? 100_000);
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-suppression-'));
-fs.chmodSync(tmp, 0o755);
-const dbName = `bench_suppression_${crypto.randomBytes(4).toString('hex')}`;
-const url = process.env.DATABASE_URL
-  ? Object.assign(new URL(process.env.DATABASE_URL), { pathname: `/${dbName}` }).toString()
-  : undefined;
-const env = loadEnv({ ...process.env, DATA_DIR: path.join(tmp, 'data'), DATABASE_URL: url, LOG_LEVEL: 'silent' });
-const database = await openDatabase(env);
-const started = await startContext(env, database.url, { schedules: false });
-const app = await buildApp(started.ctx);
-const q = (text: string, params: unknown[] = []) => started.ctx.db.$client.query(text, params);
+const { app, q, token: tokenOf, stop } = await startBenchApp('suppression', { schedules: false });
 
 console.log(`seeding a list of ${total.toLocaleString('en')} e-mails ...`);
 await q(`insert into users (username, email, password_hash, roles, is_active)
@@ -55,7 +38,7 @@ await q(`insert into email_list_provider_counters (email_list_id, mail_provider_
   total,
 ]);
 await q('analyze');
-const token = (await issueTokens(started.ctx.db, started.ctx.secret, u[0] as never)).token;
+const token = await tokenOf(u[0]!);
 
 // Half the file is on the list (every other e-mail of its first part), half is not.
 let csv = 'email\n';
@@ -73,12 +56,7 @@ const res = await app.inject({
   headers: { ...body.headers, authorization: `Bearer ${token}` },
 });
 if (res.statusCode !== 200) throw new Error(`upload: ${res.statusCode} ${res.body}`);
-let outcome: { status: string; inserted: number; error: string | null } | undefined;
-while (!outcome) {
-  const { rows } = await q('select status, inserted, error from uploads where id = $1', [res.json().id]);
-  if (['done', 'failed'].includes(rows[0]?.status)) outcome = rows[0];
-  else await new Promise((r) => setTimeout(r, 20));
-}
+const outcome = await uploadEnded(q, res.json().id);
 const seconds = (performance.now() - t0) / 1000;
 const { rows: check } = await q(
   `select valid_counter, (select count(*) from emails where email_list_id = $1 and valid)::int as valid from email_lists where id = $1`,
@@ -100,14 +78,4 @@ const one = await app.inject({
 if (one.statusCode !== 201) throw new Error(`single: ${one.statusCode} ${one.body}`);
 console.log(`one unsubscriber (the form): ${(performance.now() - t1).toFixed(1)} ms`);
 
-await app.close();
-await started.stop();
-if (url) {
-  const { default: pg } = await import('pg');
-  const c = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
-  await c.connect();
-  await c.query(`drop database if exists ${dbName} with (force)`);
-  await c.end();
-}
-await database.embedded?.stop();
-fs.rmSync(tmp, { recursive: true, force: true });
+await stop();

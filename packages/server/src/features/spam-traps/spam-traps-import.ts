@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { SpamTrapMessages as M, spamDomainField, spamMxField } from '@console/shared/spam-traps';
 import { UploadKinds, UploadMessages } from '@console/shared/uploads';
 import { copyLine } from '../../core/imports/columns.ts';
@@ -48,35 +49,70 @@ class EmailRows implements RowParser {
   }
 }
 
-/** POST /api/add-spam-domains (multipart `spam_domains`): one domain per line; any bad line fails the file. */
-export const spamDomainsImport = defineImport({
+/**
+ * A file of hosts, one per line, no header (spam-trap domains, MX servers): any bad line fails the file;
+ * `blacklist` adds them and revalidates what they touch.
+ */
+function hostListImport<K extends typeof UploadKinds.spamDomains | typeof UploadKinds.spamMxs>(o: {
+  kind: K;
+  name: string;
+  fileField: string;
+  field: typeof domain;
+  shape: string;
+  what: string;
+  blacklist: (client: pg.ClientBase, hosts: string[]) => Promise<number[]>;
+}) {
+  return defineImport({
+    kind: o.kind,
+    name: o.name,
+    fileField: o.fileField,
+    csv: { header: false },
+    stage: {
+      columns: 'rn integer not null, domain text, reason text',
+      copyColumns: 'rn, domain, reason',
+      failureColumns: ['domain'],
+    },
+    target,
+    checkHeader: firstLine((c) => o.field.safeParse(c.trim()).success, o.shape),
+    parser: async () => new HostRows(o.field),
+    prepare: (client) => refuseBadLines(client),
+    merge: async (client, run) => {
+      const { rows } = await client.query<{ domain: string }>('select distinct domain from import_stage');
+      const added = await o.blacklist(
+        client,
+        rows.map((r) => r.domain),
+      );
+      await run.holdUpload();
+      return { inserted: added.length, failed: 0 };
+    },
+    events: fileEvents,
+    notice: {
+      subject: `Spam ${o.what} upload`,
+      done: (file, m) => `File ${file} is processed! Added ${m.inserted} spam-trap ${o.what}.`,
+    },
+  });
+}
+
+/** POST /api/add-spam-domains (multipart `spam_domains`). */
+export const spamDomainsImport = hostListImport({
   kind: UploadKinds.spamDomains,
   name: 'spam-domains',
   fileField: 'spam_domains',
-  csv: { header: false },
-  stage: {
-    columns: 'rn integer not null, domain text, reason text',
-    copyColumns: 'rn, domain, reason',
-    failureColumns: ['domain'],
-  },
-  target,
-  checkHeader: firstLine((c) => domain.safeParse(c.trim()).success, 'The file must hold one domain per line.'),
-  parser: async () => new HostRows(domain),
-  prepare: (client) => refuseBadLines(client),
-  merge: async (client, run) => {
-    const { rows } = await client.query<{ domain: string }>('select distinct domain from import_stage');
-    const added = await blacklistDomains(
-      client,
-      rows.map((r) => r.domain),
-    );
-    await run.holdUpload();
-    return { inserted: added.length, failed: 0 };
-  },
-  events: fileEvents,
-  notice: {
-    subject: 'Spam domains upload',
-    done: (file, m) => `File ${file} is processed! Added ${m.inserted} spam-trap domains.`,
-  },
+  field: domain,
+  shape: 'The file must hold one domain per line.',
+  what: 'domains',
+  blacklist: blacklistDomains,
+});
+
+/** POST /api/add-spam-mxs (multipart `spam_mxs`). */
+export const spamMxsImport = hostListImport({
+  kind: UploadKinds.spamMxs,
+  name: 'spam-mxs',
+  fileField: 'spam_mxs',
+  field: mxHost,
+  shape: 'The file must hold one MX server per line.',
+  what: 'MX servers',
+  blacklist: blacklistMxs,
 });
 
 /** POST /api/add-spam-emails (multipart `spam_emails`): `email,info` lines; any bad line fails the file. */
@@ -111,36 +147,5 @@ export const spamEmailsImport = defineImport({
   notice: {
     subject: 'Spam e-mails upload',
     done: (file, m) => `File ${file} is processed! Added ${m.inserted} spam-trap e-mails.`,
-  },
-});
-
-/** POST /api/add-spam-mxs (multipart `spam_mxs`): one MX host per line; any bad line fails the file. */
-export const spamMxsImport = defineImport({
-  kind: UploadKinds.spamMxs,
-  name: 'spam-mxs',
-  fileField: 'spam_mxs',
-  csv: { header: false },
-  stage: {
-    columns: 'rn integer not null, domain text, reason text',
-    copyColumns: 'rn, domain, reason',
-    failureColumns: ['domain'],
-  },
-  target,
-  checkHeader: firstLine((c) => mxHost.safeParse(c.trim()).success, 'The file must hold one MX server per line.'),
-  parser: async () => new HostRows(mxHost),
-  prepare: (client) => refuseBadLines(client),
-  merge: async (client, run) => {
-    const { rows } = await client.query<{ domain: string }>('select distinct domain from import_stage');
-    const added = await blacklistMxs(
-      client,
-      rows.map((r) => r.domain),
-    );
-    await run.holdUpload();
-    return { inserted: added.length, failed: 0 };
-  },
-  events: fileEvents,
-  notice: {
-    subject: 'Spam MX upload',
-    done: (file, m) => `File ${file} is processed! Added ${m.inserted} spam-trap MX servers.`,
   },
 });

@@ -1,0 +1,58 @@
+/**
+ * The real app for an in-process benchmark: a fresh database (on DATABASE_URL's server when set, else an
+ * embedded PostgreSQL in a temp DATA_DIR), migrations, jobs, buildApp; `stop()` drops and removes it all.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { loadEnv } from '../../packages/server/src/env.ts';
+import { buildApp } from '../../packages/server/src/app.ts';
+import { openDatabase, startContext } from '../../packages/server/src/bootstrap.ts';
+import { issueTokens } from '../../packages/server/src/core/tokens.ts';
+
+export async function startBenchApp(name: string, opts: { schedules?: boolean } = {}) {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `bench-${name}-`));
+  fs.chmodSync(tmp, 0o755); // as root, the embedded PostgreSQL runs as another user that must reach DATA_DIR
+  const dbName = `bench_${name}_${crypto.randomBytes(4).toString('hex')}`;
+  const url = process.env.DATABASE_URL
+    ? Object.assign(new URL(process.env.DATABASE_URL), { pathname: `/${dbName}` }).toString()
+    : undefined;
+  const env = loadEnv({ ...process.env, DATA_DIR: path.join(tmp, 'data'), DATABASE_URL: url, LOG_LEVEL: 'silent' });
+  const database = await openDatabase(env);
+  const started = await startContext(env, database.url, opts);
+  const app = await buildApp(started.ctx);
+  return {
+    app,
+    ctx: started.ctx,
+    q: (text: string, params: unknown[] = []) => started.ctx.db.$client.query(text, params),
+    /** A bearer token for a users row. */
+    token: async (row: Record<string, unknown>) =>
+      (await issueTokens(started.ctx.db, started.ctx.secret, row as never)).token,
+    async stop() {
+      await app.close();
+      await started.stop();
+      if (url) {
+        const c = new pg.Client({
+          connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString(),
+        });
+        await c.connect();
+        await c.query(`drop database if exists ${dbName} with (force)`);
+        await c.end();
+      }
+      await database.embedded?.stop();
+      fs.rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits until an upload row has ended; its outcome. */
+export async function uploadEnded(q: (text: string, params?: unknown[]) => Promise<pg.QueryResult>, id: number) {
+  for (;;) {
+    const { rows } = await q('select status, inserted, error from uploads where id = $1', [id]);
+    if (['done', 'failed'].includes(rows[0]?.status))
+      return rows[0] as { status: string; inserted: number; error: string | null };
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
