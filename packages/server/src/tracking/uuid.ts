@@ -1,0 +1,38 @@
+import crypto from 'node:crypto';
+import { TRACKING_ID_PATTERN, packTrackingId, unpackTrackingId, type TrackingId } from '@console/shared/tracking';
+
+/*
+ * The tracking id's cipher: AES-128 on the single 16-byte block (a keyed permutation, no padding), the
+ * key derived from the app secret. Encoded as 22 characters of base64url for links and headers.
+ */
+
+const keys = new WeakMap<Uint8Array, Buffer>();
+function keyOf(secret: Uint8Array): Buffer {
+  let key = keys.get(secret);
+  if (!key) {
+    key = Buffer.from(crypto.hkdfSync('sha256', secret, Buffer.alloc(0), 'console tracking id v1', 16));
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+function block(secret: Uint8Array, data: Uint8Array, encrypt: boolean): Buffer {
+  const c = encrypt
+    ? crypto.createCipheriv('aes-128-ecb', keyOf(secret), null)
+    : crypto.createDecipheriv('aes-128-ecb', keyOf(secret), null);
+  c.setAutoPadding(false);
+  return Buffer.concat([c.update(data), c.final()]);
+}
+
+export function encodeTrackingId(secret: Uint8Array, id: TrackingId): string {
+  return block(secret, packTrackingId(id), true).toString('base64url');
+}
+
+/** The id a link carries, or null for anything forged, altered, truncated or not an id at all. */
+export function decodeTrackingId(secret: Uint8Array, text: string): TrackingId | null {
+  if (!TRACKING_ID_PATTERN.test(text)) return null;
+  const bytes = Buffer.from(text, 'base64url');
+  // The last character carries 2 bits and 4 unused ones: only the canonical spelling is an id.
+  if (bytes.length !== 16 || bytes.toString('base64url') !== text) return null;
+  return unpackTrackingId(block(secret, bytes, false));
+}
