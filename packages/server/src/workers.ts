@@ -10,6 +10,7 @@ import { emailListImport } from './features/email-lists/import/kind.ts';
 import { socksImport } from './features/socks-proxies/socks-import.ts';
 import { spamDomainsImport, spamEmailsImport, spamMxsImport } from './features/spam-traps/spam-traps-import.ts';
 import { spamTrapJobs } from './features/spam-traps/mx.jobs.ts';
+import { trackingJobs } from './tracking/tracking.jobs.ts';
 import { unsubscribersImport } from './features/unsubscribers/unsubscribers-import.ts';
 import { smtpRelaysImport } from './features/smtp-relays/smtp-relays-import.ts';
 import { pmtaRelaysAllInImport, pmtaRelaysImport } from './features/pmta-relays/pmta-relays-import.ts';
@@ -37,6 +38,7 @@ export function jobDefinitions(ctx: AppContext): JobDefinition<z.ZodType>[] {
     ...offerJobs(ctx),
     ...reputationProviderJobs(ctx),
     ...spamTrapJobs(ctx),
+    ...trackingJobs(ctx),
     ...importJobs(ctx, importKinds),
   ];
 }

@@ -21,3 +21,17 @@ export const UploadContext = {
   spamEmails: 11,
   spamMxs: 12,
 } as const;
+
+/** What happened to a message (the event record, docs/decisions/0801). */
+export const EventKind = {
+  sent: 1,
+  delivered: 2,
+  bounced: 3,
+  deferred: 4,
+  open: 5,
+  click: 6,
+  unsubscribe: 7,
+  complaint: 8,
+  conversion: 9,
+} as const;
+export type EventKindName = keyof typeof EventKind;

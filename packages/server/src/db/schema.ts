@@ -671,3 +671,78 @@ export const domainMx = pgTable(
   },
   (t) => [index('domain_mx_expires_idx').on(t.expiresAt), index('domain_mx_mx_idx').using('gin', t.mx)],
 );
+
+// ---------------------------------------------------------------------------------------------------------
+// Events and their counters (ARCHITECTURE §5, docs/decisions/0801). The append-only `events` table is
+// partitioned by month and created by migration 0011 in SQL (drizzle does not declare partitions); the
+// counters below are kept from it incrementally by tracking/events.ts, never by rescanning.
+
+/** The numbers every counter row carries, one per event kind (opens and clicks also as unique). */
+const metrics = () => ({
+  sent: integer('sent').notNull().default(0),
+  delivered: integer('delivered').notNull().default(0),
+  bounced: integer('bounced').notNull().default(0),
+  deferred: integer('deferred').notNull().default(0),
+  opens: integer('opens').notNull().default(0),
+  uniqueOpens: integer('unique_opens').notNull().default(0),
+  clicks: integer('clicks').notNull().default(0),
+  uniqueClicks: integer('unique_clicks').notNull().default(0),
+  unsubscribes: integer('unsubscribes').notNull().default(0),
+  complaints: integer('complaints').notNull().default(0),
+  conversions: integer('conversions').notNull().default(0),
+  profitCents: bigint('profit_cents', { mode: 'number' }).notNull().default(0),
+});
+
+/** Per campaign: the statistics screen's overall table and the campaign lists' progress. */
+export const campaignCounters = pgTable(
+  'campaign_counters',
+  { campaignType: smallint('campaign_type').notNull(), campaignId: integer('campaign_id').notNull(), ...metrics() },
+  (t) => [primaryKey({ columns: [t.campaignType, t.campaignId] })],
+);
+
+/** Per campaign and mail service: the per-service table. */
+export const campaignProviderCounters = pgTable(
+  'campaign_provider_counters',
+  {
+    campaignType: smallint('campaign_type').notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    mailProviderId: integer('mail_provider_id').notNull(),
+    ...metrics(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignType, t.campaignId, t.mailProviderId] })],
+);
+
+/** Per campaign and recipient domain: 'Top 20 domains in {service} mail service'. */
+export const campaignDomainCounters = pgTable(
+  'campaign_domain_counters',
+  {
+    campaignType: smallint('campaign_type').notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    mailProviderId: integer('mail_provider_id').notNull(),
+    domain: text('domain').notNull(),
+    ...metrics(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignType, t.campaignId, t.domain] })],
+);
+
+/**
+ * Per hour, owner, campaign, relay and mail service: what the dashboard, home and the reports read
+ * (relay 0 / provider 0 for events without one).
+ */
+export const eventRollupHourly = pgTable(
+  'event_rollup_hourly',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    userId: integer('user_id').notNull(),
+    campaignType: smallint('campaign_type').notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    relayId: integer('relay_id').notNull(),
+    mailProviderId: integer('mail_provider_id').notNull(),
+    ...metrics(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.hour, t.userId, t.campaignType, t.campaignId, t.relayId, t.mailProviderId] }),
+    index('event_rollup_hourly_user_hour_idx').on(t.userId, t.hour),
+    index('event_rollup_hourly_relay_hour_idx').on(t.relayId, t.hour),
+  ],
+);
