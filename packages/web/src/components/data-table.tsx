@@ -251,3 +251,11 @@ function SelectionBar<T extends object>({
     </Flex>
   );
 }
+
+/** The Owner column, for administrators only (spec 2 and 3); sortable by `order[user]` unless the resource is not. */
+export function ownerColumn<T extends { user: { username: string } }>(
+  isAdmin: boolean,
+  sortable = true,
+): ColumnType<T>[] {
+  return isAdmin ? [{ title: 'Owner', key: 'user', sorter: sortable, render: (_, row) => row.user.username }] : [];
+}

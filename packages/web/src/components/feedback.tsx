@@ -119,3 +119,21 @@ export function confirm(opts: ConfirmOptions): Promise<boolean> {
   // Awaiting the instance also tells antd not to report the rejection above as unhandled.
   return new Promise((resolve) => void instance.then(resolve, () => resolve(false)));
 }
+
+/**
+ * Every delete of the console (spec 2 and 3): 'Are you sure you want to delete?' with Confirm and
+ * Cancel; 'Deleted successfully!' once `onOk` succeeded. Resolves true when deleted.
+ */
+export function confirmDelete(content: ReactNode, onOk: () => Promise<unknown>, errorPrefix = 'Error: ') {
+  return confirm({
+    title: 'Are you sure you want to delete?',
+    content,
+    okText: 'Confirm',
+    danger: true,
+    onOk,
+    errorPrefix,
+  }).then((ok) => {
+    if (ok) toast.success('Deleted successfully!');
+    return ok;
+  });
+}

@@ -1,7 +1,7 @@
 import { useState, type Key } from 'react';
 import { Button, Modal, Radio, Select, Space } from 'antd';
-import { RelayMessages as M, type RelayKind } from '@console/shared/relays';
-import { confirm, toast } from '@/components/feedback.tsx';
+import { type RelayKind } from '@console/shared/relays';
+import { toast, confirmDelete } from '@/components/feedback.tsx';
 import { useSelectOptions } from '@/hooks/use-select-options.ts';
 import { errorLines } from '@/lib/http.ts';
 import { bulkCalls } from '@/lib/relays.ts';
@@ -25,10 +25,13 @@ export function BulkActions({ kind, keys, onDone, ownerId }: BulkActionsProps) {
   const [dialog, setDialog] = useState<'move' | 'activity' | null>(null);
   const [groupId, setGroupId] = useState<number>();
   const [active, setActive] = useState(true);
-  const finish = (message: string) => {
-    toast.success(message);
+  const done = () => {
     setDialog(null);
     onDone();
+  };
+  const finish = (message: string) => {
+    toast.success(message);
+    done();
   };
   const error = (e: unknown) => toast.error(`Error: ${errorLines(e)[0] ?? 'Some error occurred.'}`);
 
@@ -39,14 +42,9 @@ export function BulkActions({ kind, keys, onDone, ownerId }: BulkActionsProps) {
       <Button
         danger
         onClick={() =>
-          void confirm({
-            title: M.deleteConfirm,
-            content: `${relaysIds.length} relay(s)`,
-            okText: 'Confirm',
-            danger: true,
-            onOk: () => remove.mutateAsync({ relaysIds }),
-            errorPrefix: 'Error: ',
-          }).then((ok) => ok && finish(M.deleted))
+          void confirmDelete(`${relaysIds.length} relay(s)`, () => remove.mutateAsync({ relaysIds })).then(
+            (ok) => ok && done(),
+          )
         }
       >
         Delete

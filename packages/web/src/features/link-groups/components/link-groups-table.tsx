@@ -1,9 +1,9 @@
 import { Space, Tag } from 'antd';
 import { LinkOutlined } from '@ant-design/icons';
 import type { HydraCollection } from '@console/shared/hydra';
-import { LINK_TYPE_LABELS, LinkGroupMessages as M, type LinkGroup } from '@console/shared/link-groups';
-import { DataTable, type ListTableProps } from '@/components/data-table.tsx';
-import { confirm, toast } from '@/components/feedback.tsx';
+import { LINK_TYPE_LABELS, type LinkGroup } from '@console/shared/link-groups';
+import { DataTable, type ListTableProps, ownerColumn } from '@/components/data-table.tsx';
+import { confirmDelete } from '@/components/feedback.tsx';
 import { DeleteButton, EditButton, LinkButton } from '@/components/row-actions.tsx';
 import { href } from '@/lib/routes.ts';
 import { useIsAdmin } from '@/lib/session.ts';
@@ -16,14 +16,11 @@ export function LinkGroupsTable(props: ListTableProps<HydraCollection<LinkGroup>
   const isAdmin = useIsAdmin();
   const remove = useDeleteLinkGroup();
   const askDelete = (g: LinkGroup) =>
-    confirm({
-      title: M.deleteConfirm,
-      content: g.linksCount ? `Group ${g.name} and its ${g.linksCount} link(s).` : `Group ${g.name}.`,
-      okText: 'Confirm',
-      danger: true,
-      onOk: () => remove.mutateAsync(g.id),
-      errorPrefix: 'Delete failed: ',
-    }).then((ok) => ok && toast.success(M.deleted));
+    confirmDelete(
+      g.linksCount ? `Group ${g.name} and its ${g.linksCount} link(s).` : `Group ${g.name}.`,
+      () => remove.mutateAsync(g.id),
+      'Delete failed: ',
+    );
 
   return (
     <DataTable<LinkGroup>
@@ -40,9 +37,7 @@ export function LinkGroupsTable(props: ListTableProps<HydraCollection<LinkGroup>
           render: (_, g) => <Tag color={TYPE_COLORS[g.type]}>{LINK_TYPE_LABELS[g.type]}</Tag>,
         },
         { title: 'Links', key: 'linksCount', width: 80, align: 'right', render: (_, g) => g.linksCount },
-        ...(isAdmin
-          ? [{ title: 'Owner', key: 'user', sorter: true, render: (_: unknown, g: LinkGroup) => g.user.username }]
-          : []),
+        ...ownerColumn<LinkGroup>(isAdmin),
         {
           title: 'Actions',
           key: 'actions',

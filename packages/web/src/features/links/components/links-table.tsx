@@ -1,9 +1,9 @@
 import { Space, Typography } from 'antd';
 import type { HydraCollection } from '@console/shared/hydra';
 import { LINK_TYPE_LABELS } from '@console/shared/link-groups';
-import { LinkMessages as M, type Link } from '@console/shared/links';
-import { DataTable, type ListTableProps } from '@/components/data-table.tsx';
-import { confirm, toast } from '@/components/feedback.tsx';
+import { type Link } from '@console/shared/links';
+import { DataTable, type ListTableProps, ownerColumn } from '@/components/data-table.tsx';
+import { confirmDelete } from '@/components/feedback.tsx';
 import { DeleteButton, EditButton } from '@/components/row-actions.tsx';
 import { href } from '@/lib/routes.ts';
 import { useIsAdmin } from '@/lib/session.ts';
@@ -13,15 +13,7 @@ import { useDeleteLink } from '../api/links.ts';
 export function LinksTable(props: ListTableProps<HydraCollection<Link>>) {
   const isAdmin = useIsAdmin();
   const remove = useDeleteLink();
-  const askDelete = (l: Link) =>
-    confirm({
-      title: M.deleteConfirm,
-      content: l.url,
-      okText: 'Confirm',
-      danger: true,
-      onOk: () => remove.mutateAsync(l.id),
-      errorPrefix: 'Delete failed: ',
-    }).then((ok) => ok && toast.success(M.deleted));
+  const askDelete = (l: Link) => confirmDelete(l.url, () => remove.mutateAsync(l.id), 'Delete failed: ');
 
   return (
     <DataTable<Link>
@@ -52,9 +44,7 @@ export function LinksTable(props: ListTableProps<HydraCollection<Link>>) {
             </Typography.Text>
           ),
         },
-        ...(isAdmin
-          ? [{ title: 'Owner', key: 'user', sorter: true, render: (_: unknown, l: Link) => l.user.username }]
-          : []),
+        ...ownerColumn<Link>(isAdmin),
         {
           title: 'Actions',
           key: 'actions',

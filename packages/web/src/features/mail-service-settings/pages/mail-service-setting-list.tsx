@@ -5,7 +5,7 @@ import {
   type MailServiceSetting,
 } from '@console/shared/mail-service-settings';
 import { DataTable, listTable } from '@/components/data-table.tsx';
-import { confirm, toast } from '@/components/feedback.tsx';
+import { confirmDelete } from '@/components/feedback.tsx';
 import { ListPage } from '@/components/list-page.tsx';
 import { DeleteButton, EditButton } from '@/components/row-actions.tsx';
 import { useCollectionParams } from '@/hooks/use-collection-params.ts';
@@ -17,15 +17,7 @@ export function MailServiceSettingList() {
   const list = useCollectionParams({ pageSize: MAIL_SERVICE_SETTINGS_PAGE_SIZE });
   const settings = useMailServiceSettings(list.query);
   const remove = useDeleteMailServiceSetting();
-  const askDelete = (s: MailServiceSetting) =>
-    confirm({
-      title: M.deleteConfirm,
-      content: s.name,
-      okText: 'Confirm',
-      danger: true,
-      onOk: () => remove.mutateAsync(s.id),
-      errorPrefix: 'Delete failed: ',
-    }).then((ok) => ok && toast.success(M.deleted));
+  const askDelete = (s: MailServiceSetting) => confirmDelete(s.name, () => remove.mutateAsync(s.id), 'Delete failed: ');
 
   return (
     <ListPage

@@ -2,7 +2,7 @@ import { Button, Space, Tag } from 'antd';
 import { EyeOutlined, InboxOutlined } from '@ant-design/icons';
 import type { HydraCollection } from '@console/shared/hydra';
 import { MessageMessages as M, type MessageListRow } from '@console/shared/messages';
-import { DataTable, type ListTableProps } from '@/components/data-table.tsx';
+import { DataTable, type ListTableProps, ownerColumn } from '@/components/data-table.tsx';
 import { confirm, toast } from '@/components/feedback.tsx';
 import { EditButton } from '@/components/row-actions.tsx';
 import { dayjs } from '@/lib/dayjs.ts';
@@ -47,9 +47,7 @@ export function MessagesTable({ showArchiveDate, ...props }: MessagesTableProps)
           ),
         },
         { title: 'Subject', dataIndex: 'subject', key: 'subject', sorter: true, ellipsis: true },
-        ...(isAdmin
-          ? [{ title: 'Owner', key: 'user', sorter: true, render: (_: unknown, m: MessageListRow) => m.user.username }]
-          : []),
+        ...ownerColumn<MessageListRow>(isAdmin),
         ...(showArchiveDate
           ? [
               {

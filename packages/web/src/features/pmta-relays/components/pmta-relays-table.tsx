@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { Space, Tag } from 'antd';
 import type { HydraCollection } from '@console/shared/hydra';
-import { PmtaRelayMessages as M, type PmtaRelay } from '@console/shared/pmta-relays';
+import { type PmtaRelay } from '@console/shared/pmta-relays';
 import { DataTable, type ListTableProps, type Selection } from '@/components/data-table.tsx';
-import { confirm, toast } from '@/components/feedback.tsx';
+import { confirmDelete } from '@/components/feedback.tsx';
 import { DeleteButton, EditButton } from '@/components/row-actions.tsx';
 import { href } from '@/lib/routes.ts';
 import { useDeletePmtaRelay } from '../api/pmta-relays.ts';
@@ -22,14 +22,7 @@ export function PmtaRelaysTable(props: PmtaRelaysTableProps) {
   const remove = useDeletePmtaRelay();
   const [reputationsOf, setReputationsOf] = useState<number>();
   const askDelete = (r: PmtaRelay) =>
-    confirm({
-      title: M.deleteConfirm,
-      content: `Relay #${r.id} ${r.smtpHost} (${r.ip})`,
-      okText: 'Confirm',
-      danger: true,
-      onOk: () => remove.mutateAsync(r.id),
-      errorPrefix: 'Error: ',
-    }).then((ok) => ok && toast.success(M.deleted));
+    confirmDelete(`Relay #${r.id} ${r.smtpHost} (${r.ip})`, () => remove.mutateAsync(r.id));
 
   return (
     <>

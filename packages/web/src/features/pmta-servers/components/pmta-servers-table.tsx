@@ -1,9 +1,10 @@
 import { Space, Tag } from 'antd';
 import { ApartmentOutlined } from '@ant-design/icons';
 import type { HydraCollection } from '@console/shared/hydra';
-import { PmtaServerMessages as M, type PmtaServer } from '@console/shared/pmta-servers';
-import { DataTable, type ListTableProps } from '@/components/data-table.tsx';
-import { confirm, toast } from '@/components/feedback.tsx';
+import { type PmtaServer } from '@console/shared/pmta-servers';
+import { confirmDelete } from '@/components/feedback.tsx';
+import { DataTable, type ListTableProps, ownerColumn } from '@/components/data-table.tsx';
+
 import { DeleteButton, EditButton, LinkButton } from '@/components/row-actions.tsx';
 import { href } from '@/lib/routes.ts';
 import { useIsAdmin } from '@/lib/session.ts';
@@ -17,17 +18,12 @@ export function PmtaServersTable(props: ListTableProps<HydraCollection<PmtaServe
   const isAdmin = useIsAdmin();
   const remove = useDeletePmtaServer();
   const askDelete = (s: PmtaServer) =>
-    confirm({
-      title: M.deleteConfirm,
-      content:
-        s.relaysCount > 0
-          ? `Server #${s.id} ${s.name} and its ${s.relaysCount} relay(s) will be removed.`
-          : `Server #${s.id} ${s.name}`,
-      okText: 'Confirm',
-      danger: true,
-      onOk: () => remove.mutateAsync(s.id),
-      errorPrefix: 'Error: ',
-    }).then((ok) => ok && toast.success('Deleted successfully!'));
+    confirmDelete(
+      s.relaysCount > 0
+        ? `Server #${s.id} ${s.name} and its ${s.relaysCount} relay(s) will be removed.`
+        : `Server #${s.id} ${s.name}`,
+      () => remove.mutateAsync(s.id),
+    );
 
   return (
     <DataTable<PmtaServer>
@@ -48,9 +44,7 @@ export function PmtaServersTable(props: ListTableProps<HydraCollection<PmtaServe
           ),
         },
         { title: 'Relays', key: 'relaysCount', width: 90, align: 'right', render: (_, s) => s.relaysCount },
-        ...(isAdmin
-          ? [{ title: 'Owner', key: 'user', sorter: true, render: (_: unknown, s: PmtaServer) => s.user.username }]
-          : []),
+        ...ownerColumn<PmtaServer>(isAdmin),
         {
           title: 'Actions',
           key: 'actions',

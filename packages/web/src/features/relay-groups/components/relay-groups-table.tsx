@@ -3,7 +3,7 @@ import { ApartmentOutlined, EditOutlined, InboxOutlined } from '@ant-design/icon
 import { Link } from 'react-router';
 import type { HydraCollection } from '@console/shared/hydra';
 import { RelayGroupMessages as M, type RelayGroup, type RelayGroupKind } from '@console/shared/relay-groups';
-import { DataTable, type ListTableProps } from '@/components/data-table.tsx';
+import { DataTable, type ListTableProps, ownerColumn } from '@/components/data-table.tsx';
 import { confirm, toast } from '@/components/feedback.tsx';
 import { dayjs } from '@/lib/dayjs.ts';
 import { href } from '@/lib/routes.ts';
@@ -49,9 +49,7 @@ export function RelayGroupsTable({ kind, showArchiveDate, ...props }: RelayGroup
           ),
         },
         { title: 'Relays', key: 'relaysCount', width: 90, align: 'right', render: (_, g) => g.relaysCount },
-        ...(isAdmin
-          ? [{ title: 'Owner', key: 'user', sorter: true, render: (_: unknown, g: RelayGroup) => g.user.username }]
-          : []),
+        ...ownerColumn<RelayGroup>(isAdmin),
         ...(showArchiveDate
           ? [
               {

@@ -1,8 +1,8 @@
 import { Space, Tag } from 'antd';
 import type { HydraCollection } from '@console/shared/hydra';
-import { SmtpRelayMessages as M, type SmtpRelay } from '@console/shared/smtp-relays';
+import { type SmtpRelay } from '@console/shared/smtp-relays';
 import { DataTable, type ListTableProps, type Selection } from '@/components/data-table.tsx';
-import { confirm, toast } from '@/components/feedback.tsx';
+import { confirmDelete } from '@/components/feedback.tsx';
 import { RatingTag } from '@/components/rating-tag.tsx';
 import { DeleteButton, EditButton } from '@/components/row-actions.tsx';
 import { href } from '@/lib/routes.ts';
@@ -16,14 +16,7 @@ export interface SmtpRelaysTableProps extends ListTableProps<HydraCollection<Smt
 export function SmtpRelaysTable(props: SmtpRelaysTableProps) {
   const remove = useDeleteSmtpRelay();
   const askDelete = (r: SmtpRelay) =>
-    confirm({
-      title: M.deleteConfirm,
-      content: `Relay #${r.id} ${r.account} (${r.smtpServer.name})`,
-      okText: 'Confirm',
-      danger: true,
-      onOk: () => remove.mutateAsync(r.id),
-      errorPrefix: 'Error: ',
-    }).then((ok) => ok && toast.success(M.deleted));
+    confirmDelete(`Relay #${r.id} ${r.account} (${r.smtpServer.name})`, () => remove.mutateAsync(r.id));
 
   return (
     <DataTable<SmtpRelay>

@@ -1,9 +1,9 @@
 import { App, Button, Space, Tag } from 'antd';
 import { ApiOutlined } from '@ant-design/icons';
 import type { HydraCollection } from '@console/shared/hydra';
-import { SocksMessages as M, type Socks } from '@console/shared/socks-proxies';
-import { DataTable, type ListTableProps } from '@/components/data-table.tsx';
-import { confirm, errorDialog, toast } from '@/components/feedback.tsx';
+import { type Socks } from '@console/shared/socks-proxies';
+import { DataTable, type ListTableProps, ownerColumn } from '@/components/data-table.tsx';
+import { confirmDelete, errorDialog } from '@/components/feedback.tsx';
 import { DeleteButton, EditButton } from '@/components/row-actions.tsx';
 import { href } from '@/lib/routes.ts';
 import { useIsAdmin } from '@/lib/session.ts';
@@ -15,15 +15,7 @@ export function SocksTable(props: ListTableProps<HydraCollection<Socks>>) {
   const { modal } = App.useApp();
   const remove = useDeleteSocks();
   const check = useCheckSocks();
-  const askDelete = (s: Socks) =>
-    confirm({
-      title: M.deleteConfirm,
-      content: `Socks #${s.id} ${s.ip}:${s.port}`,
-      okText: 'Confirm',
-      danger: true,
-      onOk: () => remove.mutateAsync(s.id),
-      errorPrefix: 'Error: ',
-    }).then((ok) => ok && toast.success(M.deleted));
+  const askDelete = (s: Socks) => confirmDelete(`Socks #${s.id} ${s.ip}:${s.port}`, () => remove.mutateAsync(s.id));
   // The answer's msg is the alert's title, in the success or error style (spec 2 §8).
   const runCheck = (s: Socks) =>
     check.mutate(s.id, {
@@ -48,7 +40,7 @@ export function SocksTable(props: ListTableProps<HydraCollection<Socks>>) {
         },
         { title: 'Login', key: 'login', render: (_, s) => s.login ?? '' },
         { title: 'Bound IP', key: 'boundIp', render: (_, s) => s.boundIp ?? '' },
-        ...(isAdmin ? [{ title: 'Owner', key: 'user', render: (_: unknown, s: Socks) => s.user.username }] : []),
+        ...ownerColumn<Socks>(isAdmin, false),
         {
           title: 'Actions',
           key: 'actions',

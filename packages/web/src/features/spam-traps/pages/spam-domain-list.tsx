@@ -1,7 +1,7 @@
 import { Col, Form, Input, Row, Space, Tag } from 'antd';
 import { SPAM_TRAPS_PAGE_SIZE, SpamTrapMessages as M, type SpamDomain } from '@console/shared/spam-traps';
 import { DataTable, listTable } from '@/components/data-table.tsx';
-import { confirm, toast } from '@/components/feedback.tsx';
+import { confirmDelete } from '@/components/feedback.tsx';
 import { ListPage } from '@/components/list-page.tsx';
 import { DeleteButton, EditButton } from '@/components/row-actions.tsx';
 import { useCollectionParams } from '@/hooks/use-collection-params.ts';
@@ -15,14 +15,9 @@ export function SpamDomainList() {
   const domains = useSpamDomains(list.query);
   const remove = useRemoveSpamDomain();
   const askDelete = (d: SpamDomain) =>
-    confirm({
-      title: M.deleteConfirm,
-      content: `${d.domain}: its addresses count valid again unless another rule holds them.`,
-      okText: 'Confirm',
-      danger: true,
-      onOk: () => remove.mutateAsync(d.id),
-      errorPrefix: 'Error: ',
-    }).then((ok) => ok && toast.success(M.deleted));
+    confirmDelete(`${d.domain}: its addresses count valid again unless another rule holds them.`, () =>
+      remove.mutateAsync(d.id),
+    );
   return (
     <ListPage
       title="SpamTrap Domains"

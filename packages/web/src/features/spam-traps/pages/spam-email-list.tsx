@@ -1,7 +1,7 @@
 import { Col, Form, Input, Row, Space } from 'antd';
 import { SPAM_TRAPS_PAGE_SIZE, SpamTrapMessages as M, type SpamEmail } from '@console/shared/spam-traps';
 import { DataTable, listTable } from '@/components/data-table.tsx';
-import { confirm, toast } from '@/components/feedback.tsx';
+import { confirmDelete } from '@/components/feedback.tsx';
 import { ListPage } from '@/components/list-page.tsx';
 import { DeleteButton, EditButton } from '@/components/row-actions.tsx';
 import { useCollectionParams } from '@/hooks/use-collection-params.ts';
@@ -16,14 +16,7 @@ export function SpamEmailList() {
   const emails = useSpamEmails(list.query);
   const remove = useRemoveSpamEmail();
   const askDelete = (e: SpamEmail) =>
-    confirm({
-      title: M.deleteConfirm,
-      content: `${e.email}: it counts valid again unless another rule holds it.`,
-      okText: 'Confirm',
-      danger: true,
-      onOk: () => remove.mutateAsync(e.id),
-      errorPrefix: 'Error: ',
-    }).then((ok) => ok && toast.success(M.deleted));
+    confirmDelete(`${e.email}: it counts valid again unless another rule holds it.`, () => remove.mutateAsync(e.id));
   return (
     <ListPage
       title="SpamTrap Emails"

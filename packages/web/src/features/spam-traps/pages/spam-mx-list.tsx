@@ -1,7 +1,7 @@
 import { Col, Form, Input, Row } from 'antd';
 import { SPAM_TRAPS_PAGE_SIZE, SpamTrapMessages as M, type SpamMx } from '@console/shared/spam-traps';
 import { DataTable, listTable } from '@/components/data-table.tsx';
-import { confirm, toast } from '@/components/feedback.tsx';
+import { confirmDelete } from '@/components/feedback.tsx';
 import { ListPage } from '@/components/list-page.tsx';
 import { DeleteButton } from '@/components/row-actions.tsx';
 import { useCollectionParams } from '@/hooks/use-collection-params.ts';
@@ -15,14 +15,10 @@ export function SpamMxList() {
   const mxs = useSpamMxs(list.query);
   const remove = useRemoveSpamMx();
   const askDelete = (m: SpamMx) =>
-    confirm({
-      title: M.deleteConfirm,
-      content: `${m.value}: addresses at its ${m.domains} domain(s) count valid again unless another rule holds them.`,
-      okText: 'Confirm',
-      danger: true,
-      onOk: () => remove.mutateAsync(m.id),
-      errorPrefix: 'Error: ',
-    }).then((ok) => ok && toast.success(M.deleted));
+    confirmDelete(
+      `${m.value}: addresses at its ${m.domains} domain(s) count valid again unless another rule holds them.`,
+      () => remove.mutateAsync(m.id),
+    );
   return (
     <ListPage
       title="SpamTrap MXs"

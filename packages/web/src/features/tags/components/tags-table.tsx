@@ -1,8 +1,8 @@
 import { Space, Typography } from 'antd';
 import type { HydraCollection } from '@console/shared/hydra';
-import { TagMessages as M, type Tag } from '@console/shared/tags';
-import { DataTable, type ListTableProps } from '@/components/data-table.tsx';
-import { confirm, toast } from '@/components/feedback.tsx';
+import { type Tag } from '@console/shared/tags';
+import { DataTable, type ListTableProps, ownerColumn } from '@/components/data-table.tsx';
+import { confirmDelete } from '@/components/feedback.tsx';
 import { DeleteButton, EditButton } from '@/components/row-actions.tsx';
 import { href } from '@/lib/routes.ts';
 import { useIsAdmin } from '@/lib/session.ts';
@@ -13,14 +13,11 @@ export function TagsTable(props: ListTableProps<HydraCollection<Tag>>) {
   const isAdmin = useIsAdmin();
   const remove = useDeleteTag();
   const askDelete = (tag: Tag) =>
-    confirm({
-      title: M.deleteConfirm,
-      content: `Tag {${tag.name}}: messages that use it will show it as written.`,
-      okText: 'Confirm',
-      danger: true,
-      onOk: () => remove.mutateAsync(tag.id),
-      errorPrefix: 'Delete failed: ',
-    }).then((ok) => ok && toast.success(M.deleted));
+    confirmDelete(
+      `Tag {${tag.name}}: messages that use it will show it as written.`,
+      () => remove.mutateAsync(tag.id),
+      'Delete failed: ',
+    );
 
   return (
     <DataTable<Tag>
@@ -43,9 +40,7 @@ export function TagsTable(props: ListTableProps<HydraCollection<Tag>>) {
             </Typography.Text>
           ),
         },
-        ...(isAdmin
-          ? [{ title: 'Owner', key: 'user', sorter: true, render: (_: unknown, tag: Tag) => tag.user.username }]
-          : []),
+        ...ownerColumn<Tag>(isAdmin),
         {
           title: 'Actions',
           key: 'actions',

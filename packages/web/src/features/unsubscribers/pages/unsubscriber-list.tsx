@@ -1,10 +1,10 @@
 import { Form, Input } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { UNSUBSCRIBERS_PAGE_SIZE, UnsubscriberMessages as M, type Unsubscriber } from '@console/shared/unsubscribers';
+import { UNSUBSCRIBERS_PAGE_SIZE, type Unsubscriber } from '@console/shared/unsubscribers';
 import { UploadKinds } from '@console/shared/uploads';
 import { CategorySelect } from '@/components/category-select.tsx';
 import { DataTable, listTable } from '@/components/data-table.tsx';
-import { confirm, toast } from '@/components/feedback.tsx';
+import { confirmDelete } from '@/components/feedback.tsx';
 import { FileUploadsCard } from '@/components/file-uploads.tsx';
 import { ListPage } from '@/components/list-page.tsx';
 import { DeleteButton } from '@/components/row-actions.tsx';
@@ -20,14 +20,11 @@ export function UnsubscriberList() {
   const rows = useUnsubscribers(list.query);
   const remove = useDeleteUnsubscriber();
   const askDelete = (u: Unsubscriber) =>
-    confirm({
-      title: M.deleteConfirm,
-      content: `${u.email} (${u.category.name}): its lists count it valid again unless a spam trap holds it.`,
-      okText: 'Confirm',
-      danger: true,
-      onOk: () => remove.mutateAsync(u.id),
-      errorPrefix: 'Delete failed: ',
-    }).then((ok) => ok && toast.success(M.deleted));
+    confirmDelete(
+      `${u.email} (${u.category.name}): its lists count it valid again unless a spam trap holds it.`,
+      () => remove.mutateAsync(u.id),
+      'Delete failed: ',
+    );
 
   return (
     <ListPage
