@@ -14,6 +14,8 @@ export const Topics = {
   spamDomainsUpload: 'spam-domains-upload',
   spamEmailsUpload: 'spam-emails-upload',
   spamMxsUpload: 'spam-mxs-upload',
+  campaignProgress: 'campaign-progress',
+  campaignStatistics: 'campaign-statistics',
 } as const;
 export type Topic = (typeof Topics)[keyof typeof Topics];
 
@@ -55,6 +57,29 @@ export interface UploadFileEvent {
   createdCount: number | null;
 }
 
+/** Spec 3's live progress message of a campaign (the campaign lists). `type` and campaignType: 'smtp' | 'pmta'. */
+export interface CampaignProgressEvent {
+  campaign: { id: number; type: 'smtp' | 'pmta'; status: number; startDate: string | null };
+  campaignId: number;
+  campaignType: 'smtp' | 'pmta';
+  /** Percent, one decimal: (delivered + bounced) / total. */
+  completion: number;
+}
+
+/** Spec 3's live statistics message (the statistics screen). `sent` is delivered, `totalToSend` the total. */
+export interface CampaignStatisticsEvent {
+  campaignType: 'smtp' | 'pmta';
+  campaignId: number;
+  sent: number;
+  totalToSend: number;
+  opens: number;
+  clicks: number;
+  unsubscribers: number;
+  /** In cents. */
+  profit: number;
+  bounces: number;
+}
+
 /** Each topic's message: the one declaration the server publishes and the browser reads. */
 export interface TopicPayloads {
   [Topics.notifications]: NotificationEvent;
@@ -69,4 +94,6 @@ export interface TopicPayloads {
   [Topics.spamDomainsUpload]: UploadFileEvent;
   [Topics.spamEmailsUpload]: UploadFileEvent;
   [Topics.spamMxsUpload]: UploadFileEvent;
+  [Topics.campaignProgress]: CampaignProgressEvent;
+  [Topics.campaignStatistics]: CampaignStatisticsEvent;
 }
