@@ -43,7 +43,7 @@ export async function startContext(
   const jobs = new Jobs(databaseUrl);
   const ctx: AppContext = { env, db, databaseUrl, secret: loadSecret(env.DATA_DIR, env.APP_SECRET), hub, jobs };
   jobs.register(...jobDefinitions(ctx));
-  await jobs.start({ work: env.ROLE !== 'api', schedule: opts.schedules ?? true });
+  await jobs.start({ work: env.ROLE === 'all' || env.ROLE === 'worker', schedule: opts.schedules ?? true });
   return {
     ctx,
     stop: async () => {

@@ -34,7 +34,11 @@ const schema = z.object({
   APP_SECRET: z.string().min(32, 'APP_SECRET must have at least 32 characters').optional(),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must have at least 8 characters').optional(),
-  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  /**
+   * What this process does: `all` (default) everything; `api` the HTTP API, the live hub and the tracker;
+   * `worker` background jobs and the campaign senders; `tracker` only the tracking endpoints (/t/, /postback).
+   */
+  ROLE: z.enum(['all', 'api', 'worker', 'tracker']).default('all'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   /**

@@ -17,6 +17,7 @@ import {
   tags,
   linkGroups,
   links,
+  campaigns,
 } from '../src/db/schema.ts';
 import type { TestApp, TestUser } from './harness.ts';
 
@@ -270,8 +271,62 @@ export function factories(t: TestApp) {
     return { ...row!, owner };
   }
 
+  /**
+   * An SMTP campaign (Inactive) with everything it refers to made for its owner unless given: a list of
+   * `emails`, a message, an offer, an offer link group with one link, a relay group. All mail services.
+   */
+  async function smtpCampaign(
+    o: {
+      owner?: TestUser;
+      name?: string;
+      emailListId?: number;
+      emails?: string[];
+      messageId?: number;
+      offerId?: number;
+      offerLinksId?: number;
+      unsubscribeLinksId?: number | null;
+      pixelLinksId?: number | null;
+      relayGroupId?: number;
+      relayStatus?: number;
+      mailProviderIds?: number[];
+      status?: number;
+      sender?: string;
+    } = {},
+  ) {
+    const owner = await ownerOf(o);
+    const offerLinksId =
+      o.offerLinksId ??
+      (await (async () => {
+        const g = await linkGroup({ owner, type: 0 });
+        await link({ owner, groupId: g.id });
+        return g.id;
+      })());
+    const providers = await t.ctx.db.$client.query<{ id: number }>('select id from mail_providers order by id');
+    const [row] = await t.ctx.db
+      .insert(campaigns)
+      .values({
+        type: 1,
+        name: o.name ?? `campaign ${tag()}`,
+        sender: o.sender ?? 'Sender {a|b}',
+        emailListId: o.emailListId ?? (await emailList({ owner, emails: o.emails })).id,
+        mailProviderIds: o.mailProviderIds ?? providers.rows.map((r) => r.id),
+        messageId: o.messageId ?? (await message({ owner })).id,
+        offerId: o.offerId ?? (await offer({ owner })).id,
+        offerLinksId,
+        unsubscribeLinksId: o.unsubscribeLinksId ?? null,
+        pixelLinksId: o.pixelLinksId ?? null,
+        relayStatus: o.relayStatus ?? 1,
+        smtpRelayGroupId: o.relayGroupId ?? (await smtpRelayGroup({ owner })).id,
+        status: o.status ?? 2,
+        userId: owner.id,
+      })
+      .returning();
+    return { ...row!, owner };
+  }
+
   return {
     user: t.user,
+    smtpCampaign,
     linkGroup,
     link,
     category,
