@@ -19,6 +19,7 @@ import { mailServiceSettingsScreens } from '@/features/mail-service-settings/rou
 import { spamTrapsScreens } from '@/features/spam-traps/routes.tsx';
 import { unsubscribersScreens } from '@/features/unsubscribers/routes.tsx';
 import { reputationProvidersScreens } from '@/features/reputation-providers/routes.tsx';
+import { smtpCampaignsScreens } from '@/features/smtp-campaigns/routes.tsx';
 import { AboutPage } from './pages/about-page.tsx';
 import { routes, type RouteName, type Screens } from '@/lib/routes.ts';
 
@@ -49,6 +50,7 @@ const screens: Screens = {
   ...unsubscribersScreens,
   ...spamTrapsScreens,
   ...mailServiceSettingsScreens,
+  ...smtpCampaignsScreens,
 };
 
 export const screenFor = (name: RouteName) => screens[name] ?? <NotBuiltYet screen={routes[name].title} />;

@@ -1,0 +1,98 @@
+import { Flex, Form, Input, Typography } from 'antd';
+import { useSearchParams } from 'react-router';
+import {
+  FINISHED_PAGE_SIZE,
+  FINISHED_STATUSES,
+  NOT_FINISHED_PAGE_SIZE,
+  NOT_FINISHED_STATUSES,
+} from '@console/shared/campaigns';
+import { Topics } from '@console/shared/hub';
+import { listTable } from '@/components/data-table.tsx';
+import { ListPage } from '@/components/list-page.tsx';
+import { OwnerFilter } from '@/components/owner-filter.tsx';
+import type { Filters, TableBinding } from '@/hooks/use-collection-params.ts';
+import { useLiveEvent } from '@/lib/live.ts';
+import { href } from '@/lib/routes.ts';
+import { useApplyProgress, useSmtpCampaigns } from '../api/smtp-campaigns.ts';
+import { CampaignsTable } from '../components/campaigns-table.tsx';
+
+const FILTERS = ['name', 'user.id'] as const;
+/** Each section pages on its own: `page` and `finishedPage` in the address. */
+type PageParam = 'page' | 'finishedPage';
+
+/** The filters (name, owner) and both sections' pages, kept in the address. */
+function useCampaignParams() {
+  const [search, setSearch] = useSearchParams();
+  const filters: Filters = {};
+  for (const key of FILTERS) {
+    const v = search.get(key);
+    if (v) filters[key] = key === 'user.id' && /^\d+$/.test(v) ? Number(v) : v;
+  }
+  const pageOf = (p: PageParam) => Math.max(1, Number(search.get(p)) || 1);
+  const table = (p: PageParam, pageSize: number): { table: TableBinding } => ({
+    table: {
+      page: pageOf(p),
+      pageSize,
+      onChange: ({ page }) =>
+        setSearch((prev) => {
+          const next = new URLSearchParams(prev);
+          if (page > 1) next.set(p, String(page));
+          else next.delete(p);
+          return next;
+        }),
+    },
+  });
+  const setFilters = (f: Filters) => {
+    const next = new URLSearchParams();
+    for (const key of FILTERS) if (f[key] !== undefined && f[key] !== '') next.set(key, String(f[key]));
+    setSearch(next); // a new search starts both sections at their first page
+  };
+  return { filters, setFilters, pageOf, table };
+}
+
+/** SMTP Campaigns: 'Not finished campaigns' (20 a page) and 'Finished campaigns' (40), live progress. */
+export function SmtpCampaignList() {
+  const params = useCampaignParams();
+  const notFinished = params.table('page', NOT_FINISHED_PAGE_SIZE);
+  const finished = params.table('finishedPage', FINISHED_PAGE_SIZE);
+  const active = useSmtpCampaigns({
+    ...params.filters,
+    _page: params.pageOf('page'),
+    itemsPerPage: NOT_FINISHED_PAGE_SIZE,
+    'status[]': NOT_FINISHED_STATUSES,
+  });
+  const done = useSmtpCampaigns({
+    ...params.filters,
+    _page: params.pageOf('finishedPage'),
+    itemsPerPage: FINISHED_PAGE_SIZE,
+    'status[]': FINISHED_STATUSES,
+  });
+  useLiveEvent(Topics.campaignProgress, useApplyProgress());
+
+  return (
+    <ListPage
+      title="SMTP Campaigns"
+      create={{ label: 'Create Campaign', to: href('smtpCampaignCreate') }}
+      list={params}
+      filters={
+        <>
+          <Form.Item name="name">
+            <Input placeholder="Campaign name" allowClear aria-label="Campaign name search" />
+          </Form.Item>
+          <OwnerFilter aria-label="Owner" />
+        </>
+      }
+    >
+      <Flex vertical gap={24}>
+        <section aria-label="Not finished campaigns">
+          <Typography.Title level={5}>Not finished campaigns</Typography.Title>
+          <CampaignsTable {...listTable(active, notFinished)} />
+        </section>
+        <section aria-label="Finished campaigns">
+          <Typography.Title level={5}>Finished campaigns</Typography.Title>
+          <CampaignsTable finished {...listTable(done, finished)} />
+        </section>
+      </Flex>
+    </ListPage>
+  );
+}

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { Button, Flex, Skeleton, Space, Typography } from 'antd';
+import { ArrowLeftOutlined, CopyOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Link, Navigate } from 'react-router';
+import { TOP_DOMAINS, type ProviderStats } from '@console/shared/campaigns';
+import { Topics } from '@console/shared/hub';
+import { Page } from '@/components/page.tsx';
+import { useRouteId } from '@/hooks/use-route-id.ts';
+import { useLiveEvent } from '@/lib/live.ts';
+import { href } from '@/lib/routes.ts';
+import { useApplyProgress, useApplyStatistics, useCampaignStatistics, useSmtpCampaign } from '../api/smtp-campaigns.ts';
+import { CampaignActions, cloneHref } from '../components/campaign-actions.tsx';
+import { StatusTag } from '../components/status-tag.tsx';
+import { CampaignProgress, DomainsTable, OverallTable, ProvidersTable } from '../components/statistics-tables.tsx';
+
+/**
+ * A campaign's statistics: progress bar, Clone, the overall table (live), the per-service table with
+ * Refresh, and 'Top 20 domains in {service} mail service' for the service clicked.
+ */
+export function SmtpCampaignStatistics() {
+  const routeId = useRouteId();
+  const id = typeof routeId === 'number' ? routeId : undefined;
+  const campaign = useSmtpCampaign(id);
+  const overall = useCampaignStatistics(id, 'overall');
+  const providers = useCampaignStatistics(id, 'perProviders');
+  const [service, setService] = useState<ProviderStats>();
+  const domains = useCampaignStatistics(id, 'perDomains', service?.id ?? 0, service !== undefined);
+  useLiveEvent(Topics.campaignStatistics, useApplyStatistics(id));
+  useLiveEvent(Topics.campaignProgress, useApplyProgress());
+  if (routeId === 'malformed') return <Navigate to={href('error404')} replace />;
+
+  const stats = overall.data?.overallStats;
+  const c = campaign.data;
+  return (
+    <Page
+      title={
+        <Space size={12} wrap>
+          {`Statistics of SMTP Campaign #${id}`}
+          {c && <StatusTag status={c.status} completion={c.completion} />}
+        </Space>
+      }
+      extra={
+        <Space wrap>
+          {c && <CampaignActions campaign={c} noStatistics />}
+          {id && (
+            <Link to={cloneHref(id)}>
+              <Button icon={<CopyOutlined />}>Clone</Button>
+            </Link>
+          )}
+          <Link to={href('smtpCampaigns')}>
+            <Button icon={<ArrowLeftOutlined />}>Back to campaigns</Button>
+          </Link>
+        </Space>
+      }
+    >
+      {!stats ? (
+        <Skeleton active />
+      ) : (
+        <Flex vertical gap={24}>
+          <div>
+            <CampaignProgress stats={stats} />
+            <OverallTable stats={stats} />
+          </div>
+          <section aria-label="Mail services">
+            <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
+              <Typography.Title level={5} style={{ margin: 0 }}>
+                Mail services
+              </Typography.Title>
+              <Button
+                icon={<ReloadOutlined />}
+                loading={providers.isFetching}
+                onClick={() => {
+                  void providers.refetch();
+                  void overall.refetch();
+                  if (service) void domains.refetch();
+                }}
+              >
+                Refresh
+              </Button>
+            </Flex>
+            <ProvidersTable
+              rows={providers.data?.perProvidersStats ?? []}
+              loading={providers.isFetching}
+              total={stats.total}
+              selected={service?.id}
+              onSelect={setService}
+            />
+          </section>
+          {service && (
+            <section aria-label="Top domains">
+              <Typography.Title level={5}>
+                Top {TOP_DOMAINS} domains in {service.name} mail service
+              </Typography.Title>
+              <DomainsTable rows={domains.data?.perDomainsStats ?? []} loading={domains.isFetching} />
+            </section>
+          )}
+        </Flex>
+      )}
+    </Page>
+  );
+}
