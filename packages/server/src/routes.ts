@@ -24,6 +24,9 @@ import { mailServiceSettingsRoutes } from './features/mail-service-settings/mail
 import { unsubscribersRoutes } from './features/unsubscribers/unsubscribers.routes.ts';
 import { spamTrapsRoutes } from './features/spam-traps/spam-traps.routes.ts';
 import { reputationProvidersRoutes } from './features/reputation-providers/reputation-providers.routes.ts';
+import { smtpCampaignsRoutes } from './features/smtp-campaigns/smtp-campaigns.routes.ts';
+import { statisticsRoutes } from './features/smtp-campaigns/statistics.ts';
+import { campaignsRoutes } from './features/campaigns/campaigns.routes.ts';
 
 /** Every route plugin of the API, in one place. Each is mounted under /api. */
 export const routes: FastifyPluginAsync[] = [
@@ -52,4 +55,7 @@ export const routes: FastifyPluginAsync[] = [
   unsubscribersRoutes,
   spamTrapsRoutes,
   mailServiceSettingsRoutes,
+  smtpCampaignsRoutes,
+  statisticsRoutes,
+  campaignsRoutes,
 ];

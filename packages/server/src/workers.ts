@@ -11,6 +11,7 @@ import { socksImport } from './features/socks-proxies/socks-import.ts';
 import { spamDomainsImport, spamEmailsImport, spamMxsImport } from './features/spam-traps/spam-traps-import.ts';
 import { spamTrapJobs } from './features/spam-traps/mx.jobs.ts';
 import { trackingJobs } from './tracking/tracking.jobs.ts';
+import { campaignJobs } from './features/campaigns/campaigns.jobs.ts';
 import { unsubscribersImport } from './features/unsubscribers/unsubscribers-import.ts';
 import { smtpRelaysImport } from './features/smtp-relays/smtp-relays-import.ts';
 import { pmtaRelaysAllInImport, pmtaRelaysImport } from './features/pmta-relays/pmta-relays-import.ts';
@@ -39,6 +40,7 @@ export function jobDefinitions(ctx: AppContext): JobDefinition<z.ZodType>[] {
     ...reputationProviderJobs(ctx),
     ...spamTrapJobs(ctx),
     ...trackingJobs(ctx),
+    ...campaignJobs(ctx),
     ...importJobs(ctx, importKinds),
   ];
 }

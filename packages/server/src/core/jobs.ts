@@ -68,10 +68,17 @@ export class Jobs {
     }
   }
 
-  /** Queues one job; the payload is checked against the job's schema, in the type and at run time. */
-  async send<S extends z.ZodType>(ref: JobRef<S>, data: z.input<S>): Promise<string> {
+  /**
+   * Queues one job; the payload is checked against the job's schema, in the type and at run time.
+   * `startAfter` delays it (kept in the database: it survives a restart); `singletonKey` is pg-boss's.
+   */
+  async send<S extends z.ZodType>(
+    ref: JobRef<S>,
+    data: z.input<S>,
+    options: { startAfter?: Date; singletonKey?: string } = {},
+  ): Promise<string> {
     this.known(ref);
-    const id = await this.boss.send(ref.name, ref.payload.parse(data) as object);
+    const id = await this.boss.send(ref.name, ref.payload.parse(data) as object, options);
     if (!id) throw new Error(`job ${ref.name} was not queued`);
     return id;
   }
