@@ -17,6 +17,7 @@ import { registerAuth, registerPublic } from './core/auth.ts';
 import { registerErrorHandler } from './core/errors.ts';
 import { registerInputGuard } from './core/input-guard.ts';
 import { routes } from './routes.ts';
+import { trackingRoutes } from './tracking/tracking.routes.ts';
 
 export interface RouteConfig {
   public?: boolean;
@@ -106,10 +107,14 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       });
   });
 
-  await registerPublic(app, (scope) => scope.register(swaggerUi, { routePrefix: '/api/docs' }));
-  for (const plugin of routes) await app.register(plugin, { prefix: '/api' });
+  // The tracking endpoints (/t/, /postback) are public and outside /api; a tracker process serves only them.
+  await app.register(trackingRoutes);
+  const tracker = ctx.env.ROLE === 'tracker';
+  if (!tracker) await registerPublic(app, (scope) => scope.register(swaggerUi, { routePrefix: '/api/docs' }));
+  if (!tracker) for (const plugin of routes) await app.register(plugin, { prefix: '/api' });
 
-  const dist = opts.webDist && fs.existsSync(path.join(opts.webDist, 'index.html')) ? opts.webDist : undefined;
+  const dist =
+    !tracker && opts.webDist && fs.existsSync(path.join(opts.webDist, 'index.html')) ? opts.webDist : undefined;
   if (dist) {
     const shell = fs.readFileSync(path.join(dist, 'index.html'));
     await registerPublic(app, async (scope) => {

@@ -1,0 +1,62 @@
+import type pg from 'pg';
+import { TrackingCampaignTypes, type TrackingCampaignType } from '@console/shared/tracking';
+
+/*
+ * What a tracking hit needs to know of its campaign (owner, offer links, the list's category, the owner's
+ * profit rate), kept in memory for a few seconds so a burst of hits costs no query per request. A change
+ * (a new plug, another profit rate) reaches the tracker within TTL_MS.
+ */
+
+export interface TrackedCampaign {
+  type: TrackingCampaignType;
+  id: number;
+  userId: number;
+  offerUrl: string;
+  /** The offer's replacement URL: while set, clicks go there (decision 0803). */
+  plug: string | null;
+  /** The category of the campaign's list: where an unsubscribe goes. */
+  categoryId: number;
+  /** The owner's profit rate, 0-100 (%). */
+  profitRate: number;
+}
+
+const TTL_MS = 5_000;
+const MAX_ENTRIES = 10_000;
+const PG_INT_MAX = 2 ** 31 - 1;
+
+export class CampaignCache {
+  private entries = new Map<string, { until: number; value: Promise<TrackedCampaign | null> }>();
+
+  constructor(
+    private pool: pg.Pool,
+    private ttlMs = TTL_MS,
+  ) {}
+
+  /** The campaign, or null when there is none of that type and id. Concurrent misses share one query. */
+  get(type: TrackingCampaignType, id: number): Promise<TrackedCampaign | null> {
+    if (id < 1 || id > PG_INT_MAX) return Promise.resolve(null);
+    const key = `${type}:${id}`;
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.until > now) return hit.value;
+    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    const value = this.load(type, id);
+    this.entries.set(key, { until: now + this.ttlMs, value });
+    value.catch(() => this.entries.delete(key));
+    return value;
+  }
+
+  private async load(type: TrackingCampaignType, id: number): Promise<TrackedCampaign | null> {
+    const { rows } = await this.pool.query<Omit<TrackedCampaign, 'type' | 'id'>>(
+      `select c.user_id as "userId", o.url as "offerUrl", nullif(o.plug, '') as plug, l.category_id as "categoryId",
+              u.profit_rate as "profitRate"
+         from campaigns c
+         join offers o on o.id = c.offer_id
+         join email_lists l on l.id = c.email_list_id
+         join users u on u.id = c.user_id
+        where c.id = $1 and c.type = $2`,
+      [id, TrackingCampaignTypes[type]],
+    );
+    return rows[0] ? { type, id, ...rows[0] } : null;
+  }
+}

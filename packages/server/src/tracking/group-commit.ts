@@ -1,0 +1,228 @@
+import type pg from 'pg';
+import { TrackingCampaignTypes } from '@console/shared/tracking';
+import type { AppContext } from '../core/context.ts';
+import { transaction } from '../db/transaction.ts';
+import { publishCampaignLive } from '../sending/live.ts';
+import type { TrackedCampaign } from './campaigns.ts';
+import { recordEvents, type EventInput } from './events.ts';
+
+/*
+ * The tracker's group commit (docs/decisions/0803). Every open, click and conversion is committed before
+ * its answer is sent, but requests share transactions: hits wait in a buffer that is flushed a few
+ * milliseconds after the first one arrives, at once when it holds MAX_BATCH hits, and right after the
+ * previous flush when hits piled up meanwhile (one flush at a time: the batch grows with the load). A flush
+ * locks the recipients' rows, decides per hit in arrival order what it counts (first open, first click,
+ * an open implied by a click, a conversion only once), sets the recipients' first-* times set-based and
+ * appends the events through `recordEvents`, in one transaction; then every waiting request is answered.
+ * A failure rejects every waiter of that batch (the routes answer 503) and nothing of it is written.
+ */
+
+export type HitKind = 'open' | 'click' | 'conversion';
+
+export interface Recipient {
+  email: string;
+  domain: string;
+  mailProviderId: number;
+}
+
+export interface Hit {
+  kind: HitKind;
+  campaign: TrackedCampaign;
+  relayId: number;
+  emailId: number;
+  /** Conversions: the amount with the owner's profit rate applied. */
+  amountCents?: number;
+  /** The event's detail, from the recipient (a click's target URL, a conversion's click id). */
+  detail?: (r: Recipient) => string | null;
+}
+
+export type HitResult =
+  | { found: false }
+  /** `counted`: the hit made an event (false for a repeated conversion); `first`: the recipient's first of its kind. */
+  | { found: true; recipient: Recipient; counted: boolean; first: boolean };
+
+interface Waiting extends Hit {
+  at: Date;
+  resolve: (r: HitResult) => void;
+  reject: (e: unknown) => void;
+}
+
+interface RecipientState extends Recipient {
+  opened: boolean;
+  clicked: boolean;
+  converted: boolean;
+  openAt?: Date;
+  clickAt?: Date;
+  convertedAt?: Date;
+}
+
+export const IMPLIED_OPEN = 'implied by a click';
+const DETAIL_MAX = 2_000;
+const RETRYABLE = new Set(['40P01', '40001']); // deadlock, serialization failure (several trackers at once)
+
+export class GroupCommit {
+  private buffer: Waiting[] = [];
+  private timer?: NodeJS.Timeout;
+  private flushing?: Promise<void>;
+  private closed = false;
+
+  constructor(
+    private ctx: AppContext,
+    private opts: { delayMs?: number; maxBatch?: number } = {},
+  ) {}
+
+  /** Resolves once the hit is committed (or known to be nobody's); rejects when its batch failed. */
+  hit(h: Hit): Promise<HitResult> {
+    if (this.closed) return Promise.reject(new Error('tracker closed'));
+    return new Promise((resolve, reject) => {
+      this.buffer.push({ ...h, at: new Date(), resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /** Flushes what is waiting and stops taking hits. */
+  async close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    while (this.flushing || this.buffer.length) {
+      if (this.flushing) await this.flushing;
+      else this.start();
+    }
+  }
+
+  private schedule() {
+    if (this.flushing) return; // the running flush starts the next one when it ends
+    if (this.buffer.length >= (this.opts.maxBatch ?? 1000)) return this.start();
+    this.timer ??= setTimeout(() => this.start(), this.opts.delayMs ?? 2);
+  }
+
+  private start() {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.flushing || !this.buffer.length) return;
+    const batch = this.buffer.splice(0, this.opts.maxBatch ?? 1000);
+    this.flushing = this.flush(batch).finally(() => {
+      this.flushing = undefined;
+      if (this.buffer.length) this.start();
+    });
+  }
+
+  private async flush(batch: Waiting[]) {
+    let results: HitResult[];
+    try {
+      results = await this.commitWithRetry(batch);
+    } catch (e) {
+      for (const w of batch) w.reject(e);
+      return;
+    }
+    batch.forEach((w, i) => w.resolve(results[i]!));
+    const touched = new Set(batch.map((w) => `${TrackingCampaignTypes[w.campaign.type]}:${w.campaign.id}`));
+    for (const key of touched) {
+      const [type, id] = key.split(':').map(Number) as [number, number];
+      publishCampaignLive(this.ctx, type, id);
+    }
+  }
+
+  private async commitWithRetry(batch: Waiting[]): Promise<HitResult[]> {
+    for (let attempt = 1; ; attempt++) {
+      const client = await this.ctx.db.$client.connect();
+      try {
+        return await transaction(client, () => commit(client, batch));
+      } catch (e) {
+        if (attempt >= 3 || !RETRYABLE.has((e as { code?: string }).code ?? '')) throw e;
+      } finally {
+        client.release();
+      }
+    }
+  }
+}
+
+/** One batch in the caller's transaction: the results, in the batch's order. */
+async function commit(client: pg.ClientBase, batch: Waiting[]): Promise<HitResult[]> {
+  // Lock the recipients, campaign by campaign in id order and each by e-mail id (the same order in every
+  // tracker process, so two of them cannot deadlock on recipients); the partition key prunes to one table.
+  const wanted = new Map<number, Set<number>>();
+  for (const w of batch) {
+    if (!wanted.has(w.campaign.id)) wanted.set(w.campaign.id, new Set());
+    wanted.get(w.campaign.id)!.add(w.emailId);
+  }
+  const state = new Map<string, RecipientState>();
+  const campaignIds = [...wanted.keys()].sort((a, b) => a - b);
+  for (const campaignId of campaignIds) {
+    const { rows } = await client.query<RecipientState & { emailId: string }>(
+      `select email_id::text as "emailId", email, domain, mail_provider_id as "mailProviderId",
+              first_open_at is not null as opened, first_click_at is not null as clicked,
+              converted_at is not null as converted
+         from campaign_recipients
+        where campaign_id = $1 and email_id = any($2::bigint[])
+        order by email_id
+          for update`,
+      [campaignId, [...wanted.get(campaignId)!]],
+    );
+    for (const r of rows) state.set(`${campaignId}:${r.emailId}`, r);
+  }
+
+  const events: EventInput[] = [];
+  const results = batch.map((w): HitResult => {
+    const r = state.get(`${w.campaign.id}:${w.emailId}`);
+    if (!r) return { found: false };
+    const recipient = { email: r.email, domain: r.domain, mailProviderId: r.mailProviderId };
+    const event = (kind: EventInput['kind'], first: boolean, detail: string | null, amountCents = 0): EventInput => ({
+      kind,
+      campaignType: w.campaign.type,
+      campaignId: w.campaign.id,
+      userId: w.campaign.userId,
+      relayId: w.relayId || null,
+      mailProviderId: r.mailProviderId,
+      domain: r.domain,
+      emailId: w.emailId,
+      first,
+      amountCents,
+      detail: detail?.slice(0, DETAIL_MAX) ?? null,
+      at: w.at,
+    });
+    const detail = w.detail?.(recipient) ?? null;
+    if (w.kind === 'conversion') {
+      if (r.converted) return { found: true, recipient, counted: false, first: false };
+      r.converted = true;
+      r.convertedAt = w.at;
+      events.push(event('conversion', true, detail, w.amountCents ?? 0));
+      return { found: true, recipient, counted: true, first: true };
+    }
+    if (w.kind === 'click' && !r.opened) {
+      // A click proves the message was opened (its images were blocked): one open, the recipient's first.
+      r.opened = true;
+      r.openAt = w.at;
+      events.push(event('open', true, IMPLIED_OPEN));
+    }
+    const first = w.kind === 'open' ? !r.opened : !r.clicked;
+    if (w.kind === 'open' && first) [r.opened, r.openAt] = [true, w.at];
+    if (w.kind === 'click' && first) [r.clicked, r.clickAt] = [true, w.at];
+    events.push(event(w.kind, first, detail));
+    return { found: true, recipient, counted: true, first };
+  });
+
+  // The recipients' first-* times, set-based per campaign; coalesce keeps a time already set.
+  for (const campaignId of campaignIds) {
+    const changed = [...state.entries()].filter(
+      ([k, s]) => k.startsWith(`${campaignId}:`) && (s.openAt || s.clickAt || s.convertedAt),
+    );
+    if (!changed.length) continue;
+    await client.query(
+      `update campaign_recipients r
+          set first_open_at = coalesce(r.first_open_at, u.o), first_click_at = coalesce(r.first_click_at, u.k),
+              converted_at = coalesce(r.converted_at, u.v)
+         from unnest($2::bigint[], $3::timestamptz[], $4::timestamptz[], $5::timestamptz[]) as u(e, o, k, v)
+        where r.campaign_id = $1 and r.email_id = u.e`,
+      [
+        campaignId,
+        changed.map(([k]) => k.slice(k.indexOf(':') + 1)),
+        changed.map(([, s]) => s.openAt ?? null),
+        changed.map(([, s]) => s.clickAt ?? null),
+        changed.map(([, s]) => s.convertedAt ?? null),
+      ],
+    );
+  }
+  await recordEvents(client, events);
+  return results;
+}

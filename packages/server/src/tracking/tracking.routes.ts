@@ -1,0 +1,132 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TrackingId } from '@console/shared/tracking';
+import { loggable } from '../core/errors.ts';
+import { CampaignCache, type TrackedCampaign } from './campaigns.ts';
+import { GroupCommit, type Hit, type HitResult } from './group-commit.ts';
+import { NO_CACHE, PAGE_HEADERS, PIXEL, unsubscribePage, unsubscribedPage } from './pages.ts';
+import { parseSum, profitCents } from './postback.ts';
+import { peekRecipient, unsubscribe } from './unsubscribe.ts';
+import { decodeTrackingId } from './uuid.ts';
+
+/*
+ * The tracking endpoints (ARCHITECTURE §5, docs/decisions/0803), outside /api and public: the open pixel,
+ * the click redirect, the unsubscribe page and one-click POST, and the conversion postback. Anything may
+ * follow the id in the path. An id that does not decode, names no campaign of its type or no recipient of
+ * that campaign answers 404 in plain text and writes nothing. HEAD requests (link scanners) answer as GET
+ * would but count nothing.
+ */
+
+interface Located {
+  uuid: string;
+  id: TrackingId;
+  campaign: TrackedCampaign;
+}
+
+const text = (reply: FastifyReply, status: number, body: string) =>
+  reply.code(status).headers(NO_CACHE).type('text/plain; charset=utf-8').send(body);
+const notFound = (reply: FastifyReply) => text(reply, 404, 'Not found.');
+
+/** The offer (or its plug) with the tracker's placeholders filled. */
+export function clickTarget(c: TrackedCampaign, uuid: string, email: string): string {
+  return (c.plug ?? c.offerUrl)
+    .replaceAll('[click_id]', uuid)
+    .replaceAll('[trk]', `${c.type}-${c.id}`)
+    .replaceAll('[email]', encodeURIComponent(email));
+}
+
+export async function trackingRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  const campaigns = new CampaignCache(ctx.db.$client);
+  const commits = new GroupCommit(ctx);
+  app.addHook('onClose', () => commits.close());
+  const route = { config: { public: true }, schema: { hide: true } } as const;
+
+  async function locate(uuid: unknown): Promise<Located | null> {
+    if (typeof uuid !== 'string') return null;
+    const id = decodeTrackingId(ctx.secret, uuid);
+    if (!id || id.relayId > 2 ** 31 - 1) return null;
+    const campaign = await campaigns.get(id.campaignType, id.campaignId);
+    return campaign && { uuid, id, campaign };
+  }
+
+  /** Decodes, then runs `work`; a database failure answers 503 (the client may retry; nothing was committed). */
+  const handle =
+    (work: (req: FastifyRequest, reply: FastifyReply, at: Located) => Promise<unknown>, idFrom = 'params') =>
+    async (req: FastifyRequest, reply: FastifyReply) => {
+      try {
+        const raw =
+          idFrom === 'params' ? (req.params as { uuid?: unknown }).uuid : (req.query as { cid?: unknown }).cid;
+        const at = await locate(raw);
+        if (!at) return notFound(reply);
+        return await work(req, reply, at);
+      } catch (e) {
+        req.log.error({ err: loggable(e) }, 'tracking hit failed');
+        return reply
+          .code(503)
+          .headers({ ...NO_CACHE, 'retry-after': '1' })
+          .type('text/plain')
+          .send('Try again later.');
+      }
+    };
+
+  /** The hit committed (GET) or the recipient looked up (HEAD); null when there is no such recipient. */
+  async function record(req: FastifyRequest, at: Located, hit: Omit<Hit, 'campaign' | 'relayId' | 'emailId'>) {
+    if (req.method === 'HEAD') {
+      const recipient = await peekRecipient(ctx, at.campaign.id, at.id.emailId);
+      return recipient && ({ found: true, recipient, counted: false, first: false } satisfies HitResult);
+    }
+    const result = await commits.hit({ ...hit, campaign: at.campaign, relayId: at.id.relayId, emailId: at.id.emailId });
+    return result.found ? result : null;
+  }
+
+  const open = handle(async (req, reply, at) => {
+    if (!(await record(req, at, { kind: 'open' }))) return notFound(reply);
+    return reply.code(200).headers(NO_CACHE).type('image/gif').send(PIXEL);
+  });
+  const click = handle(async (req, reply, at) => {
+    const target = (r: { email: string }) => clickTarget(at.campaign, at.uuid, r.email);
+    const result = await record(req, at, { kind: 'click', detail: target });
+    if (!result) return notFound(reply);
+    return reply.code(302).headers(NO_CACHE).header('location', target(result.recipient)).send();
+  });
+  const unsubscribeForm = handle(async (_req, reply, at) => {
+    const recipient = await peekRecipient(ctx, at.campaign.id, at.id.emailId);
+    if (!recipient) return notFound(reply);
+    return reply
+      .code(200)
+      .headers(PAGE_HEADERS)
+      .type('text/html; charset=utf-8')
+      .send(unsubscribePage(recipient.email));
+  });
+  // RFC 8058: the body is `List-Unsubscribe=One-Click`; any POST here is the recipient's (or their mail
+  // client's) explicit request, so the body is not required. 200, never a redirect.
+  const unsubscribeNow = handle(async (_req, reply, at) => {
+    const done = await unsubscribe(ctx, at.campaign, at.id.relayId, at.id.emailId);
+    if (!done) return notFound(reply);
+    return reply
+      .code(200)
+      .headers(PAGE_HEADERS)
+      .type('text/html; charset=utf-8')
+      .send(unsubscribedPage(done.recipient.email));
+  });
+  const postback = handle(async (req, reply, at) => {
+    const sum = (req.query as { sum?: unknown }).sum;
+    const micros = sum === undefined || typeof sum === 'string' ? parseSum(sum) : null;
+    if (micros === null) return text(reply, 400, 'Invalid sum.');
+    const amountCents = profitCents(micros, at.campaign.profitRate);
+    const result = await record(req, at, { kind: 'conversion', amountCents, detail: () => at.uuid });
+    if (!result) return notFound(reply);
+    return reply
+      .code(200)
+      .headers(NO_CACHE)
+      .send({ status: req.method === 'HEAD' ? 'ok' : result.counted ? 'recorded' : 'duplicate' });
+  }, 'query');
+
+  for (const path of ['/t/o/:uuid', '/t/o/:uuid/*']) app.get(path, route, open);
+  for (const path of ['/t/c/:uuid', '/t/c/:uuid/*']) app.get(path, route, click);
+  for (const path of ['/t/u/:uuid', '/t/u/:uuid/*']) {
+    app.get(path, route, unsubscribeForm);
+    app.post(path, route, unsubscribeNow);
+  }
+  app.get('/postback', route, postback);
+}
