@@ -165,7 +165,7 @@ describe('POST /api/smtp_campaigns', () => {
       ['pixelLinks', () => ({ pixelLinks: foreign.pixelLinks.id }), M.pixelLinksInvalid],
       ['pixelLinks', () => ({ pixelLinks: aliceRefs.unsubscribeLinks.id }), M.wrongLinkType],
       ['relayGroup', () => ({ relayGroup: foreign.relayGroup.id }), M.relayGroupRequired],
-    ])('%s (case %#) answers "%s"', async (field, over, message) => {
+    ])('%s (case %#) is refused with its message', async (field, over, message) => {
       const before = await count();
       const res = await post(alice, body(aliceRefs, over()));
       expect(res.statusCode).toBe(422);
