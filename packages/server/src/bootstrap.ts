@@ -12,6 +12,7 @@ import { Jobs } from './core/jobs.ts';
 import { loadSecret } from './core/secret.ts';
 import { hashPassword } from './core/passwords.ts';
 import { jobDefinitions } from './workers.ts';
+import { startSender } from './sending/sender.ts';
 
 export interface Started {
   ctx: AppContext;
@@ -30,11 +31,14 @@ export async function openDatabase(env: Env): Promise<{ url: string; embedded?: 
   return { url, embedded };
 }
 
-/** database -> migrations -> jobs -> hub: everything but the HTTP listener. */
+/**
+ * database -> migrations -> jobs -> hub: everything but the HTTP listener. `sender: true` also starts the
+ * campaign sender loop when the role works (all, worker); test apps leave it off and start their own.
+ */
 export async function startContext(
   env: Env,
   databaseUrl: string,
-  opts: { schedules?: boolean } = {},
+  opts: { schedules?: boolean; sender?: boolean } = {},
 ): Promise<Started> {
   const db = createDb(databaseUrl);
   await runMigrations(db);
@@ -43,10 +47,13 @@ export async function startContext(
   const jobs = new Jobs(databaseUrl);
   const ctx: AppContext = { env, db, databaseUrl, secret: loadSecret(env.DATA_DIR, env.APP_SECRET), hub, jobs };
   jobs.register(...jobDefinitions(ctx));
-  await jobs.start({ work: env.ROLE === 'all' || env.ROLE === 'worker', schedule: opts.schedules ?? true });
+  const works = env.ROLE === 'all' || env.ROLE === 'worker';
+  await jobs.start({ work: works, schedule: opts.schedules ?? true });
+  const sender = opts.sender && works ? await startSender(ctx) : undefined;
   return {
     ctx,
     stop: async () => {
+      await sender?.stop();
       await jobs.stop();
       await hub.stop();
       await db.$client.end();

@@ -94,6 +94,11 @@ const schema = z.object({
     ),
   /** How long one DNS question may take, in milliseconds. */
   DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /** Messages one sender process has in flight at most, and SMTP sessions per relay (sending/sender.ts). */
+  SENDER_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(100),
+  SENDER_CONNECTIONS_PER_RELAY: z.coerce.number().int().min(1).max(100).default(5),
+  /** The first retry of a 4xx-deferred recipient, in seconds (doubling on each further attempt). */
+  SENDER_RETRY_SECONDS: z.coerce.number().min(0.1).max(86_400).default(60),
 });
 
 export type Env = z.infer<typeof schema> & { DATA_DIR: string };

@@ -11,6 +11,7 @@ import { socksImport } from './features/socks-proxies/socks-import.ts';
 import { spamDomainsImport, spamEmailsImport, spamMxsImport } from './features/spam-traps/spam-traps-import.ts';
 import { spamTrapJobs } from './features/spam-traps/mx.jobs.ts';
 import { trackingJobs } from './tracking/tracking.jobs.ts';
+import { sendingJobs } from './sending/sending.jobs.ts';
 import { campaignJobs } from './features/campaigns/campaigns.jobs.ts';
 import { unsubscribersImport } from './features/unsubscribers/unsubscribers-import.ts';
 import { smtpRelaysImport } from './features/smtp-relays/smtp-relays-import.ts';
@@ -41,6 +42,7 @@ export function jobDefinitions(ctx: AppContext): JobDefinition<z.ZodType>[] {
     ...spamTrapJobs(ctx),
     ...trackingJobs(ctx),
     ...campaignJobs(ctx),
+    ...sendingJobs(ctx),
     ...importJobs(ctx, importKinds),
   ];
 }

@@ -12,7 +12,7 @@ import type pg from 'pg';
  * per-provider counters count every e-mail, valid or not (decision 0204), so they do not move.
  */
 
-const suppressed = (c: string) => `(
+export const suppressed = (c: string) => `(
      exists (select 1 from unsubscribers u where u.email = ${c}.email and u.category_id = ${c}.category_id)
   or exists (select 1 from spam_emails sp where sp.email = ${c}.email)
   or exists (select 1 from mail_provider_domains d

@@ -1,0 +1,116 @@
+import crypto from 'node:crypto';
+import type { AppContext } from '../core/context.ts';
+import { encodeTrackingId } from '../tracking/uuid.ts';
+import type { ClaimedRecipient } from './claim.ts';
+import { compileMessage, renderDate, renderMessage, type CompiledMessage } from './render/message.ts';
+import { randomRng, type Rng } from './render/random.ts';
+import { Compiler, render, type Template } from './render/template.ts';
+import type { OutgoingMessage } from './transports/transport.ts';
+
+/*
+ * A campaign's message, compiled once per sender run (docs/decisions/0802), and one recipient's message
+ * from it. Links come from the campaign's link groups, `{tags}` from the owner's saved tags, `[trk]` is
+ * `smtp-<id>`. Headers: List-Unsubscribe with the rendered unsubscribe link (URL only: the tracking hosts
+ * serve HTTP and accept no mail, so a mailto: would bounce) and RFC 8058's List-Unsubscribe-Post,
+ * a Message-ID on the relay's sender domain, and X-Console-Id, the tracking id, for bounce matching.
+ */
+
+export interface SendingCampaign {
+  id: number;
+  type: number;
+  name: string;
+  userId: number;
+  status: number;
+  smtpRelayGroupId: number;
+  relayStatus: number;
+  compiled: CompiledMessage;
+  /** `[unsub]` alone, for the List-Unsubscribe header; null when the campaign has no unsubscribe links. */
+  unsubscribe: Template | null;
+  rng: Rng;
+}
+
+export async function loadSendingCampaign(ctx: AppContext, id: number): Promise<SendingCampaign | null> {
+  const db = ctx.db.$client;
+  const { rows } = await db.query<{
+    id: number;
+    type: number;
+    name: string;
+    sender: string;
+    userId: number;
+    status: number;
+    smtpRelayGroupId: number;
+    relayStatus: number;
+    offerLinksId: number | null;
+    unsubscribeLinksId: number | null;
+    pixelLinksId: number | null;
+    subject: string;
+    content: string;
+  }>(
+    `select c.id, c.type, c.name, c.sender, c.user_id as "userId", c.status, c.smtp_relay_group_id as "smtpRelayGroupId",
+            c.relay_status as "relayStatus", c.offer_links_id as "offerLinksId",
+            c.unsubscribe_links_id as "unsubscribeLinksId", c.pixel_links_id as "pixelLinksId", m.subject, m.content
+       from campaigns c join messages m on m.id = c.message_id where c.id = $1`,
+    [id],
+  );
+  const c = rows[0];
+  if (!c) return null;
+  const groups = [c.offerLinksId, c.unsubscribeLinksId, c.pixelLinksId];
+  const { rows: links } = await db.query<{ groupId: number; url: string }>(
+    'select group_id as "groupId", url from links where group_id = any($1::int[]) order by id',
+    [groups.filter((g) => g !== null)],
+  );
+  const urls = (g: number | null) => (g === null ? [] : links.filter((l) => l.groupId === g).map((l) => l.url));
+  const { rows: tags } = await db.query<{ name: string; content: string[] }>(
+    'select name, content from tags where user_id = $1',
+    [c.userId],
+  );
+  const sources = {
+    tags: new Map(tags.map((t) => [t.name, t.content])),
+    links: { offer: urls(c.offerLinksId), unsubscribe: urls(c.unsubscribeLinksId), pixel: urls(c.pixelLinksId) },
+    trk: `smtp-${c.id}`,
+  };
+  return {
+    id: c.id,
+    type: c.type,
+    name: c.name,
+    userId: c.userId,
+    status: c.status,
+    smtpRelayGroupId: c.smtpRelayGroupId,
+    relayStatus: c.relayStatus,
+    compiled: compileMessage({ sender: c.sender, subject: c.subject, html: c.content }, sources),
+    unsubscribe: sources.links.unsubscribe.length ? new Compiler(sources).compile('[unsub]', 'text') : null,
+    rng: randomRng(),
+  };
+}
+
+const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
+
+export function composeMessage(
+  secret: Uint8Array,
+  c: SendingCampaign,
+  r: ClaimedRecipient,
+  relay: { id: number; senderEmail: string },
+): OutgoingMessage {
+  const uuid = encodeTrackingId(secret, {
+    campaignType: 'smtp',
+    campaignId: c.id,
+    relayId: relay.id,
+    emailId: r.emailId,
+  });
+  const recipient = { ...r, uuid };
+  const env = { rng: c.rng, date: renderDate() };
+  const m = renderMessage(c.compiled, recipient, env);
+  const headers: Record<string, string> = { 'X-Console-Id': uuid };
+  if (c.unsubscribe) {
+    headers['List-Unsubscribe'] = `<${render(c.unsubscribe, recipient, env)}>`;
+    headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+  }
+  return {
+    from: { name: m.sender, address: relay.senderEmail },
+    to: r.email,
+    subject: m.subject,
+    html: m.html,
+    messageId: `<${crypto.randomUUID()}@${domainOf(relay.senderEmail)}>`,
+    headers,
+  };
+}

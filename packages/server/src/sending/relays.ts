@@ -1,0 +1,166 @@
+import type pg from 'pg';
+import type { AppContext } from '../core/context.ts';
+import { notifyUser } from '../core/notify.ts';
+import { open } from '../core/sealed.ts';
+import type { SmtpRelayConfig } from './transports/smtp.ts';
+
+/*
+ * The relays a campaign may use, their pacing and their states (ARCHITECTURE §4.3, docs/decisions/0802).
+ *   - Eligible: the campaign's relay group's active relays whose status is the campaign's relay status, not
+ *     blocked for the campaign (campaign_relay_blocks: their login failed), and not switched off for the
+ *     recipient's mail service. Only PMTA relays have such switches (pmta_relay_switches); an SMTP relay
+ *     has none, so `switchedOff` is empty for it.
+ *   - Pacing across every process: one relay_pacing row per relay. A send takes the relay's next slot with
+ *     one atomic UPDATE and waits for it, so N processes together still send one message per `speed`
+ *     seconds. Speed 0 means unpaced: no database round trip at all.
+ *   - Backoff: a throttling reply sets the relay's `backoff` flag (backoffSpeed applies); its next
+ *     delivery clears it. Both are conditional UPDATEs, written only when the flag really changes.
+ */
+
+export const RelayType = { smtp: 1, pmta: 2 } as const;
+
+export interface Relay {
+  type: number;
+  id: number;
+  userId: number;
+  account: string;
+  senderEmail: string;
+  normalSpeed: number;
+  backoffSpeed: number;
+  backoff: boolean;
+  /** Mail services this relay must not send to (PMTA switches; always empty for SMTP relays). */
+  switchedOff: ReadonlySet<number>;
+  /** Builds the transport's settings (opens the sealed passwords only when a transport is made). */
+  config: () => SmtpRelayConfig;
+  /** Changes when anything the transport depends on changes: a cached transport is then replaced. */
+  configKey: string;
+}
+
+export const speedOf = (r: Pick<Relay, 'backoff' | 'normalSpeed' | 'backoffSpeed'>) =>
+  r.backoff ? r.backoffSpeed : r.normalSpeed;
+
+interface SmtpRelayRow {
+  id: number;
+  userId: number;
+  account: string;
+  senderEmail: string;
+  passwordEnc: string;
+  normalSpeed: number;
+  backoffSpeed: number;
+  backoff: boolean;
+  host: string;
+  port: number;
+  tls: boolean;
+  socksIp: string | null;
+  socksPort: number | null;
+  socksLogin: string | null;
+  socksPasswordEnc: string | null;
+}
+
+/** The campaign's eligible SMTP relays now, in id order. */
+export async function eligibleSmtpRelays(
+  ctx: AppContext,
+  c: { id: number; smtpRelayGroupId: number; relayStatus: number },
+): Promise<Relay[]> {
+  const { rows } = await ctx.db.$client.query<SmtpRelayRow>(
+    `select r.id, r.user_id as "userId", r.account, r.sender_email as "senderEmail", r.password_enc as "passwordEnc",
+            r.normal_speed as "normalSpeed", r.backoff_speed as "backoffSpeed", r.backoff,
+            s.host, s.port, s.tls, host(p.ip) as "socksIp", p.port as "socksPort", p.login as "socksLogin",
+            p.password_enc as "socksPasswordEnc"
+       from smtp_relays r
+       join smtp_servers s on s.id = r.smtp_server_id
+       left join socks_proxies p on p.id = r.socks_id
+      where r.group_id = $1 and r.active and r.status = $2
+        and not exists (select 1 from campaign_relay_blocks b where b.campaign_id = $3 and b.relay_id = r.id)
+      order by r.id`,
+    [c.smtpRelayGroupId, c.relayStatus, c.id],
+  );
+  return rows.map((r) => ({
+    type: RelayType.smtp,
+    id: r.id,
+    userId: r.userId,
+    account: r.account,
+    senderEmail: r.senderEmail,
+    normalSpeed: r.normalSpeed,
+    backoffSpeed: r.backoffSpeed,
+    backoff: r.backoff,
+    switchedOff: new Set<number>(),
+    configKey: JSON.stringify([
+      r.host,
+      r.port,
+      r.tls,
+      r.account,
+      r.passwordEnc,
+      r.socksIp,
+      r.socksPort,
+      r.socksLogin,
+      r.socksPasswordEnc,
+    ]),
+    config: () => ({
+      host: r.host,
+      port: r.port,
+      tls: r.tls,
+      account: r.account,
+      password: open(ctx.secret, r.passwordEnc),
+      socks:
+        r.socksIp && r.socksPort
+          ? {
+              ip: r.socksIp,
+              port: r.socksPort,
+              login: r.socksLogin,
+              password: r.socksPasswordEnc ? open(ctx.secret, r.socksPasswordEnc) : null,
+            }
+          : null,
+    }),
+  }));
+}
+
+/**
+ * Takes the relay's next send slot (shared by every process) and returns how many milliseconds to wait
+ * for it, by the database's clock. Speed 0: no slot, no wait.
+ */
+export async function takeSlot(db: pg.Pool, relay: Pick<Relay, 'type' | 'id'>, speedSeconds: number) {
+  if (speedSeconds <= 0) return 0;
+  const { rows } = await db.query<{ wait: number }>(
+    `insert into relay_pacing as p (relay_type, relay_id, next_at) values ($1, $2, now() + make_interval(secs => $3))
+     on conflict (relay_type, relay_id)
+       do update set next_at = greatest(p.next_at, now()) + make_interval(secs => $3)
+     returning greatest(0, extract(epoch from (p.next_at - make_interval(secs => $3) - now())) * 1000)::float8 as wait`,
+    [relay.type, relay.id, speedSeconds],
+  );
+  return rows[0]?.wait ?? 0;
+}
+
+const relayTable = (type: number) => (type === RelayType.smtp ? 'smtp_relays' : 'pmta_relays');
+
+/** Sets or clears the relay's backoff flag; true when this call changed it. */
+export async function setBackoff(db: pg.Pool, relay: Pick<Relay, 'type' | 'id'>, on: boolean) {
+  const { rowCount } = await db.query(
+    `update ${relayTable(relay.type)} set backoff = $2 where id = $1 and backoff <> $2`,
+    [relay.id, on],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/**
+ * The relay's login failed: it stops being used for this campaign, and its owner is told once (the first
+ * process to block it, as the insert says).
+ */
+export async function blockRelay(
+  ctx: AppContext,
+  campaign: { id: number; name: string },
+  relay: Pick<Relay, 'id' | 'userId' | 'account'>,
+  reply: string,
+) {
+  const { rowCount } = await ctx.db.$client.query(
+    `insert into campaign_relay_blocks (campaign_id, relay_id, reason) values ($1, $2, $3) on conflict do nothing`,
+    [campaign.id, relay.id, `login failed: ${reply}`.slice(0, 1000)],
+  );
+  if (!rowCount) return false;
+  await notifyUser(ctx, relay.userId, {
+    subject: `SMTP relay ${relay.account}: login failed`,
+    message: `Campaign "${campaign.name}" stopped using SMTP relay ${relay.account}: the server refused its login (${reply}).`,
+    status: 'error',
+  });
+  return true;
+}

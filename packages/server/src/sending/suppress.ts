@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import type { AppContext } from '../core/context.ts';
+import { jobRef } from '../core/jobs.ts';
+import { revalidate } from '../features/email-lists/validity.ts';
+
+/*
+ * Hard bounces (bad-mailbox, bad-domain, inactive-mailbox, routing-errors: PMTA.md) are suppressed at once:
+ * the sender's group commit adds the address to the spam e-mails with info `bounce: <category>` (global,
+ * like a spam trap: a dead mailbox is dead for every list), and this job then recomputes `emails.valid`
+ * and the lists' valid counters. It runs apart from the sender because `revalidate` locks the lists,
+ * which an import may hold for a while; a campaign's prepare step re-checks the spam e-mails anyway.
+ */
+export const SUPPRESS_BOUNCED = jobRef(
+  'sending.suppress-bounced',
+  z.object({ emails: z.array(z.string().max(400)).min(1).max(10_000) }),
+);
+
+export async function suppressBounced(ctx: AppContext, emails: string[]) {
+  const client = await ctx.db.$client.connect();
+  try {
+    await client.query('begin');
+    await revalidate(client, { emails });
+    await client.query('commit');
+  } catch (e) {
+    await client.query('rollback').catch(() => {});
+    throw e;
+  } finally {
+    client.release();
+  }
+}

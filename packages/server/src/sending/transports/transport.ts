@@ -1,0 +1,33 @@
+/*
+ * What the engine hands a message to (docs/decisions/0802). SMTP relays have one pooled SMTP transport each
+ * (smtp.ts); the PMTA campaigns add an injection transport behind the same interface.
+ */
+
+export interface OutgoingMessage {
+  /** Display name (the rendered sender) and address (the relay's senderEmail). */
+  from: { name: string; address: string };
+  to: string;
+  subject: string;
+  html: string;
+  messageId: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * What became of one message:
+ * - accepted: the relay took it (250);
+ * - rejected: a permanent reply (5xx);
+ * - deferred: a temporary reply (4xx), or a failure to connect: nothing was handed over, it can be retried;
+ * - authFailed: the relay refused its account; nothing was handed over;
+ * - unknown: the connection broke mid-session, the relay may or may not have taken it (never resent).
+ */
+export type SendResult =
+  | { kind: 'accepted'; reply: string }
+  | { kind: 'rejected' | 'deferred'; code: number; reply: string }
+  | { kind: 'authFailed'; reply: string }
+  | { kind: 'unknown'; reply: string };
+
+export interface Transport {
+  send(message: OutgoingMessage): Promise<SendResult>;
+  close(): void;
+}
