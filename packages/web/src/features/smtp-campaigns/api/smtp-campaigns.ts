@@ -12,7 +12,7 @@ import {
   type SmtpCampaignBody,
   type StatisticsKinds,
 } from '@console/shared/campaigns';
-import { http, type Query } from '@/lib/http.ts';
+import { HttpError, http, type Query } from '@/lib/http.ts';
 import { mutationHook } from '@/lib/mutation.ts';
 
 export const smtpCampaignsKey = ['smtp_campaigns'] as const;
@@ -49,14 +49,21 @@ export const campaignAction = ({ action, id }: { action: CampaignAction; id: num
   http.post<ActionAnswer>(`/campaign_${action}`, { id, type: 'smtp' });
 export const useCampaignAction = mutationHook(campaignAction, smtpCampaignsKey, statisticsKey);
 
-/** The message of a campaign rendered for its sender and links (POST /api/messages/preview, multipart). */
-export function previewCampaignMessage(messageId: number, campaignId: number) {
+const preview = (fields: Record<string, string | number>) => {
   const form = new FormData();
-  form.append('id', String(messageId));
-  form.append('campaignId', String(campaignId));
-  form.append('campaignType', 'smtp');
+  for (const [k, v] of Object.entries(fields)) form.append(k, String(v));
   return http.post<PreviewAnswer>('/messages/preview', undefined, { body: form });
-}
+};
+/**
+ * The campaign's message rendered for its sender and links (POST /api/messages/preview, multipart, with
+ * campaignId and campaignType). A server that cannot render for a campaign yet answers 404: then the
+ * message alone, for the sample recipient.
+ */
+export const previewCampaignMessage = (messageId: number, campaignId: number) =>
+  preview({ id: messageId, campaignId, campaignType: 'smtp' }).catch((e: unknown) => {
+    if (e instanceof HttpError && e.status === 404) return preview({ id: messageId });
+    throw e;
+  });
 
 /** The statistics call's answer (shared `statisticsResponse`): the part the kind asked for. */
 export interface StatisticsAnswer {

@@ -1,9 +1,22 @@
 import { useRef } from 'react';
-import { Button, Checkbox, Col, DatePicker, Form, Input, Row, Select, Typography, type InputRef } from 'antd';
+import {
+  Button,
+  Checkbox,
+  Col,
+  DatePicker,
+  Form,
+  Input,
+  Row,
+  Select,
+  Typography,
+  type FormRule,
+  type InputRef,
+} from 'antd';
 import { dayjs } from '@/lib/dayjs.ts';
 import {
   CampaignMessages as M,
   SCHEDULE_FORMAT,
+  parseSchedule,
   smtpCampaignSchema,
   smtpCampaignUpdateSchema,
   type SmtpCampaignBody,
@@ -67,6 +80,19 @@ export const labels: Record<string, string> = {
 };
 const RELAY_STATUS_OPTIONS = Object.entries(RATINGS).map(([value, r]) => ({ value: Number(value), label: r.label }));
 const DATE_FORMAT = 'YYYY-MM-DD HH:mm';
+
+/**
+ * 'The start date must be earlier than the stop date.' as soon as both dates are there: the schema says it
+ * too, but only once every other field is valid (an object's refinements run after its fields').
+ */
+const startBeforeStop: FormRule = ({ getFieldsValue }) => ({
+  validator: async () => {
+    const v = getFieldsValue(true) as CampaignValues;
+    const start = v.startOn && v.scheduledStart ? parseSchedule(v.scheduledStart) : null;
+    const stop = v.stopOn && v.scheduledStop ? parseSchedule(v.scheduledStop) : null;
+    if (start && stop && start >= stop) throw new Error(M.startBeforeStop);
+  },
+});
 const full = { width: '100%' };
 
 export interface CampaignFormProps {
@@ -144,13 +170,14 @@ export function CampaignForm({ editing, initialValues, ownerId, saving, error, o
         <Col flex="auto">
           <Form.Item
             name={field}
-            dependencies={[onField, 'startOn', 'stopOn', 'scheduledStart', 'scheduledStop']}
+            dependencies={['startOn', 'stopOn', field === 'scheduledStart' ? 'scheduledStop' : 'scheduledStart']}
             rules={[
               {
                 required: Boolean(on),
                 message: field === 'scheduledStart' ? M.scheduledStartRequired : M.scheduledStopRequired,
               },
               ...(on ? rule(field) : []),
+              ...(field === 'scheduledStop' ? [startBeforeStop] : []),
             ]}
             getValueProps={(v: string | undefined) => ({ value: v ? dayjs(v) : null })}
             normalize={(d: ReturnType<typeof dayjs> | null) => (d ? d.format(DATE_FORMAT) : '')}
