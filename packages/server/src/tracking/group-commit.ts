@@ -51,9 +51,6 @@ interface RecipientState extends Recipient {
   opened: boolean;
   clicked: boolean;
   converted: boolean;
-  openAt?: Date;
-  clickAt?: Date;
-  convertedAt?: Date;
 }
 
 export const IMPLIED_OPEN = 'implied by a click';
@@ -137,31 +134,64 @@ export class GroupCommit {
   }
 }
 
+/*
+ * Per campaign, one statement: lock the batch's recipients (by e-mail id, the same order in every tracker
+ * process, so two of them cannot deadlock on recipients; the partition key prunes to the campaign's table),
+ * set the first-* times the batch brings where none is set yet, and return the rows as they were.
+ */
+const HITS = `
+with p as (select * from unnest($2::bigint[], $3::timestamptz[], $4::timestamptz[], $5::timestamptz[]) as p(e, o, k, v)),
+old as (
+  select email_id, email, domain, mail_provider_id, first_open_at, first_click_at, converted_at
+    from campaign_recipients
+   where campaign_id = $1 and email_id = any($2::bigint[])
+   order by email_id
+     for update
+),
+upd as (
+  update campaign_recipients r
+     set first_open_at = coalesce(old.first_open_at, p.o), first_click_at = coalesce(old.first_click_at, p.k),
+         converted_at = coalesce(old.converted_at, p.v)
+    from old join p on p.e = old.email_id
+   where r.campaign_id = $1 and r.email_id = old.email_id
+     and ((old.first_open_at is null and p.o is not null) or (old.first_click_at is null and p.k is not null)
+          or (old.converted_at is null and p.v is not null))
+)
+select email_id::text as "emailId", email, domain, mail_provider_id as "mailProviderId",
+       first_open_at is not null as opened, first_click_at is not null as clicked, converted_at is not null as converted
+  from old`;
+
 /** One batch in the caller's transaction: the results, in the batch's order. */
 async function commit(client: pg.ClientBase, batch: Waiting[]): Promise<HitResult[]> {
-  // Lock the recipients, campaign by campaign in id order and each by e-mail id (the same order in every
-  // tracker process, so two of them cannot deadlock on recipients); the partition key prunes to one table.
-  const wanted = new Map<number, Set<number>>();
+  // What the batch would set per recipient: its first open (an open or a click), first click, first conversion.
+  const proposed = new Map<string, { campaignId: number; emailId: number; o?: Date; k?: Date; v?: Date }>();
   for (const w of batch) {
-    if (!wanted.has(w.campaign.id)) wanted.set(w.campaign.id, new Set());
-    wanted.get(w.campaign.id)!.add(w.emailId);
+    const key = `${w.campaign.id}:${w.emailId}`;
+    const p = proposed.get(key) ?? { campaignId: w.campaign.id, emailId: w.emailId };
+    proposed.set(key, p);
+    if (w.kind === 'conversion') p.v ??= w.at;
+    else p.o ??= w.at;
+    if (w.kind === 'click') p.k ??= w.at;
   }
   const state = new Map<string, RecipientState>();
-  const campaignIds = [...wanted.keys()].sort((a, b) => a - b);
+  const campaignIds = [...new Set(batch.map((w) => w.campaign.id))].sort((a, b) => a - b);
   for (const campaignId of campaignIds) {
-    const { rows } = await client.query<RecipientState & { emailId: string }>(
-      `select email_id::text as "emailId", email, domain, mail_provider_id as "mailProviderId",
-              first_open_at is not null as opened, first_click_at is not null as clicked,
-              converted_at is not null as converted
-         from campaign_recipients
-        where campaign_id = $1 and email_id = any($2::bigint[])
-        order by email_id
-          for update`,
-      [campaignId, [...wanted.get(campaignId)!]],
-    );
+    const ps = [...proposed.values()].filter((p) => p.campaignId === campaignId);
+    const { rows } = await client.query<RecipientState & { emailId: string }>({
+      name: 'tracking.hits',
+      text: HITS,
+      values: [
+        campaignId,
+        ps.map((p) => p.emailId),
+        ps.map((p) => p.o ?? null),
+        ps.map((p) => p.k ?? null),
+        ps.map((p) => p.v ?? null),
+      ],
+    });
     for (const r of rows) state.set(`${campaignId}:${r.emailId}`, r);
   }
 
+  // Each hit in arrival order, against the recipient's state before the batch.
   const events: EventInput[] = [];
   const results = batch.map((w): HitResult => {
     const r = state.get(`${w.campaign.id}:${w.emailId}`);
@@ -185,44 +215,20 @@ async function commit(client: pg.ClientBase, batch: Waiting[]): Promise<HitResul
     if (w.kind === 'conversion') {
       if (r.converted) return { found: true, recipient, counted: false, first: false };
       r.converted = true;
-      r.convertedAt = w.at;
       events.push(event('conversion', true, detail, w.amountCents ?? 0));
       return { found: true, recipient, counted: true, first: true };
     }
     if (w.kind === 'click' && !r.opened) {
       // A click proves the message was opened (its images were blocked): one open, the recipient's first.
       r.opened = true;
-      r.openAt = w.at;
       events.push(event('open', true, IMPLIED_OPEN));
     }
     const first = w.kind === 'open' ? !r.opened : !r.clicked;
-    if (w.kind === 'open' && first) [r.opened, r.openAt] = [true, w.at];
-    if (w.kind === 'click' && first) [r.clicked, r.clickAt] = [true, w.at];
+    if (w.kind === 'open') r.opened = true;
+    else r.clicked = true;
     events.push(event(w.kind, first, detail));
     return { found: true, recipient, counted: true, first };
   });
-
-  // The recipients' first-* times, set-based per campaign; coalesce keeps a time already set.
-  for (const campaignId of campaignIds) {
-    const changed = [...state.entries()].filter(
-      ([k, s]) => k.startsWith(`${campaignId}:`) && (s.openAt || s.clickAt || s.convertedAt),
-    );
-    if (!changed.length) continue;
-    await client.query(
-      `update campaign_recipients r
-          set first_open_at = coalesce(r.first_open_at, u.o), first_click_at = coalesce(r.first_click_at, u.k),
-              converted_at = coalesce(r.converted_at, u.v)
-         from unnest($2::bigint[], $3::timestamptz[], $4::timestamptz[], $5::timestamptz[]) as u(e, o, k, v)
-        where r.campaign_id = $1 and r.email_id = u.e`,
-      [
-        campaignId,
-        changed.map(([k]) => k.slice(k.indexOf(':') + 1)),
-        changed.map(([, s]) => s.openAt ?? null),
-        changed.map(([, s]) => s.clickAt ?? null),
-        changed.map(([, s]) => s.convertedAt ?? null),
-      ],
-    );
-  }
   await recordEvents(client, events);
   return results;
 }
