@@ -1,9 +1,16 @@
 import type { ReactNode } from 'react';
-import { Button, Space } from 'antd';
-import { BarChartOutlined, CaretRightOutlined, CopyOutlined, PauseOutlined, StopOutlined } from '@ant-design/icons';
+import { Button, Space, Tooltip } from 'antd';
+import { Link } from 'react-router';
+import {
+  BarChartOutlined,
+  CaretRightOutlined,
+  CopyOutlined,
+  EditOutlined,
+  PauseOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
 import { CampaignMessages, type SmtpCampaign } from '@console/shared/campaigns';
 import { confirm, errorDialog, toast } from '@/components/feedback.tsx';
-import { EditButton, LinkButton } from '@/components/row-actions.tsx';
 import { HttpError } from '@/lib/http.ts';
 import { href } from '@/lib/routes.ts';
 import { useCampaignAction, type ActionAnswer, type CampaignAction } from '../api/smtp-campaigns.ts';
@@ -69,46 +76,74 @@ export function useAskAction() {
 
 export interface CampaignActionsProps {
   campaign: SmtpCampaign;
-  /** Leave out the Statistics button (on the statistics screen itself). */
-  noStatistics?: boolean;
+  /** The statistics screen's header: labelled buttons, no Statistics button. */
+  labelled?: boolean;
 }
 
-/** The row actions by status: Edit (inactive), Statistics, Start, Pause, Stop; a finished one offers Clone. */
-export function CampaignActions({ campaign: c, noStatistics }: CampaignActionsProps) {
+/**
+ * The actions by status: Edit (inactive), Statistics, Start (inactive, paused), Pause (active, preparing),
+ * Stop (not finished); a finished one offers Clone. In tables they are icon buttons with their names in
+ * tooltips (and labels), so the wide campaign table keeps its columns in sight.
+ */
+export function CampaignActions({ campaign: c, labelled }: CampaignActionsProps) {
   const ask = useAskAction();
-  const button = (action: CampaignAction, icon: ReactNode) => (
-    <Button
-      size="small"
+  const action = (a: CampaignAction, icon: ReactNode) => (
+    <Action
+      key={a}
+      labelled={labelled}
+      text={WORDS[a].verb}
+      label={`${WORDS[a].verb} campaign ${c.name}`}
       icon={icon}
-      danger={action === 'stop'}
-      aria-label={`${WORDS[action].verb} campaign ${c.name}`}
-      onClick={() => void ask(action, c)}
-    >
-      {WORDS[action].verb}
-    </Button>
+      danger={a === 'stop'}
+      onClick={() => void ask(a, c)}
+    />
   );
   return (
     <Space size={4} wrap={false}>
       {can.edit(c.status) && (
-        <EditButton to={href('smtpCampaignEdit', { id: c.id })} label={`Edit campaign ${c.name}`} />
+        <Action
+          labelled={labelled}
+          text="Edit"
+          label={`Edit campaign ${c.name}`}
+          icon={<EditOutlined />}
+          to={href('smtpCampaignEdit', { id: c.id })}
+        />
       )}
-      {!noStatistics && (
-        <LinkButton
-          to={href('smtpCampaignStatistics', { id: c.id })}
-          icon={<BarChartOutlined />}
+      {!labelled && (
+        <Action
+          text="Statistics"
           label={`Statistics of campaign ${c.name}`}
-        >
-          Statistics
-        </LinkButton>
+          icon={<BarChartOutlined />}
+          to={href('smtpCampaignStatistics', { id: c.id })}
+        />
       )}
-      {can.start(c.status) && button('start', <CaretRightOutlined />)}
-      {can.pause(c.status) && button('pause', <PauseOutlined />)}
-      {can.stop(c.status) && button('stop', <StopOutlined />)}
-      {!can.stop(c.status) && (
-        <LinkButton to={cloneHref(c.id)} icon={<CopyOutlined />} label={`Clone campaign ${c.name}`}>
-          Clone
-        </LinkButton>
+      {can.start(c.status) && action('start', <CaretRightOutlined />)}
+      {can.pause(c.status) && action('pause', <PauseOutlined />)}
+      {can.stop(c.status) && action('stop', <StopOutlined />)}
+      {!can.stop(c.status) && !labelled && (
+        <Action text="Clone" label={`Clone campaign ${c.name}`} icon={<CopyOutlined />} to={cloneHref(c.id)} />
       )}
     </Space>
   );
+}
+
+interface ActionProps {
+  text: string;
+  label: string;
+  icon: ReactNode;
+  labelled?: boolean;
+  danger?: boolean;
+  to?: string;
+  onClick?: () => void;
+}
+
+/** One action: an icon button with a tooltip in tables, a labelled button in headers; a link when `to`. */
+function Action({ text, label, icon, labelled, danger, to, onClick }: ActionProps) {
+  const b = (
+    <Button size={labelled ? 'middle' : 'small'} icon={icon} danger={danger} aria-label={label} onClick={onClick}>
+      {labelled && text}
+    </Button>
+  );
+  const linked = to ? <Link to={to}>{b}</Link> : b;
+  return labelled ? linked : <Tooltip title={text}>{linked}</Tooltip>;
 }

@@ -41,7 +41,6 @@ export function CampaignsTable({ finished, ...props }: CampaignsTableProps) {
     {
       title: 'Status',
       key: 'status',
-      width: 120,
       render: (_, c) => <StatusTag status={c.status} completion={c.completion} />,
     },
     {
@@ -66,7 +65,7 @@ export function CampaignsTable({ finished, ...props }: CampaignsTableProps) {
       ),
     },
     { title: 'Offer link group', key: 'offerLinks', render: (_, c) => c.offerLinks?.name ?? '' },
-    { title: 'Relay Status', key: 'relayStatus', width: 100, render: (_, c) => <RatingTag value={c.relayStatus} /> },
+    { title: 'Relay Status', key: 'relayStatus', render: (_, c) => <RatingTag value={c.relayStatus} /> },
     { title: 'Relay Group', key: 'relayGroup', render: (_, c) => c.relayGroup.name },
     { title: 'Start Date', key: 'startDate', render: (_, c) => startCell(c) },
     ...(finished

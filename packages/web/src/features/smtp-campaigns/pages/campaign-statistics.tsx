@@ -24,12 +24,17 @@ export function SmtpCampaignStatistics() {
   const overall = useCampaignStatistics(id, 'overall');
   const providers = useCampaignStatistics(id, 'perProviders');
   const [service, setService] = useState<ProviderStats>();
+  const [showEmpty, setShowEmpty] = useState(false);
   const domains = useCampaignStatistics(id, 'perDomains', service?.id ?? 0, service !== undefined);
   useLiveEvent(Topics.campaignStatistics, useApplyStatistics(id));
   useLiveEvent(Topics.campaignProgress, useApplyProgress());
   if (routeId === 'malformed') return <Navigate to={href('error404')} replace />;
 
   const stats = overall.data?.overallStats;
+  // Services without a recipient in this campaign are folded away: the drill-down stays in sight.
+  const allServices = providers.data?.perProvidersStats ?? [];
+  const emptyServices = allServices.filter((p) => p.total === 0).length;
+  const shownServices = showEmpty ? allServices : allServices.filter((p) => p.total > 0);
   const c = campaign.data;
   return (
     <Page
@@ -41,7 +46,7 @@ export function SmtpCampaignStatistics() {
       }
       extra={
         <Space wrap>
-          {c && <CampaignActions campaign={c} noStatistics />}
+          {c && <CampaignActions campaign={c} labelled />}
           {id && (
             <Link to={cloneHref(id)}>
               <Button icon={<CopyOutlined />}>Clone</Button>
@@ -66,24 +71,36 @@ export function SmtpCampaignStatistics() {
               <Typography.Title level={5} style={{ margin: 0 }}>
                 Mail services
               </Typography.Title>
-              <Button
-                icon={<ReloadOutlined />}
-                loading={providers.isFetching}
-                onClick={() => {
-                  void providers.refetch();
-                  void overall.refetch();
-                  if (service) void domains.refetch();
-                }}
-              >
-                Refresh
-              </Button>
+              <Space wrap>
+                {emptyServices > 0 && (
+                  <Button type="link" onClick={() => setShowEmpty(!showEmpty)}>
+                    {showEmpty
+                      ? `Hide the ${emptyServices} without recipients`
+                      : `Show the ${emptyServices} without recipients`}
+                  </Button>
+                )}
+                <Button
+                  icon={<ReloadOutlined />}
+                  loading={providers.isFetching}
+                  onClick={() => {
+                    void providers.refetch();
+                    void overall.refetch();
+                    if (service) void domains.refetch();
+                  }}
+                >
+                  Refresh
+                </Button>
+              </Space>
             </Flex>
             <ProvidersTable
-              rows={providers.data?.perProvidersStats ?? []}
+              rows={shownServices}
               loading={providers.isFetching}
               total={stats.total}
               selected={service?.id}
-              onSelect={setService}
+              onSelect={(r) => {
+                setService(r);
+                void providers.refetch();
+              }}
             />
           </section>
           {service && (
