@@ -227,8 +227,10 @@ class CampaignRunner {
       if (!this.relays.length) {
         if (await this.noRelays()) return;
       }
-      if (this.queue.length < batch / 2 && Date.now() - claimedNothingAt > POLL_MS && this.active) {
-        const rows = await claimRecipients(this.db, this.id, this.sender.worker, batch - this.queue.length);
+      // Paced relays send a message each per slot: claiming more would only keep rows from other processes.
+      const want = this.relays.every((r) => speedOf(r) > 0) ? this.relays.length : batch;
+      if (this.queue.length < want / 2 && Date.now() - claimedNothingAt > POLL_MS && this.active) {
+        const rows = await claimRecipients(this.db, this.id, this.sender.worker, want - this.queue.length);
         if (!this.active) {
           await releaseClaimed(
             this.db,

@@ -17,7 +17,7 @@ export interface SmtpRelayConfig {
 }
 
 /** Errors raised before a session exists: nothing was handed over, the message can go again. */
-const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ECONNRESET']);
+const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
 
 interface SmtpError extends Error {
   code?: string;
