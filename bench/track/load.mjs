@@ -34,6 +34,7 @@ process.stdout.write(
     '5xx': result['5xx'],
     errors: result.errors,
     timeouts: result.timeouts,
+    cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
     total: result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'],
   }),
 );

@@ -84,7 +84,26 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-track-paths-'));
 const pathsFile = path.join(tmp, 'paths.json');
 fs.writeFileSync(pathsFile, JSON.stringify(paths));
 
+/** CPU milliseconds used so far by the database server: its postmaster and every process it started. */
+const clockTicks = 100; // USER_HZ on Linux
+async function databaseCpuMs(): Promise<number> {
+  const backend = (await one('select pg_backend_pid() as pid')).pid as number;
+  const stat = (pid: string) => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const postmaster = stat(String(backend))[1]!;
+  let ticks = 0;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const f = stat(pid);
+      if (pid === postmaster || f[1] === postmaster) ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return (ticks * 1000) / clockTicks;
+}
+
 await app.listen({ port: 0, host: '127.0.0.1' });
+const cpu0 = { app: process.cpuUsage(), db: await databaseCpuMs() };
 const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 console.log(`firing ${amount.toLocaleString('en')} requests over ${connections} connections at ${url} ...`);
 const out = await new Promise<string>((resolve, reject) => {
@@ -102,6 +121,12 @@ const out = await new Promise<string>((resolve, reject) => {
   child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`load exited with ${code}`))));
 });
 const result = JSON.parse(out);
+const appCpu = process.cpuUsage(cpu0.app);
+const cpuMs = {
+  app: (appCpu.user + appCpu.system) / 1000,
+  db: (await databaseCpuMs()) - cpu0.db,
+  load: result.cpuMs as number,
+};
 fs.rmSync(tmp, { recursive: true, force: true });
 
 const counters = await one(
@@ -145,6 +170,13 @@ console.log(
   `${amount.toLocaleString('en')} requests in ${result.duration.toFixed(1)} s: ${Math.round(amount / result.duration).toLocaleString('en')} requests/s ` +
     `(autocannon mean ${Math.round(result.requests.average).toLocaleString('en')}/s); latency p50 ${result.latency.p50} ms, ` +
     `p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+);
+const perRequest = (ms: number) => (ms * 1000) / amount;
+const allUs = perRequest(cpuMs.app + cpuMs.db + cpuMs.load);
+console.log(
+  `CPU per request: app ${perRequest(cpuMs.app).toFixed(0)} µs, database ${perRequest(cpuMs.db).toFixed(0)} µs, ` +
+    `load generator ${perRequest(cpuMs.load).toFixed(0)} µs; ${allUs.toFixed(0)} µs in all, i.e. ` +
+    `${Math.round((os.cpus().length * 1e6) / allUs).toLocaleString('en')} requests/s if the ${os.cpus().length} cores did nothing else`,
 );
 console.log(
   `answers: 2xx ${result['2xx']}, 3xx ${result['3xx']}, 4xx ${result['4xx']}, 5xx ${result['5xx']}, errors ${result.errors}, timeouts ${result.timeouts}`,
