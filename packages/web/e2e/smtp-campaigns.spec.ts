@@ -16,7 +16,7 @@ let h: Harness;
 let sink: SMTPServer;
 /** Every message the sink accepted: its envelope recipients. */
 const received: string[] = [];
-const RECIPIENTS = 20;
+const RECIPIENTS = 30;
 
 beforeAll(async () => {
   // A plain SMTP sink: any login, every recipient accepted.
@@ -71,15 +71,15 @@ async function setUp() {
   await post('/links', { group: offerGroup.id, url: 'https://trk.example.com/t/c/[uuid]' });
   await post('/link_groups', { name: 'Unsub links', type: 'unsubscribe' });
 
-  // The e-mail list: 20 addresses at two mail services (the per-service table has two rows).
+  // The e-mail list: 30 addresses at two mail services (the per-service table has two rows).
   const listId = await id(
     `insert into email_lists (name, category_id, user_id, total_counter, valid_counter)
      values ('Garden fans', $1, 1, $2, $2) returning id`,
     [categoryId, RECIPIENTS],
   );
   for (const [provider, domain, count] of [
-    ['Gmail', 'gmail.com', 12],
-    ['Yahoo', 'yahoo.com', 8],
+    ['Gmail', 'gmail.com', 18],
+    ['Yahoo', 'yahoo.com', 12],
   ] as const) {
     const providerId = await id(`select id from mail_providers where name = $1`, [provider]);
     await h.sql(
@@ -244,6 +244,15 @@ describe('SMTP campaigns', () => {
     const first = await completion(page, CAMPAIGN);
     await expect.poll(() => completion(page, CAMPAIGN), { timeout: 30_000 }).toBeGreaterThan(first);
     expect(navigations).toEqual([]);
+    // A live update never wipes what is being typed in the search.
+    const search = page.getByLabel('Campaign name search', { exact: true });
+    await search.fill('Spring');
+    const typed = await completion(page, CAMPAIGN);
+    await expect.poll(() => completion(page, CAMPAIGN), { timeout: 30_000 }).toBeGreaterThan(typed);
+    expect(await search.inputValue()).toBe('Spring');
+    await button(page, 'Search').click();
+    await page.waitForURL('**/smtp-campaigns?name=Spring');
+    await row(page, 'Not finished campaigns', CAMPAIGN).waitFor();
     await shotBoth(page, 'smtp-campaigns');
 
     // The message preview opens in a new window, rendered for the campaign.

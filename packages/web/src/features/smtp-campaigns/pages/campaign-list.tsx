@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Flex, Form, Input, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import {
@@ -23,11 +24,16 @@ type PageParam = 'page' | 'finishedPage';
 /** The filters (name, owner) and both sections' pages, kept in the address. */
 function useCampaignParams() {
   const [search, setSearch] = useSearchParams();
-  const filters: Filters = {};
-  for (const key of FILTERS) {
-    const v = search.get(key);
-    if (v) filters[key] = key === 'user.id' && /^\d+$/.test(v) ? Number(v) : v;
-  }
+  // One object per address: the filter bar resets its fields when it gets another one, and live updates
+  // re-render this page while someone types.
+  const filters = useMemo(() => {
+    const f: Filters = {};
+    for (const key of FILTERS) {
+      const v = search.get(key);
+      if (v) f[key] = key === 'user.id' && /^\d+$/.test(v) ? Number(v) : v;
+    }
+    return f;
+  }, [search]);
   const pageOf = (p: PageParam) => Math.max(1, Number(search.get(p)) || 1);
   const table = (p: PageParam, pageSize: number): { table: TableBinding } => ({
     table: {
