@@ -94,6 +94,8 @@ async function databaseCpuMs(): Promise<number> {
   for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
       const f = stat(pid);
+      // utime + stime; the postmaster's cutime + cstime hold its children that ended (idle connections closed).
+      if (pid === postmaster) ticks += Number(f[13]) + Number(f[14]);
       if (pid === postmaster || f[1] === postmaster) ticks += Number(f[11]) + Number(f[12]);
     } catch {
       // gone meanwhile
