@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestUser } from '../../test/harness.ts';
+import { createTestApp, eventually, type TestApp, type TestUser } from '../../test/harness.ts';
 import { factories } from '../../test/factories.ts';
+import { Topics } from '@console/shared/hub';
 import { buildApp } from '../app.ts';
 import { PIXEL } from './pages.ts';
 import { IMPLIED_OPEN } from './group-commit.ts';
@@ -196,6 +197,12 @@ describe('the conversion postback', () => {
     expect((await recipientRow(6)).converted_at).toBeInstanceOf(Date);
   });
 
+  it('takes a missing sum as a conversion without payout', async () => {
+    const before = await counters();
+    expect((await get(`/postback?cid=${idOf(8)}`)).json()).toEqual({ status: 'recorded' });
+    expect(await counters()).toMatchObject({ conversions: before.conversions + 1, profit: before.profit });
+  });
+
   it('refuses a sum that is not one, and changes nothing', async () => {
     const before = [await counters(), await eventCount()];
     for (const sum of ['-1', 'abc', '1e3', '1,50', '12.1234567', '99999999', '0x10', '%00'])
@@ -329,6 +336,28 @@ describe('the group commit', () => {
       unsub: c.unsubscribes,
       conv: c.conversions,
     });
+  });
+});
+
+describe('live statistics', () => {
+  it("reach the campaign's owner after a hit", async () => {
+    const seen: { topic: string; data: { campaignId?: number; opens?: number } }[] = [];
+    const off = t.ctx.hub.subscribe({
+      userId: owner.id,
+      isAdmin: false,
+      send: (topic, data) => seen.push({ topic, data: data as never }),
+    });
+    try {
+      expect((await get(`/t/o/${idOf(0)}`)).statusCode).toBe(200);
+      const { opens } = await counters();
+      await eventually(async () =>
+        seen.some(
+          (e) => e.topic === Topics.campaignStatistics && e.data.campaignId === campaign.id && e.data.opens === opens,
+        ),
+      );
+    } finally {
+      off();
+    }
   });
 });
 
