@@ -301,6 +301,36 @@ describe('the group commit', () => {
     expect(await eventCount()).toBe(events + 100 + (after.opens - before.opens - 75));
   });
 
+  it('stays exact with two trackers at once (each with its own group commit)', async () => {
+    const second = await buildApp({ ...t.ctx, env: { ...t.ctx.env, ROLE: 'tracker' } });
+    try {
+      await second.ready();
+      const other = await f.smtpCampaign({ owner, emailListId: campaign.emailListId });
+      const rs = await addRecipients(t, other);
+      const hits = Array.from({ length: 120 }, (_, i) => {
+        const url = `/t/${i % 3 === 0 ? 'c' : 'o'}/${smtpTrackingId(t, other.id, rs[i % 4]!.emailId)}/${i}`;
+        return (i % 2 ? second : t.app).inject({ method: 'GET', url });
+      });
+      const answers = await Promise.all(hits);
+      expect(answers.every((r) => r.statusCode === 200 || r.statusCode === 302)).toBe(true);
+      // Four recipients, each opened and clicked: four unique opens and clicks, whichever tracker saw them;
+      // the opens are the 80 pixels and one for each recipient whose first hit was a click.
+      const [implied] = await q('select count(*)::int as n from events where campaign_id = $1 and detail = $2', [
+        other.id,
+        IMPLIED_OPEN,
+      ]);
+      expect(implied.n).toBeLessThanOrEqual(4);
+      expect(await counters(other.id)).toMatchObject({
+        opens: 80 + implied.n,
+        unique_opens: 4,
+        clicks: 40,
+        unique_clicks: 4,
+      });
+    } finally {
+      await second.close();
+    }
+  });
+
   it('keeps the counters and the hourly rollup equal to a count of the events', async () => {
     const METRICS = `count(*) filter (where kind = 5)::int as opens, count(*) filter (where kind = 5 and first)::int as unique_opens,
       count(*) filter (where kind = 6)::int as clicks, count(*) filter (where kind = 6 and first)::int as unique_clicks,
