@@ -269,8 +269,33 @@ describe('ids that are not a recipient of the campaign', () => {
         expect(res.headers.location).toBeUndefined();
       }
     }
-    for (const url of ['/t/o/', '/t/o/%00', `/t/c/${good}%00`, `/t/o/${'a'.repeat(5000)}`, '/postback?cid=%00'])
-      expect((await get(url)).statusCode, url).toBeGreaterThanOrEqual(400);
+    const odd = [
+      '/t/o/',
+      '/t/o/%00',
+      `/t/c/${good}%00`,
+      `/t/o/${'a'.repeat(5000)}`,
+      '/postback?cid=%00',
+      '/t/o/%ff',
+      `/t/o/${good.slice(0, 20)}%E0%A4%A`,
+      `/t/c/${good}/%E0%A4%A`,
+      `/postback?cid=${good}&cid=${good}`,
+      `/postback?cid[]=${good}`,
+      `/postback?cid=${good}&sum=${'9'.repeat(5000)}`,
+    ];
+    for (const url of odd) {
+      const res = await get(url);
+      expect([url, res.statusCode >= 400 && res.statusCode < 500], url).toEqual([url, true]);
+    }
+    for (const payload of ['{"a":', 'x'.repeat(10_000)])
+      for (const type of ['application/json', 'text/plain', 'application/x-www-form-urlencoded']) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/t/u/${flipped}`,
+          payload,
+          headers: { 'content-type': type },
+        });
+        expect([type, res.statusCode >= 400 && res.statusCode < 500]).toEqual([type, true]);
+      }
     expect(await snapshot()).toEqual(before);
   });
 });
