@@ -174,6 +174,9 @@ class CampaignRunner {
   /** Relays this runner saw refuse their login, and the blocks being written. */
   private blocked = new Set<number>();
   private blocking: Promise<unknown>[] = [];
+  /** Backoff flag writes, in order (a later clear must not be overtaken by an earlier set). */
+  private backoffWrites: Promise<unknown> = Promise.resolve();
+  private backoffPending = new Map<number, boolean>();
   private coolDown = new Map<number, number>();
   private wakeUp?: () => void;
   private done?: Promise<void>;
@@ -246,6 +249,7 @@ class CampaignRunner {
       await this.dispatch();
       if (!this.queue.length && !this.inFlight && !this.outcomes.length) {
         await this.flushing;
+        await this.backoffWrites;
         const left = await remaining(this.db, this.id);
         if (!left.any) {
           await finishCampaign(this.ctx, this.id);
@@ -264,6 +268,7 @@ class CampaignRunner {
       relayStatus: c.relayStatus,
     });
     this.relays = relays.filter((r) => !this.blocked.has(r.id));
+    for (const r of this.relays) r.backoff = this.backoffPending.get(r.id) ?? r.backoff;
     this.relaysAt = Date.now();
   }
 
@@ -392,10 +397,7 @@ class CampaignRunner {
     switch (r.kind) {
       case 'accepted':
         this.outcomes.push({ ...base, kind: 'delivered' });
-        if (relay.backoff) {
-          relay.backoff = false;
-          void setBackoff(this.db, relay, false).catch((e) => console.error('[sender] backoff', loggable(e)));
-        }
+        if (relay.backoff) this.setBackoff(relay, false);
         break;
       case 'rejected':
         this.outcomes.push({ ...base, kind: 'bounced', code: r.code });
@@ -407,10 +409,7 @@ class CampaignRunner {
           break;
         }
         this.outcomes.push({ ...base, kind: 'deferred', code: r.code });
-        if (!relay.backoff && isThrottling(r.code, r.reply)) {
-          relay.backoff = true;
-          void setBackoff(this.db, relay, true).catch((e) => console.error('[sender] backoff', loggable(e)));
-        }
+        if (!relay.backoff && isThrottling(r.code, r.reply)) this.setBackoff(relay, true);
         break;
       case 'authFailed':
         this.outcomes.push({ ...base, kind: 'retry' });
@@ -429,6 +428,17 @@ class CampaignRunner {
     }
     if (this.outcomes.length >= FLUSH_AT) this.flush();
     else this.flushTimer ??= setTimeout(() => this.flush(), FLUSH_MS);
+  }
+
+  private setBackoff(relay: Relay, on: boolean) {
+    relay.backoff = on;
+    this.backoffPending.set(relay.id, on);
+    this.backoffWrites = this.backoffWrites
+      .then(() => setBackoff(this.db, relay, on))
+      .catch((e) => console.error('[sender] backoff', loggable(e)))
+      .finally(() => {
+        if (this.backoffPending.get(relay.id) === on) this.backoffPending.delete(relay.id);
+      });
   }
 
   /** Group commit: the outcomes so far in one transaction; one at a time per campaign and process. */

@@ -1,6 +1,8 @@
-import nodemailer from 'nodemailer';
-import * as socks from 'socks';
+import type net from 'node:net';
+import SMTPConnection from 'nodemailer/lib/smtp-connection';
+import { SocksClient } from 'socks';
 import { isAuthFailure } from '../bounces.ts';
+import { buildMime } from './mime.ts';
 import type { OutgoingMessage, SendResult, Transport } from './transport.ts';
 
 /** Where and how one SMTP relay sends: its server, its account, its SOCKS5 proxy when it has one. */
@@ -34,6 +36,8 @@ export function resultOfError(e: SmtpError): SendResult {
   if (code >= 400 && code < 500) return { kind: 'deferred', code, reply };
   if (e.code === 'EAUTH' || isAuthFailure(code)) return { kind: 'authFailed', reply };
   if (code >= 500) return { kind: 'rejected', code, reply };
+  // 'API': refused by the client before anything was written (the session was already closed).
+  if (e.command === 'API') return { kind: 'deferred', code: 0, reply };
   const connecting = e.command === 'CONN' || e.command === undefined;
   if (
     e.code === 'EDNS' ||
@@ -44,48 +48,139 @@ export function resultOfError(e: SmtpError): SendResult {
   return { kind: 'unknown', reply };
 }
 
-const socksUrl = (s: NonNullable<SmtpRelayConfig['socks']>) => {
-  const auth = s.login ? `${encodeURIComponent(s.login)}:${encodeURIComponent(s.password ?? '')}@` : '';
-  return `socks5://${auth}${s.ip.includes(':') ? `[${s.ip}]` : s.ip}:${s.port}`;
-};
+/** One SMTP session: connected, logged in, one message at a time. */
+interface Session {
+  conn: SMTPConnection;
+  messages: number;
+  closed: boolean;
+}
 
-/** One pooled nodemailer transport: its sessions stay open between messages (and are closed when idle). */
-export function smtpTransport(c: SmtpRelayConfig): Transport {
-  const transport = nodemailer.createTransport({
-    pool: true,
-    host: c.host,
-    port: c.port,
-    secure: c.tls,
-    auth: { user: c.account, pass: c.password },
-    maxConnections: c.maxConnections ?? 5,
-    maxMessages: 10_000,
-    idleTimeout: 30_000,
-    connectionTimeout: 20_000,
-    greetingTimeout: 20_000,
-    socketTimeout: 60_000,
-    ...(c.socks ? { proxy: socksUrl(c.socks) } : {}),
+const MAX_MESSAGES_PER_SESSION = 10_000;
+const TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 };
+
+async function openSession(c: SmtpRelayConfig): Promise<Session> {
+  let socket: net.Socket | undefined;
+  if (c.socks) {
+    const { socket: tunnel } = await SocksClient.createConnection({
+      proxy: {
+        host: c.socks.ip,
+        port: c.socks.port,
+        type: 5,
+        ...(c.socks.login ? { userId: c.socks.login, password: c.socks.password ?? '' } : {}),
+      },
+      command: 'connect',
+      destination: { host: c.host, port: c.port },
+      timeout: TIMEOUTS.connectionTimeout,
+    });
+    socket = tunnel;
+  }
+  const conn = new SMTPConnection({ host: c.host, port: c.port, secure: c.tls, connection: socket, ...TIMEOUTS });
+  const session: Session = { conn, messages: 0, closed: false };
+  await new Promise<void>((resolve, reject) => {
+    conn.once('error', reject);
+    conn.connect(() => {
+      conn.removeListener('error', reject);
+      resolve();
+    });
   });
-  if (c.socks) transport.set('proxy_socks_module', socks);
+  conn.on('error', () => (session.closed = true));
+  conn.on('end', () => (session.closed = true));
+  try {
+    await new Promise<void>((resolve, reject) =>
+      conn.login({ user: c.account, pass: c.password }, (e) => (e ? reject(e) : resolve())),
+    );
+  } catch (e) {
+    conn.close();
+    throw e;
+  }
+  return session;
+}
+
+/** Why a session could not be had: the login refused, or no session at all (nothing was handed over). */
+function setupFailure(e: SmtpError): SendResult {
+  const r = resultOfError(e);
+  if (r.kind === 'authFailed' || r.kind === 'deferred') return r;
+  return { kind: 'deferred', code: 0, reply: r.reply };
+}
+
+/**
+ * The relay's SMTP sessions of this process (up to maxConnections), kept open between messages. A small
+ * pool on nodemailer's SMTPConnection rather than its SMTPPool: the pool sends a message again on its own
+ * when a session closes under it, which could deliver it twice (docs/decisions/0802). Here every message
+ * is tried once and its outcome (a reply, or "the session broke") goes back to the engine.
+ */
+export function smtpTransport(c: SmtpRelayConfig): Transport {
+  const max = c.maxConnections ?? 5;
+  const idle: Session[] = [];
+  const waiting: { resolve: (s: Session) => void; reject: (e: unknown) => void }[] = [];
+  let open = 0;
+  let closed = false;
+
+  /** A slot was freed: the first waiting send gets a new session (or its failure). */
+  const serveWaiting = () => {
+    const next = waiting.shift();
+    if (next) connect().then(next.resolve, next.reject);
+  };
+  const connect = async (): Promise<Session> => {
+    open++;
+    try {
+      return await openSession(c);
+    } catch (e) {
+      open--;
+      serveWaiting();
+      throw e;
+    }
+  };
+  const acquire = async (): Promise<Session> => {
+    for (let s = idle.pop(); s; s = idle.pop()) {
+      if (!s.closed) return s;
+      open--;
+    }
+    if (open < max) return connect();
+    return new Promise((resolve, reject) => waiting.push({ resolve, reject }));
+  };
+  const discard = (s: Session) => {
+    s.closed = true;
+    s.conn.close();
+    open--;
+    serveWaiting();
+  };
+  const release = (s: Session) => {
+    if (closed || s.closed || s.messages >= MAX_MESSAGES_PER_SESSION) return discard(s);
+    const next = waiting.shift();
+    if (next) next.resolve(s);
+    else idle.push(s);
+  };
+
   return {
     async send(m: OutgoingMessage): Promise<SendResult> {
+      let s: Session;
       try {
-        const info = await transport.sendMail({
-          from: m.from,
-          to: m.to,
-          subject: m.subject,
-          html: m.html,
-          messageId: m.messageId,
-          headers: m.headers,
-          disableFileAccess: true,
-          disableUrlAccess: true,
-        });
-        const rejected = info.rejected?.length ? info.rejectedErrors?.[0] : undefined;
-        if (rejected) return resultOfError(rejected as SmtpError);
-        return { kind: 'accepted', reply: String(info.response ?? '250') };
+        s = await acquire();
       } catch (e) {
-        return resultOfError(e as SmtpError);
+        return setupFailure(e as SmtpError);
       }
+      s.messages++;
+      return new Promise<SendResult>((resolve) => {
+        s.conn.send({ from: m.from.address, to: [m.to] }, buildMime(m), (e, info) => {
+          if (!e) {
+            release(s);
+            return resolve({ kind: 'accepted', reply: String(info?.response ?? '250') });
+          }
+          const err = e as SmtpError;
+          const result = resultOfError(err);
+          // A refused envelope leaves the session usable once reset; anything else ends it.
+          if (err.responseCode && err.responseCode !== 421 && !s.closed)
+            s.conn.reset((r) => (r ? discard(s) : release(s)));
+          else discard(s);
+          resolve(result);
+        });
+      });
     },
-    close: () => transport.close(),
+    close() {
+      closed = true;
+      for (const s of idle.splice(0)) discard(s);
+      for (const w of waiting.splice(0)) w.reject(new Error('transport closed'));
+    },
   };
 }

@@ -1,0 +1,162 @@
+/**
+ * Sending benchmark: node --import tsx bench/send/run.ts [recipients=100000] [relays=10]
+ *
+ * One SMTP campaign of `recipients` recipients (the list built set-based in SQL, then the real prepare
+ * step) sent through `relays` unpaced SMTP relays, each an account on its own SMTP sink; the sinks run in
+ * another process (bench/send/sinks.ts). The senders are real worker processes (`ROLE=worker`
+ * packages/server/src/main.ts) against the bench's database: first one, then two on a second campaign.
+ * Measures messages/s from the campaign's activation to Finished (every outcome recorded, counters
+ * included), and checks that the counters and the sinks agree. Uses DATABASE_URL's server when set
+ * (a fresh database on it), else an embedded PostgreSQL.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { startBenchApp } from '../lib/bench-app.ts';
+import { seal } from '../../packages/server/src/core/sealed.ts';
+import { prepareCampaign } from '../../packages/server/src/sending/prepare.ts';
+
+const total = Number(process.argv[2] ?? 100_000);
+const relayCount = Number(process.argv[3] ?? 10);
+const workerEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('SENDER_')));
+const { ctx, q, stop } = await startBenchApp('send', { schedules: false });
+const one = async (text: string, params: unknown[] = []) => (await q(text, params)).rows[0]!;
+
+// The sinks, in their own process.
+const sinks = spawn(
+  process.execPath,
+  ['--import', 'tsx', fileURLToPath(new URL('sinks.ts', import.meta.url)), String(relayCount)],
+  {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  },
+);
+const lines = readline.createInterface({ input: sinks.stdout! });
+const nextLine = () => new Promise<string>((resolve) => lines.once('line', resolve));
+const { ports } = JSON.parse(await nextLine()) as { ports: number[] };
+const sinkCount = async () => {
+  sinks.stdin!.write('count\n');
+  return (JSON.parse(await nextLine()) as { accepted: number }).accepted;
+};
+
+console.log(`seeding a list of ${total.toLocaleString('en')} e-mails and ${relayCount} relays ...`);
+const user = await one(`insert into users (username, email, password_hash, roles, is_active)
+  values ('owner', 'owner@example.com', 'x', '{ROLE_USER}', true) returning id`);
+const category = await one(`insert into categories (name) values ('bench') returning id`);
+const list = await one(
+  `insert into email_lists (name, category_id, user_id, total_counter, valid_counter) values ('big', $1, $2, $3, $3) returning id`,
+  [category.id, user.id, total],
+);
+const provider = await one(`select id from mail_providers where name = 'Other'`);
+await q(
+  `insert into emails (email_list_id, email, mail_provider_id, valid, name, city)
+   select $1, 'user' || g || '@example' || (g % 50) || '.com', $2, true, 'Name' || g, 'City' from generate_series(1, $3) g`,
+  [list.id, provider.id, total],
+);
+const offer = await one(
+  `insert into offers (category_id, name, url, user_id) values ($1, 'offer', 'https://offer.example.com/?c=[click_id]', $2) returning id`,
+  [category.id, user.id],
+);
+const html = `<html><body><table><tr><td><h1>Hello [name] from [city]</h1>
+<p>${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(25)}</p>
+<p><a href="[offer]">See the offer</a> - <a href="[unsub]">unsubscribe</a></p>[pixel]</td></tr></table></body></html>`;
+const message = await one(
+  `insert into messages (name, subject, content, user_id) values ('m', 'News for [name] {a|b|c}', $1, $2) returning id`,
+  [html, user.id],
+);
+const groups = [] as number[];
+for (const [type, url] of [
+  [0, 'https://trk.example.com/t/c/[uuid]/[junk]'],
+  [1, 'https://trk.example.com/t/u/[uuid]/x'],
+  [2, 'https://trk.example.com/t/o/[uuid]/p.gif'],
+] as const) {
+  const g = await one(`insert into link_groups (name, type, user_id) values ('g', $1, $2) returning id`, [
+    type,
+    user.id,
+  ]);
+  await q(`insert into links (group_id, url, user_id) values ($1, $2, $3)`, [g.id, url, user.id]);
+  groups.push(g.id);
+}
+const relayGroup = await one(`insert into smtp_relay_groups (name, user_id) values ('g', $1) returning id`, [user.id]);
+for (const [i, port] of ports.entries()) {
+  const server = await one(
+    `insert into smtp_servers (name, host, port, user_id) values ($1, '127.0.0.1', $2, $3) returning id`,
+    [`sink ${i}`, port, user.id],
+  );
+  await q(
+    `insert into smtp_relays (user_id, group_id, smtp_server_id, sender_email, account, password_enc, active, normal_speed,
+                              backoff_speed)
+     values ($1, $2, $3, $4, $5, $6, true, 0, 0)`,
+    [user.id, relayGroup.id, server.id, `news@relay${i}.example.net`, `relay${i}`, seal(ctx.secret, `pw${i}`)],
+  );
+}
+await q('analyze');
+
+const workers: ChildProcess[] = [];
+async function startWorker() {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('../../packages/server/src/main.ts', import.meta.url))],
+    {
+      env: {
+        ...process.env,
+        ...workerEnv,
+        ...(process.env.BENCH_WORKER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_WORKER_NODE_OPTIONS } : {}),
+        ROLE: 'worker',
+        DATABASE_URL: ctx.databaseUrl,
+        DATA_DIR: ctx.env.DATA_DIR,
+        LOG_LEVEL: 'silent',
+        PORT: '0',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  workers.push(child);
+  const out = readline.createInterface({ input: child.stdout! });
+  await new Promise<void>((resolve) => out.on('line', (l) => l.startsWith('worker started') && resolve()));
+}
+const stopWorkers = async () => {
+  await Promise.all(workers.splice(0).map((w) => new Promise((r) => (w.once('exit', r), w.kill('SIGTERM')))));
+};
+
+async function run(processes: number) {
+  const campaign = await one(
+    `insert into campaigns (type, name, sender, email_list_id, mail_provider_ids, message_id, offer_id, offer_links_id,
+       unsubscribe_links_id, pixel_links_id, relay_status, smtp_relay_group_id, status, user_id, start_date)
+     values (1, 'bench', 'Bench [name]', $1, array[$2::int], $3, $4, $5, $6, $7, 1, $8, 3, $9, now()) returning id`,
+    [list.id, provider.id, message.id, offer.id, groups[0], groups[1], groups[2], relayGroup.id, user.id],
+  );
+  for (let i = 0; i < processes; i++) await startWorker();
+  const before = await sinkCount();
+  let t0 = performance.now();
+  await prepareCampaign(ctx, campaign.id); // ends with the campaign Active: the workers start at once
+  const prepared = performance.now() - t0;
+  t0 = performance.now();
+  for (;;) {
+    const { status } = await one('select status from campaigns where id = $1', [campaign.id]);
+    if (status === 5) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const k = await one(
+    `select total, sent, delivered, bounced from campaign_counters where campaign_type = 1 and campaign_id = $1`,
+    [campaign.id],
+  );
+  const accepted = (await sinkCount()) - before;
+  await stopWorkers();
+  const rate = Math.round(k.delivered / seconds);
+  console.log(
+    `${processes} worker process(es): prepare ${(prepared / 1000).toFixed(2)} s; sent ${k.delivered.toLocaleString('en')} in ${seconds.toFixed(1)} s = ${rate.toLocaleString('en')} messages/s; sinks accepted ${accepted.toLocaleString('en')}; counters ${JSON.stringify(k)}`,
+  );
+  if (k.delivered !== total || accepted !== total) throw new Error('counters and sinks disagree');
+  return rate;
+}
+
+try {
+  console.log(`${os.cpus().length} CPUs (${os.cpus()[0]?.model}), Node ${process.version}`);
+  for (const n of (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number)) await run(n);
+} finally {
+  await stopWorkers();
+  sinks.stdin!.end();
+  await stop();
+}
