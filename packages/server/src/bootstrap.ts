@@ -12,6 +12,7 @@ import { Jobs } from './core/jobs.ts';
 import { loadSecret } from './core/secret.ts';
 import { hashPassword } from './core/passwords.ts';
 import { jobDefinitions } from './workers.ts';
+import { stopCampaignLive } from './sending/live.ts';
 import { startSender } from './sending/sender.ts';
 
 export interface Started {
@@ -56,6 +57,7 @@ export async function startContext(
       await sender?.stop();
       await jobs.stop();
       await hub.stop();
+      stopCampaignLive(ctx);
       await db.$client.end();
     },
   };

@@ -17,9 +17,12 @@ interface Slot {
   last: number;
   timer?: NodeJS.Timeout;
 }
-const slots = new Map<string, Slot>();
+/** Per app context (tests run several in one process), per campaign. */
+const slotsOf = new WeakMap<AppContext, Map<string, Slot>>();
 
 export function publishCampaignLive(ctx: AppContext, type: number, id: number, o: { force?: boolean } = {}) {
+  const slots = slotsOf.get(ctx) ?? new Map<string, Slot>();
+  slotsOf.set(ctx, slots);
   const key = `${type}:${id}`;
   const slot = slots.get(key) ?? { last: 0 };
   slots.set(key, slot);
@@ -28,13 +31,15 @@ export function publishCampaignLive(ctx: AppContext, type: number, id: number, o
   slot.timer = setTimeout(() => {
     slot.timer = undefined;
     slot.last = Date.now();
-    publishNow(ctx, type, id)
-      .catch((e) => console.error('[live] campaign publish failed', loggable(e)))
-      .finally(() => {
-        if (!slot.timer && Date.now() - slot.last > 60_000) slots.delete(key);
-      });
+    publishNow(ctx, type, id).catch((e) => console.error('[live] campaign publish failed', loggable(e)));
   }, wait);
   slot.timer.unref();
+}
+
+/** Drops the publishes still waiting (the process is stopping: its pool is about to close). */
+export function stopCampaignLive(ctx: AppContext) {
+  for (const slot of slotsOf.get(ctx)?.values() ?? []) clearTimeout(slot.timer);
+  slotsOf.delete(ctx);
 }
 
 async function publishNow(ctx: AppContext, type: number, id: number) {

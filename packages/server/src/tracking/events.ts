@@ -7,6 +7,8 @@ import { TrackingCampaignTypes, type TrackingCampaignType } from '@console/share
  * statement appends the events and adds them to the per-campaign, per-campaign-and-service,
  * per-campaign-and-domain counters and to the hourly rollup, in the caller's transaction, so the counters
  * are exact whenever the events are committed (a group commit of many events costs one statement).
+ * Every upsert goes in key order, so two writers (a sender and a tracker) lock counter rows in the same
+ * order and never deadlock each other.
  */
 
 export interface EventInput {
@@ -62,20 +64,20 @@ with ins as (
 ),
 per_campaign as (
   insert into campaign_counters (campaign_type, campaign_id, ${cols})
-  select campaign_type, campaign_id, ${sums} from ins group by 1, 2
+  select campaign_type, campaign_id, ${sums} from ins group by 1, 2 order by 1, 2
   on conflict (campaign_type, campaign_id) do update set ${adds('campaign_counters')}
   returning 1
 ),
 per_provider as (
   insert into campaign_provider_counters (campaign_type, campaign_id, mail_provider_id, ${cols})
-  select campaign_type, campaign_id, mail_provider_id, ${sums} from ins where mail_provider_id is not null group by 1, 2, 3
+  select campaign_type, campaign_id, mail_provider_id, ${sums} from ins where mail_provider_id is not null group by 1, 2, 3 order by 1, 2, 3
   on conflict (campaign_type, campaign_id, mail_provider_id) do update set ${adds('campaign_provider_counters')}
   returning 1
 ),
 per_domain as (
   insert into campaign_domain_counters (campaign_type, campaign_id, domain, mail_provider_id, ${cols})
   select campaign_type, campaign_id, domain, max(coalesce(mail_provider_id, 0)), ${sums}
-  from ins where domain is not null group by 1, 2, 3
+  from ins where domain is not null group by 1, 2, 3 order by 1, 2, 3
   on conflict (campaign_type, campaign_id, domain) do update set ${adds('campaign_domain_counters')}
   returning 1
 ),
@@ -83,7 +85,7 @@ hourly as (
   insert into event_rollup_hourly (hour, user_id, campaign_type, campaign_id, relay_id, mail_provider_id, ${cols})
   select date_trunc('hour', at), user_id, campaign_type, campaign_id, coalesce(relay_id, 0), coalesce(mail_provider_id, 0),
          ${sums}
-  from ins group by 1, 2, 3, 4, 5, 6
+  from ins group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
   on conflict (hour, user_id, campaign_type, campaign_id, relay_id, mail_provider_id) do update set ${adds('event_rollup_hourly')}
   returning 1
 )

@@ -9,7 +9,7 @@ import { dayjs } from '@/lib/dayjs.ts';
 import { href } from '@/lib/routes.ts';
 import { useIsAdmin } from '@/lib/session.ts';
 import { previewMessage, useArchiveMessage } from '../api/messages.ts';
-import { showPreview } from '../preview-window.ts';
+import { showPreview } from '@/components/preview-window.ts';
 
 export interface MessagesTableProps extends ListTableProps<HydraCollection<MessageListRow>> {
   /** The Archive date column: when the archive filter is not Current. */

@@ -14,7 +14,7 @@ import { href } from '@/lib/routes.ts';
 import { useSession } from '@/lib/session.ts';
 import { previewMessage, useMessage, useSaveMessage } from '../api/messages.ts';
 import { MacroPanel } from '../components/macro-panel.tsx';
-import { showPreview } from '../preview-window.ts';
+import { showPreview } from '@/components/preview-window.ts';
 
 interface Values {
   name: string;

@@ -10,7 +10,7 @@ import { href } from '@/lib/routes.ts';
 import { useIsAdmin } from '@/lib/session.ts';
 import { previewCampaignMessage } from '../api/smtp-campaigns.ts';
 import { campaignDate } from '../format.ts';
-import { showPreview } from '../preview-window.ts';
+import { showPreview } from '@/components/preview-window.ts';
 import { CampaignActions } from './campaign-actions.tsx';
 import { StatusTag } from './status-tag.tsx';
 
