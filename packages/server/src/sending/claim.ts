@@ -69,12 +69,11 @@ export async function releaseClaimed(db: pg.Pool, campaignId: number, worker: st
   return rowCount ?? 0;
 }
 
-/** Whether anything of the campaign is still to be sent now or later (pending, claimed or sending). */
+/** Whether anything of the campaign is still to be sent, now or later (pending, claimed or sending). */
 export async function remaining(db: pg.Pool, campaignId: number) {
-  const { rows } = await db.query<{ due: boolean; any: boolean }>(
-    `select exists (select 1 from campaign_recipients where campaign_id = $1 and status in (${claimed}, ${sending})
-                     or (campaign_id = $1 and status = ${pending} and (next_attempt_at is null or next_attempt_at <= now()))) as due,
-            exists (select 1 from campaign_recipients where campaign_id = $1 and status in (${pending}, ${claimed}, ${sending})) as any`,
+  const { rows } = await db.query<{ any: boolean }>(
+    `select exists (select 1 from campaign_recipients
+                     where campaign_id = $1 and status in (${pending}, ${claimed}, ${sending})) as any`,
     [campaignId],
   );
   return rows[0]!;

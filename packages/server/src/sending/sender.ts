@@ -459,9 +459,9 @@ class CampaignRunner {
             this.sender.options.retry,
           );
           publishLive(this.ctx, c);
-          if (suppressed.length)
+          for (let i = 0; i < suppressed.length; i += 1000)
             await this.ctx.jobs
-              .send(SUPPRESS_BOUNCED, { emails: suppressed })
+              .send(SUPPRESS_BOUNCED, { emails: suppressed.slice(i, i + 1000) })
               .catch((e) => console.error('[sender] suppression job', loggable(e)));
           return;
         } catch (e) {
