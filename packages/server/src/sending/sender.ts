@@ -26,7 +26,8 @@ import type { SendResult, Transport } from './transports/transport.ts';
 const POLL_MS = 250;
 const RECONCILE_MS = 5_000;
 const RELAYS_MS = 1_000;
-const FLUSH_MS = 50;
+/** Outcomes wait at most this long for their group commit: the window a crash can catch is kept short. */
+const FLUSH_MS = 10;
 const FLUSH_AT = 200;
 /** A relay that could not be reached is left alone this long by this process. */
 const COOL_DOWN_MS = 5_000;
@@ -171,6 +172,8 @@ class CampaignRunner {
   private flushing: Promise<void> = Promise.resolve();
   private flushTimer?: NodeJS.Timeout;
   private busy = new Set<number>();
+  /** Messages on their way per relay: no more than the relay's sessions, so few rows wait in `sending`. */
+  private perRelay = new Map<number, number>();
   /** Relays this runner saw refuse their login, and the blocks being written. */
   private blocked = new Set<number>();
   private blocking: Promise<unknown>[] = [];
@@ -308,6 +311,7 @@ class CampaignRunner {
       any = true;
       if ((this.coolDown.get(r.id) ?? 0) > now) continue;
       if (speedOf(r) > 0 && this.busy.has(r.id)) continue;
+      if ((this.perRelay.get(r.id) ?? 0) >= this.sender.options.connectionsPerRelay) continue;
       this.next = (this.next + i + 1) % this.relays.length;
       return r;
     }
@@ -329,6 +333,7 @@ class CampaignRunner {
       }
       this.sender.inFlight++;
       this.inFlight++;
+      this.perRelay.set(relay.id, (this.perRelay.get(relay.id) ?? 0) + 1);
       if (speedOf(relay) > 0) void this.sendPaced({ row, relay });
       else unpaced.push({ row, relay });
     }
@@ -344,7 +349,7 @@ class CampaignRunner {
     });
     for (const j of unpaced) {
       if (owned.has(j.row.emailId)) void this.send(j);
-      else this.settled();
+      else this.settled(j.relay);
     }
     // Rows not marked (a database error) are still claimed by us: give them back.
     const lost = unpaced.filter((j) => !owned.has(j.row.emailId)).map((j) => j.row.emailId);
@@ -363,19 +368,20 @@ class CampaignRunner {
         : new Set<number>();
       if (owned.has(j.row.emailId)) return await this.send(j);
       await releaseClaimed(this.db, this.id, this.sender.worker, [j.row.emailId]);
-      this.settled();
+      this.settled(j.relay);
     } catch (e) {
       console.error('[sender] paced send failed', loggable(e));
       await releaseClaimed(this.db, this.id, this.sender.worker, [j.row.emailId]).catch(() => {});
-      this.settled();
+      this.settled(j.relay);
     } finally {
       this.busy.delete(j.relay.id);
     }
   }
 
-  private settled() {
+  private settled(relay: Relay) {
     this.sender.inFlight--;
     this.inFlight--;
+    this.perRelay.set(relay.id, (this.perRelay.get(relay.id) ?? 1) - 1);
     this.wake();
   }
 
@@ -389,7 +395,7 @@ class CampaignRunner {
       result = { kind: 'deferred', code: 0, reply: String((e as Error).message ?? e) };
     }
     this.outcome(j, result);
-    this.settled();
+    this.settled(j.relay);
   }
 
   private outcome({ row, relay }: Job, r: SendResult) {
