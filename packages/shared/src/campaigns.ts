@@ -255,3 +255,4 @@ export const statisticsResponse = z.object({
 export type OverallStats = z.infer<typeof overallStats>;
 export type ProviderStats = z.infer<typeof providerStats>;
 export type DomainStats = z.infer<typeof domainStats>;
+export type StatisticsAnswer = z.infer<typeof statisticsResponse>;

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
+import type pg from 'pg';
 import type { AppContext } from '../core/context.ts';
 import { encodeTrackingId } from '../tracking/uuid.ts';
 import type { ClaimedRecipient } from './claim.ts';
 import { compileMessage, renderDate, renderMessage, type CompiledMessage } from './render/message.ts';
 import { randomRng, type Rng } from './render/random.ts';
-import { Compiler, render, type Template } from './render/template.ts';
+import { Compiler, render, type CompileSources, type Template } from './render/template.ts';
 import type { OutgoingMessage } from './transports/transport.ts';
 
 /*
@@ -29,8 +30,8 @@ export interface SendingCampaign {
   rng: Rng;
 }
 
-export async function loadSendingCampaign(ctx: AppContext, id: number): Promise<SendingCampaign | null> {
-  const db = ctx.db.$client;
+/** A campaign's row and what its message is compiled from: texts, link groups' URLs, the owner's tags, [trk]. */
+export async function campaignSources(db: pg.Pool, id: number) {
   const { rows } = await db.query<{
     id: number;
     type: number;
@@ -64,11 +65,18 @@ export async function loadSendingCampaign(ctx: AppContext, id: number): Promise<
     'select name, content from tags where user_id = $1',
     [c.userId],
   );
-  const sources = {
+  const sources: CompileSources = {
     tags: new Map(tags.map((t) => [t.name, t.content])),
     links: { offer: urls(c.offerLinksId), unsubscribe: urls(c.unsubscribeLinksId), pixel: urls(c.pixelLinksId) },
-    trk: `smtp-${c.id}`,
+    trk: `${c.type === 2 ? 'pmta' : 'smtp'}-${c.id}`,
   };
+  return { campaign: c, sources };
+}
+
+export async function loadSendingCampaign(ctx: AppContext, id: number): Promise<SendingCampaign | null> {
+  const loaded = await campaignSources(ctx.db.$client, id);
+  if (!loaded) return null;
+  const { campaign: c, sources } = loaded;
   return {
     id: c.id,
     type: c.type,

@@ -156,6 +156,25 @@ describe('messages: preview and static macros', () => {
     expect(again.json()).toEqual(twice.json());
   });
 
+  it('previews a message for a campaign: its sender, its link groups, its owner; another user’s campaign is 404', async () => {
+    const owner = await t.user();
+    const m = await make.message({ owner, subject: 'Hi [name]', content: '<a href="[offer]">Buy</a> [sender]' });
+    const group = await make.linkGroup({ owner, type: 0 });
+    await make.link({ owner, groupId: group.id, url: 'https://trk.example.com/t/c/[uuid]' });
+    const c = await make.smtpCampaign({ owner, messageId: m.id, offerLinksId: group.id, sender: 'Team {A|A}' });
+    const preview = (u: TestUser, payload: object) =>
+      t.as(u, { method: 'POST', url: '/api/messages/preview', payload });
+    const asOwner = await preview(owner, { id: m.id, campaignId: c.id, campaignType: 'smtp' });
+    expect(asOwner.json()).toEqual({
+      subject: 'Hi John',
+      html: '<a href="https://trk.example.com/t/c/sample-tracking-id">Buy</a> Team A',
+      unresolved: [],
+    });
+    expect((await preview(admin, { campaignId: c.id, campaignType: 'smtp' })).json().subject).toBe('Hi John');
+    expect((await preview(await t.user(), { campaignId: c.id, campaignType: 'smtp' })).statusCode).toBe(404);
+    expect((await preview(owner, { campaignId: c.id, campaignType: 'pmta' })).statusCode).toBe(404);
+  });
+
   it('previews a saved message by id with its owner’s tags; another user’s message or an unknown campaign is 404', async () => {
     const owner = await t.user();
     await make.tag({ owner, name: 'promo', content: ['50% off'] });

@@ -6,6 +6,9 @@ import { seededRng } from '../../sending/render/random.ts';
 import type { Recipient } from '../../sending/render/template.ts';
 import { tagValuesOf } from '../tags/tags.repo.ts';
 import { getMessage } from './messages.service.ts';
+import { campaignSources } from '../../sending/compose.ts';
+import { TrackingCampaignTypes } from '@console/shared/tracking';
+import type { CampaignTypeName } from '@console/shared/campaigns';
 
 /** Who a preview without a campaign is rendered for. */
 export const SAMPLE_RECIPIENT: Recipient = {
@@ -21,10 +24,20 @@ export const SAMPLE_SENDER = 'Sample Sender';
 /** Previews pick the same values every time: the author compares like with like. */
 const PREVIEW_SEED = 1;
 
+/** The campaign's texts and sources, when the caller may see the campaign (else 404, as a missing one). */
+async function campaignOf(ctx: Pick<AppContext, 'db'>, actor: AuthUser, id: number, type: CampaignTypeName = 'smtp') {
+  const loaded = await campaignSources(ctx.db.$client, id);
+  const visible =
+    loaded?.campaign.type === TrackingCampaignTypes[type] && (actor.isAdmin || loaded.campaign.userId === actor.id);
+  if (!visible) throw notFound(M.campaignNotFound);
+  return loaded;
+}
+
 /**
  * POST /api/messages/preview: the editor's texts (or the saved message) rendered as a recipient would
- * see them, with the owner's saved tags. Without a campaign: the sample recipient, and links on this
- * console's own tracking paths (ARCHITECTURE §5) with the sample tracking id.
+ * see them, with the owner's saved tags. With a campaign: its sender, its owner's tags and its link groups'
+ * links, for the sample recipient. Without: links on this console's own tracking paths (ARCHITECTURE §5),
+ * all with the sample tracking id.
  */
 export async function previewMessage(
   ctx: Pick<AppContext, 'db'>,
@@ -33,23 +46,19 @@ export async function previewMessage(
   origin: string,
 ): Promise<PreviewAnswer> {
   const saved = input.id ? await getMessage(ctx, actor, input.id) : undefined;
-  // Campaigns come with their own issue; until then no campaign id can be found.
-  if (input.campaignId) throw notFound(M.campaignNotFound);
-  const subject = input.subject ?? saved?.subject ?? '';
-  const html = input.content ?? saved?.htmlContent ?? '';
-  const tags = await tagValuesOf(ctx.db, saved?.user.id ?? actor.id);
-  const compiled = compileMessage(
-    { sender: SAMPLE_SENDER, subject, html },
-    {
-      tags,
-      links: {
-        offer: [`${origin}/t/c/[uuid]/[junk]`],
-        unsubscribe: [`${origin}/t/u/[uuid]`],
-        pixel: [`${origin}/t/o/[uuid]`],
-      },
-      trk: 'preview',
+  const campaign = input.campaignId ? await campaignOf(ctx, actor, input.campaignId, input.campaignType) : undefined;
+  const subject = input.subject ?? saved?.subject ?? campaign?.campaign.subject ?? '';
+  const html = input.content ?? saved?.htmlContent ?? campaign?.campaign.content ?? '';
+  const sources = campaign?.sources ?? {
+    tags: await tagValuesOf(ctx.db, saved?.user.id ?? actor.id),
+    links: {
+      offer: [`${origin}/t/c/[uuid]/[junk]`],
+      unsubscribe: [`${origin}/t/u/[uuid]`],
+      pixel: [`${origin}/t/o/[uuid]`],
     },
-  );
+    trk: 'preview',
+  };
+  const compiled = compileMessage({ sender: campaign?.campaign.sender ?? SAMPLE_SENDER, subject, html }, sources);
   const out = renderMessage(compiled, SAMPLE_RECIPIENT, { rng: seededRng(PREVIEW_SEED), date: renderDate() });
   return { subject: out.subject, html: out.html, unresolved: compiled.unresolved };
 }

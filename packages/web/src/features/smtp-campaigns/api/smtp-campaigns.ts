@@ -5,14 +5,12 @@ import type { PreviewAnswer } from '@console/shared/messages';
 import type { SmartEmailList } from '@console/shared/email-lists';
 import {
   FINISHED_STATUSES,
-  type DomainStats,
-  type OverallStats,
-  type ProviderStats,
+  type StatisticsAnswer,
   type SmtpCampaign,
   type SmtpCampaignBody,
   type StatisticsKinds,
 } from '@console/shared/campaigns';
-import { HttpError, http, type Query } from '@/lib/http.ts';
+import { http, type Query } from '@/lib/http.ts';
 import { mutationHook } from '@/lib/mutation.ts';
 
 export const smtpCampaignsKey = ['smtp_campaigns'] as const;
@@ -54,23 +52,10 @@ const preview = (fields: Record<string, string | number>) => {
   for (const [k, v] of Object.entries(fields)) form.append(k, String(v));
   return http.post<PreviewAnswer>('/messages/preview', undefined, { body: form });
 };
-/**
- * The campaign's message rendered for its sender and links (POST /api/messages/preview, multipart, with
- * campaignId and campaignType). A server that cannot render for a campaign yet answers 404: then the
- * message alone, for the sample recipient.
- */
+/** The campaign's message rendered with its sender and links (POST /api/messages/preview, multipart). */
 export const previewCampaignMessage = (messageId: number, campaignId: number) =>
-  preview({ id: messageId, campaignId, campaignType: 'smtp' }).catch((e: unknown) => {
-    if (e instanceof HttpError && e.status === 404) return preview({ id: messageId });
-    throw e;
-  });
+  preview({ id: messageId, campaignId, campaignType: 'smtp' });
 
-/** The statistics call's answer (shared `statisticsResponse`): the part the kind asked for. */
-export interface StatisticsAnswer {
-  overallStats?: OverallStats;
-  perProvidersStats?: ProviderStats[];
-  perDomainsStats?: DomainStats[];
-}
 type Kind = (typeof StatisticsKinds)[number];
 export const useCampaignStatistics = (id: number | undefined, kind: Kind, providerId = 0, enabled = true) =>
   useQuery({
