@@ -29,6 +29,11 @@ const RELAYS_MS = 1_000;
 /** Outcomes wait at most this long for their group commit: the window a crash can catch is kept short. */
 const FLUSH_MS = 10;
 const FLUSH_AT = 200;
+/**
+ * Outcomes known but not yet committed, per runner: past this, nothing new is handed over until a commit
+ * lands. A slow database then slows the sending instead of widening what a crash can catch (decision 0802).
+ */
+const MAX_UNRECORDED = 200;
 /** A relay that could not be reached is left alone this long by this process. */
 const COOL_DOWN_MS = 5_000;
 const IDLE_TRANSPORT_MS = 60_000;
@@ -169,6 +174,8 @@ class CampaignRunner {
   private queue: ClaimedRecipient[] = [];
   private inFlight = 0;
   private outcomes: Outcome[] = [];
+  /** Outcomes pushed and not yet committed (in `outcomes` or in a flush). */
+  private unrecorded = 0;
   private flushing: Promise<void> = Promise.resolve();
   private flushTimer?: NodeJS.Timeout;
   private busy = new Set<number>();
@@ -320,7 +327,11 @@ class CampaignRunner {
 
   private async dispatch() {
     const unpaced: Job[] = [];
-    const room = () => this.sender.options.concurrency - this.sender.inFlight;
+    const room = () =>
+      Math.min(
+        this.sender.options.concurrency - this.sender.inFlight,
+        MAX_UNRECORDED - this.unrecorded - this.inFlight,
+      );
     while (this.queue.length && room() > 0 && this.active) {
       const row = this.queue[0]!;
       const relay = this.pickRelay(row.mailProviderId);
@@ -432,6 +443,7 @@ class CampaignRunner {
         this.outcomes.push({ ...base, kind: 'interrupted' });
         break;
     }
+    this.unrecorded++;
     if (this.outcomes.length >= FLUSH_AT) this.flush();
     else this.flushTimer ??= setTimeout(() => this.flush(), FLUSH_MS);
   }
@@ -464,6 +476,8 @@ class CampaignRunner {
             batch,
             this.sender.options.retry,
           );
+          this.unrecorded -= batch.length;
+          this.wake();
           publishLive(this.ctx, c);
           for (let i = 0; i < suppressed.length; i += 1000)
             await this.ctx.jobs
