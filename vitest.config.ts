@@ -11,6 +11,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'pmta-sim',
+          include: ['packages/pmta-sim/src/**/*.test.ts'],
+          testTimeout: 30_000,
+          pool: 'forks',
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
           name: 'server',
           include: ['packages/server/src/**/*.test.ts'],
           globalSetup: ['packages/server/test/global-setup.ts'],
