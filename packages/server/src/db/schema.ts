@@ -856,3 +856,18 @@ export const campaignRelayBlocks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.relayId] })],
 );
+
+/**
+ * The DKIM key of a PMTA relay (issue 12): PMTA signs with `domain-key selector,domain,path` (pmta/config).
+ * The private key is sealed (core/sealed.ts) and never returned; the public key goes into the DNS TXT record.
+ */
+export const pmtaRelayDkim = pgTable('pmta_relay_dkim', {
+  relayId: integer('relay_id')
+    .primaryKey()
+    .references(() => pmtaRelays.id, { onDelete: 'cascade' }),
+  selector: text('selector').notNull(),
+  domain: text('domain').notNull(),
+  privateKeyEnc: text('private_key_enc').notNull(),
+  publicKey: text('public_key').notNull(),
+  createdAt: createdAt(),
+});
