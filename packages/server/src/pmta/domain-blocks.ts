@@ -6,7 +6,7 @@ import type { MailServiceSetting } from '@console/shared/mail-service-settings';
  * directive names.
  */
 
-const DIRECTIVES: [keyof MailServiceSetting, string][] = [
+export const DIRECTIVES: [keyof MailServiceSetting, string][] = [
   ['maxSmtpOut', 'max-smtp-out'],
   ['maxMsgPerConnection', 'max-msg-per-connection'],
   ['maxErrorsPerConnection', 'max-errors-per-connection'],

@@ -1,4 +1,3 @@
-import { HOST_NAME } from '@console/shared/pmta-relays';
 import {
   MailServiceSettingMessages as M,
   type MailServiceSetting,
@@ -8,6 +7,7 @@ import type { AppContext } from '../../core/context.ts';
 import { found } from '../../core/access.ts';
 import { invalid } from '../../core/errors.ts';
 import { domainBlocks } from '../../pmta/domain-blocks.ts';
+import { macroDomains } from '../../pmta/config/domain-macro.ts';
 import {
   deleteMailServiceSettingRow,
   findMailServiceSetting,
@@ -24,15 +24,7 @@ type Ctx = Pick<AppContext, 'db'>;
  * commas, semicolons or spaces. Nothing else: a typo would silently configure nothing.
  */
 export async function domainsOf(ctx: Ctx, macro: string): Promise<string[]> {
-  const m = macro.trim();
-  if (m === '*') return ['*'];
-  const ofProvider = await providerDomains(ctx.db, m);
-  if (ofProvider.length) return ofProvider;
-  const listed = m
-    .split(/[\s,;]+/)
-    .filter(Boolean)
-    .map((d) => d.toLowerCase());
-  return listed.length && listed.every((d) => HOST_NAME.test(d) && d.includes('.')) ? [...new Set(listed)] : [];
+  return macroDomains(macro, await providerDomains(ctx.db, macro.trim()));
 }
 
 export async function getMailServiceSetting(ctx: Ctx, id: number): Promise<MailServiceSetting> {

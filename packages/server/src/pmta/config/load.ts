@@ -1,0 +1,126 @@
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  mailProviderDomains,
+  mailProviders,
+  mailServiceSettings,
+  pmtaRelayDkim,
+  pmtaRelayGroups,
+  pmtaRelays,
+  pmtaRelaySwitches,
+  pmtaServers,
+} from '../../db/schema.ts';
+import { macroDomains } from './domain-macro.ts';
+import type { ConfigData, ConfigRelay } from './generate.ts';
+
+/*
+ * What one server's configuration is made of (decision 0902), in a fixed number of statements whatever the
+ * number of relays: the server, its relays (every one, active or not) with their DKIM keys, their groups,
+ * their switched-off mail services with the services' domains, and every mail service setting.
+ * The caller has checked that the user may see the server.
+ */
+
+/** A mail service's sending domains (not its spam-trap ones), by lower-cased service name. */
+async function domainsByProvider(db: Executor) {
+  const rows = await db
+    .select({
+      name: sql<string>`lower(${mailProviders.name})`,
+      domains: sql<string[]>`array_agg(${mailProviderDomains.domain} order by ${mailProviderDomains.domain})`,
+    })
+    .from(mailProviders)
+    .innerJoin(
+      mailProviderDomains,
+      and(eq(mailProviderDomains.mailProviderId, mailProviders.id), eq(mailProviderDomains.isBlacklisted, false)),
+    )
+    .groupBy(mailProviders.id);
+  return new Map(rows.map((r) => [r.name, r.domains]));
+}
+
+/** Settings apply to every server: they have no owner (administrators write them, decision 0700). */
+async function settingsOf(db: Executor) {
+  const { createdAt: _created, ...columns } = getTableColumns(mailServiceSettings);
+  const [rows, byProvider] = await Promise.all([
+    db.select(columns).from(mailServiceSettings).orderBy(asc(mailServiceSettings.id)),
+    domainsByProvider(db),
+  ]);
+  return rows.map((setting) => ({
+    setting,
+    domains: macroDomains(setting.domainMacro, byProvider.get(setting.domainMacro.trim().toLowerCase()) ?? []),
+  }));
+}
+
+async function switchedOff(db: Executor, serverId: number) {
+  const rows = await db
+    .select({
+      relayId: pmtaRelaySwitches.relayId,
+      provider: mailProviders.name,
+      domains: sql<string[]>`coalesce(array_agg(${mailProviderDomains.domain} order by ${mailProviderDomains.domain})
+        filter (where ${mailProviderDomains.domain} is not null), '{}')`,
+    })
+    .from(pmtaRelaySwitches)
+    .innerJoin(pmtaRelays, eq(pmtaRelays.id, pmtaRelaySwitches.relayId))
+    .innerJoin(mailProviders, eq(mailProviders.id, pmtaRelaySwitches.mailProviderId))
+    .leftJoin(
+      mailProviderDomains,
+      and(eq(mailProviderDomains.mailProviderId, mailProviders.id), eq(mailProviderDomains.isBlacklisted, false)),
+    )
+    .where(and(eq(pmtaRelays.pmtaServerId, serverId), eq(pmtaRelaySwitches.off, true)))
+    .groupBy(pmtaRelaySwitches.relayId, mailProviders.id)
+    .orderBy(pmtaRelaySwitches.relayId, mailProviders.name);
+  const byRelay = new Map<number, ConfigRelay['switchedOff']>();
+  for (const { relayId, ...off } of rows) byRelay.set(relayId, [...(byRelay.get(relayId) ?? []), off]);
+  return byRelay;
+}
+
+/** The data of server `serverId`'s configuration, or undefined when there is no such server. */
+export async function loadConfigData(db: Executor, serverId: number): Promise<ConfigData | undefined> {
+  const [server] = await db
+    .select({
+      id: pmtaServers.id,
+      name: pmtaServers.name,
+      smtpPort: pmtaServers.smtpPort,
+      pmtaHttpPort: pmtaServers.pmtaHttpPort,
+      ipList: pmtaServers.ipList,
+    })
+    .from(pmtaServers)
+    .where(eq(pmtaServers.id, serverId));
+  if (!server) return undefined;
+  const [relays, off, settings] = await Promise.all([
+    db
+      .select({
+        id: pmtaRelays.id,
+        groupId: pmtaRelays.groupId,
+        smtpHost: pmtaRelays.smtpHost,
+        ip: pmtaRelays.ip,
+        active: pmtaRelays.active,
+        normalSpeed: pmtaRelays.normalSpeed,
+        backoffSpeed: pmtaRelays.backoffSpeed,
+        selector: pmtaRelayDkim.selector,
+        domain: pmtaRelayDkim.domain,
+      })
+      .from(pmtaRelays)
+      .leftJoin(pmtaRelayDkim, eq(pmtaRelayDkim.relayId, pmtaRelays.id))
+      .where(eq(pmtaRelays.pmtaServerId, serverId))
+      .orderBy(pmtaRelays.id),
+    switchedOff(db, serverId),
+    settingsOf(db),
+  ]);
+  const groupIds = [...new Set(relays.map((r) => r.groupId))];
+  const groups = groupIds.length
+    ? await db
+        .select({ id: pmtaRelayGroups.id, name: pmtaRelayGroups.name })
+        .from(pmtaRelayGroups)
+        .where(inArray(pmtaRelayGroups.id, groupIds))
+        .orderBy(pmtaRelayGroups.id)
+    : [];
+  return {
+    server,
+    groups,
+    relays: relays.map(({ selector, domain, ...r }) => ({
+      ...r,
+      dkim: selector !== null && domain !== null ? { selector, domain } : null,
+      switchedOff: off.get(r.id) ?? [],
+    })),
+    settings,
+  };
+}
