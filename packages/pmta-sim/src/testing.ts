@@ -6,6 +6,42 @@ import { startPmtaSim, type PmtaSim, type SimOptions } from './sim.ts';
 
 /* Helpers of the simulator's own tests (and anyone who starts a simulator in-process). */
 
+/** Two VMTAs in a pool, short retries, a backoff pattern, every record type. */
+export const TEST_CONFIG = `smtp-listener 0/0:3535
+http-mgmt-port 8080
+http-access 127.0.0.1 monitor
+<source 127.0.0.1>
+  always-allow-relaying yes
+  process-x-virtual-mta yes
+  process-x-job yes
+</source>
+<virtual-mta v1>
+  smtp-source-host 10.1.1.1 mta1.example.com
+</virtual-mta>
+<virtual-mta v2>
+  smtp-source-host 10.1.1.2 mta2.example.com
+</virtual-mta>
+<virtual-mta-pool group-1>
+  virtual-mta v1
+  virtual-mta v2
+</virtual-mta-pool>
+<domain *>
+  retry-after 1m
+  backoff-retry-after 1m
+  bounce-after 1h
+  smtp-pattern-list blocking-errors
+</domain>
+<domain never.example>
+  bounce-after 90s
+</domain>
+<smtp-pattern-list blocking-errors>
+  reply /421 .* SERVICE NOT AVAILABLE/ mode=backoff
+</smtp-pattern-list>
+<acct-file /var/log/pmta/acct.csv>
+  records d,b,t,f
+</acct-file>
+`;
+
 export async function tempSim(
   options: Omit<SimOptions, 'dataDir'> = {},
 ): Promise<PmtaSim & { cleanup(): Promise<void> }> {
@@ -44,11 +80,18 @@ export async function inject(port: number, m: Injection) {
   }
 }
 
-/** Rows of an accounting file as objects by header name (no quoted commas in the tests' data). */
+/** The cells of one CSV line (quoted cells hold commas and doubled quotes; no line breaks in the tests). */
+function cells(line: string): string[] {
+  return [...line.matchAll(/(?:^|,)(?:"((?:[^"]|"")*)"|([^,]*))/g)].map((m) =>
+    m[1] !== undefined ? m[1].replace(/""/g, '"') : m[2]!,
+  );
+}
+
+/** Rows of an accounting file as objects by header name. */
 export function readAcct(root: string, path = '/var/log/pmta/acct.csv'): Record<string, string>[] {
   const [header, ...rows] = readFileSync(join(root, path), 'utf8').trimEnd().split('\n');
-  const names = header!.split(',');
-  return rows.map((r) => Object.fromEntries(r.split(',').map((v, i) => [names[i], v])));
+  const names = cells(header!);
+  return rows.map((r) => Object.fromEntries(cells(r).map((v, i) => [names[i], v])));
 }
 
 /** Polls until `check` stops throwing (generous: a loaded 2-core machine). */
