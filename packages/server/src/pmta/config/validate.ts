@@ -171,12 +171,20 @@ export function validateConfig(text: string): ConfigError[] {
     const n = i + 1;
     const line = raw.trim();
     if (!line || line.startsWith('#')) return;
-    const here = stack[stack.length - 1]!;
+    let here = stack[stack.length - 1]!;
+    /** Blocks left open above `depth`: named, then closed, so one slip gives one error, not a cascade. */
+    const unwind = (depth: number, why: string) => {
+      for (const open of stack.splice(depth)) fail(open.line, `<${open.kind} ${open.arg}> is not closed (${why})`);
+      here = stack[stack.length - 1]!;
+    };
     const close = /^<\/([\w-]+)>$/.exec(line);
     if (close) {
-      if (here === top) fail(n, `</${close[1]}> closes no block`);
-      else if (close[1] !== here.kind) fail(n, `</${close[1]}> does not close <${here.kind}> of line ${here.line}`);
-      else stack.pop();
+      const at = stack.findLastIndex((o) => o !== top && o.kind === close[1]);
+      if (at < 0) fail(n, `</${close[1]}> closes no block`);
+      else {
+        unwind(at + 1, `line ${n} closes </${close[1]}>`);
+        stack.pop();
+      }
       return;
     }
     if (line.startsWith('<')) {
@@ -185,6 +193,7 @@ export function validateConfig(text: string): ConfigError[] {
       if (!open || !kind) return fail(n, `unknown block ${line}`);
       const [, name, arg] = open as unknown as [string, string, string];
       const opened: Open = { kind: name, arg, line: n, seen: new Set(), domains: new Set() };
+      if (!kind.parents.includes(here.kind) && kind.parents.includes('')) unwind(1, `line ${n} opens <${name}>`);
       if (!kind.parents.includes(here.kind))
         fail(n, `<${name}> cannot be inside ${here === top ? 'the top level' : `<${here.kind}>`}`);
       if (!kind.arg.ok(arg)) fail(n, `<${name} ${arg}>: expected ${kind.arg.expected}`);
@@ -212,7 +221,7 @@ export function validateConfig(text: string): ConfigError[] {
     if (directive === 'smtp-pattern-list') patternUses.push([n, value]);
   });
 
-  for (const open of stack.slice(1)) fail(open.line, `<${open.kind} ${open.arg}> is not closed`);
+  for (const open of stack.slice(1)) fail(open.line, `<${open.kind} ${open.arg}> is not closed (end of file)`);
   for (const [n, vmta] of poolMembers)
     if (!defined['virtual-mta'].has(vmta)) fail(n, `virtual-mta ${vmta}: no <virtual-mta ${vmta}> is defined`);
   for (const [n, list] of patternUses)
