@@ -64,3 +64,17 @@ export function outcome(rule: OutcomeRule | undefined, attempt: number): Attempt
     bounceCat: rule.bounceCat ?? 'other',
   };
 }
+
+/** A bounce category for a downstream peer's 5xx, from its enhanced status code (decision 0900). */
+export function categoryOf(status: string): string {
+  const byCode: Record<string, string> = {
+    '5.1.1': 'bad-mailbox',
+    '5.1.2': 'bad-domain',
+    '5.1.10': 'bad-mailbox',
+    '5.2.1': 'inactive-mailbox',
+    '5.2.2': 'quota-issues',
+    '5.4.4': 'routing-errors',
+    '5.7.1': 'policy-related',
+  };
+  return byCode[status] ?? (status.startsWith('5.7.') ? 'policy-related' : 'other');
+}

@@ -70,6 +70,17 @@ export interface QueueDeps {
   delivered: (message: Message) => void;
 }
 
+const settingsCache = new WeakMap<PmtaConfig, Map<string, QueueSettings>>();
+
+/** A queue's settings, computed once per loaded configuration. */
+function cachedSettings(config: PmtaConfig, q: Queue): QueueSettings {
+  let byQueue = settingsCache.get(config);
+  if (!byQueue) settingsCache.set(config, (byQueue = new Map()));
+  let s = byQueue.get(q.name);
+  if (!s) byQueue.set(q.name, (s = settingsFor(config, q.domain, q.vmta)));
+  return s;
+}
+
 export class Queues {
   readonly queues = new Map<string, Queue>();
   readonly jobs = new Map<string, JobCounts>();
@@ -137,7 +148,7 @@ export class Queues {
     const config = this.deps.config();
     for (const q of this.queues.values()) {
       if (q.messages.length === 0) continue;
-      const s = settingsFor(config, q.domain, q.vmta);
+      const s = cachedSettings(config, q);
       if (
         q.mode === 'backoff' &&
         s.backoffToNormalAfter !== null &&
@@ -145,15 +156,14 @@ export class Queues {
       ) {
         this.setMode(q, 'normal');
       }
+      // bounce-after counts from queueing, paused or not.
+      for (const m of q.messages.filter((m) => !m.busy && now - m.queuedAt >= s.bounceAfter * 1000))
+        this.expire(q, m, now);
       const rate = q.mode === 'backoff' ? s.backoffMaxMsgRate : s.maxMsgRate;
-      for (const m of [...q.messages]) {
-        if (m.busy) continue;
-        if (now - m.queuedAt >= s.bounceAfter * 1000) {
-          this.expire(q, m, now);
-          continue;
-        }
-        if (q.paused || rate === 0 || s.maxSmtpOut === 0 || m.nextAt > now) continue;
+      if (q.paused || rate === 0 || s.maxSmtpOut === 0) continue;
+      for (const m of q.messages) {
         if (q.inFlight >= s.maxSmtpOut) break;
+        if (m.busy || m.nextAt > now) continue;
         if (rate !== Infinity) {
           if (q.nextSendAt > now) break;
           q.nextSendAt = now + 1000 / rate;

@@ -9,7 +9,7 @@ import { runCommand } from './commands.ts';
 import { ConfigError, parseConfig, rootedFiles, type PmtaConfig } from './config/parse.ts';
 import type { CommandResult, PmtaControl } from './control.ts';
 import { startHttp } from './http.ts';
-import { findRule, outcome, type OutcomeRule } from './outcomes.ts';
+import { categoryOf, findRule, outcome, type OutcomeRule } from './outcomes.ts';
 import { Queues, type Message } from './queues.ts';
 import { startSmtp } from './smtp.ts';
 
@@ -136,7 +136,7 @@ export class PmtaSim implements PmtaControl {
             kind: 'bounced' as const,
             dsnStatus: `${status} (rejected by the remote server)`,
             reply,
-            bounceCat: 'other',
+            bounceCat: categoryOf(status),
             mta,
             destinationIp: d.host,
           }
