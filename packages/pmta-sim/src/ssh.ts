@@ -61,6 +61,8 @@ export async function startSshServer(control: PmtaControl, o: SshServerOptions):
 
   const server = new Server({ hostKeys: [hostKey] }, (client) => {
     clients.add(client);
+    // Small request-answer packets: with Nagle each would wait for a delayed ACK. (Missing from the types.)
+    (client as Connection & { setNoDelay(v: boolean): void }).setNoDelay(true);
     client.on('close', () => clients.delete(client));
     client.on('error', () => {}); // a peer that vanishes mid-handshake is not our failure
     client.on('authentication', (ctx) => {

@@ -27,6 +27,7 @@ import { reputationProvidersRoutes } from './features/reputation-providers/reput
 import { smtpCampaignsRoutes } from './features/smtp-campaigns/smtp-campaigns.routes.ts';
 import { statisticsRoutes } from './features/smtp-campaigns/statistics.ts';
 import { campaignsRoutes } from './features/campaigns/campaigns.routes.ts';
+import { pmtaSshRoutes } from './pmta/ssh/ssh.routes.ts';
 
 /** Every route plugin of the API, in one place. Each is mounted under /api. */
 export const routes: FastifyPluginAsync[] = [
@@ -58,4 +59,5 @@ export const routes: FastifyPluginAsync[] = [
   smtpCampaignsRoutes,
   statisticsRoutes,
   campaignsRoutes,
+  pmtaSshRoutes,
 ];

@@ -1,0 +1,390 @@
+import crypto from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import ssh2 from 'ssh2';
+import type { AuthenticationType, Client, SFTPWrapper, Stats } from 'ssh2';
+import type { AppContext } from '../../core/context.ts';
+import { open } from '../../core/sealed.ts';
+import { pmtaServers } from '../../db/schema.ts';
+import { consoleKey } from './keys.ts';
+
+type DbPmtaServer = typeof pmtaServers.$inferSelect;
+/** What a connection needs of a PMTA server row. */
+export type PmtaTarget = Pick<
+  DbPmtaServer,
+  'id' | 'name' | 'serverIp' | 'sshPort' | 'serverUsername' | 'sshPasswordEnc' | 'sshKeyEnc'
+>;
+
+export type PmtaSshErrorKind = 'unreachable' | 'timeout' | 'auth' | 'host-key' | 'failed';
+
+/** A failed SSH/SFTP operation, with a message fit for the UI (it starts with 'Error: '). */
+export class PmtaSshError extends Error {
+  constructor(
+    readonly kind: PmtaSshErrorKind,
+    message: string,
+    /** The SFTP status code of a failed file operation (2: no such file). */
+    readonly sftpCode?: number,
+  ) {
+    super(`Error: ${message}`);
+  }
+}
+
+export interface ExecResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface PmtaSshOptions {
+  /** TCP connect, handshake and login (default 10 s). */
+  connectTimeoutMs?: number;
+  /** One command or one file transfer (default 30 s). */
+  commandTimeoutMs?: number;
+  /** A connection nobody used for this long is closed (default 60 s). */
+  idleMs?: number;
+}
+
+/** `SHA256:<base64>` of a host key blob, as `ssh-keygen -lf` prints it. */
+export function fingerprint(blob: Buffer): string {
+  return 'SHA256:' + crypto.createHash('sha256').update(blob).digest('base64').replace(/=+$/, '');
+}
+
+const NO_SUCH_FILE = 2;
+
+/** The most a command may print (a runaway `cat` must not fill the console's memory). */
+const MAX_OUTPUT = 16 * 1024 * 1024;
+
+interface Entry {
+  settings: string;
+  client: Client;
+  ready: Promise<Client>;
+  sftp?: Promise<SFTPWrapper>;
+  busy: number;
+  idle?: NodeJS.Timeout;
+}
+
+/**
+ * One reused SSH connection per PMTA server (keyed by its id and connection settings: an edited address
+ * or credential opens a new one), reconnected when closed, closed after a minute unused. Every operation
+ * is bounded by a timeout, so a dead server answers an error within seconds. Host keys are pinned on first
+ * use (pmta_servers.host_key) and a changed one is refused.
+ */
+export class PmtaConnections {
+  private readonly entries = new Map<number, Entry>();
+  private readonly o: Required<PmtaSshOptions>;
+
+  constructor(
+    private readonly ctx: Pick<AppContext, 'db' | 'secret' | 'env'>,
+    o: PmtaSshOptions = {},
+  ) {
+    this.o = { connectTimeoutMs: 10_000, commandTimeoutMs: 30_000, idleMs: 60_000, ...o };
+  }
+
+  /** Runs a command line; a non-zero exit code is an answer, not an error. */
+  exec(server: PmtaTarget, command: string): Promise<ExecResult> {
+    return this.use(
+      server,
+      `running "${command}"`,
+      (client, abort) =>
+        new Promise<ExecResult>((resolve, reject) =>
+          client.exec(command, (e, stream) => {
+            if (e) return reject(e);
+            // Listeners now, in this callback: the exit status may be in the same packet batch as the open.
+            abort(() => stream.close());
+            const out: Buffer[] = [];
+            const err: Buffer[] = [];
+            let size = 0;
+            let code = -1;
+            const take = (into: Buffer[]) => (d: Buffer) => {
+              size += d.length;
+              if (size > MAX_OUTPUT) {
+                stream.close();
+                return reject(new Error(`"${command}" printed more than ${MAX_OUTPUT} bytes`));
+              }
+              into.push(d);
+            };
+            stream.on('data', take(out));
+            stream.stderr.on('data', take(err));
+            stream.on('exit', (c: number | null) => (code = c ?? -1));
+            stream.on('close', () =>
+              resolve({
+                code,
+                stdout: Buffer.concat(out).toString('utf8'),
+                stderr: Buffer.concat(err).toString('utf8'),
+              }),
+            );
+          }),
+        ),
+    );
+  }
+
+  readFile(server: PmtaTarget, path: string): Promise<Buffer> {
+    return this.sftp(server, `reading ${path}`, (s, cb: (e: Error | null | undefined, v: Buffer) => void) =>
+      s.readFile(path, cb),
+    );
+  }
+
+  /** The file's size and modification time, or null when it does not exist. */
+  async stat(server: PmtaTarget, path: string): Promise<{ size: number; mtime: Date; isFile: boolean } | null> {
+    try {
+      const st = await this.sftp(server, `reading ${path}`, (s, cb: (e: Error | null | undefined, v: Stats) => void) =>
+        s.stat(path, cb),
+      );
+      return { size: st.size, mtime: new Date(st.mtime * 1000), isFile: st.isFile() };
+    } catch (e) {
+      if (e instanceof PmtaSshError && e.sftpCode === NO_SUCH_FILE) return null;
+      throw e;
+    }
+  }
+
+  /**
+   * Writes `path` so a reader sees the old file or the new one, never half of one: the data goes to
+   * `path.tmp`, the current file is copied to `path.bak` (what a roll back restores), then `path.tmp` is
+   * renamed over `path` (posix-rename@openssh.com where the server offers it, as OpenSSH does).
+   */
+  async writeFileAtomic(server: PmtaTarget, path: string, data: string | Buffer): Promise<void> {
+    await this.put(server, `${path}.tmp`, data);
+    const old = await this.readFile(server, path).catch((e: unknown) => {
+      if (e instanceof PmtaSshError && e.sftpCode === NO_SUCH_FILE) return undefined;
+      throw e;
+    });
+    if (old) await this.put(server, `${path}.bak`, old);
+    await this.sftp(server, `renaming ${path}.tmp`, (s, cb: (e: Error | null | undefined, v: void) => void) => {
+      const done = (e: Error | null | undefined) => cb(e, undefined);
+      try {
+        s.ext_openssh_rename(`${path}.tmp`, path, done);
+      } catch {
+        // The server does not offer the extension (ssh2 throws at once): plain RENAME.
+        s.rename(`${path}.tmp`, path, done);
+      }
+    });
+  }
+
+  /** Puts `path.bak` back in place (atomically, as an upload); false when there is no backup. */
+  async restoreBackup(server: PmtaTarget, path: string): Promise<boolean> {
+    const bak = await this.readFile(server, `${path}.bak`).catch(() => undefined);
+    if (!bak) return false;
+    await this.put(server, `${path}.tmp`, bak);
+    await this.sftp(server, `renaming ${path}.tmp`, (s, cb: (e: Error | null | undefined, v: void) => void) => {
+      const done = (e: Error | null | undefined) => cb(e, undefined);
+      try {
+        s.ext_openssh_rename(`${path}.tmp`, path, done);
+      } catch {
+        s.rename(`${path}.tmp`, path, done);
+      }
+    });
+    return true;
+  }
+
+  /** Closes the server's connection (its settings or pinned key changed). */
+  forget(id: number): void {
+    const e = this.entries.get(id);
+    if (e) this.drop(id, e);
+  }
+
+  /** Closes every connection (shutdown). */
+  async close(): Promise<void> {
+    for (const [id, e] of this.entries) this.drop(id, e);
+  }
+
+  private put(server: PmtaTarget, path: string, data: string | Buffer) {
+    return this.sftp(server, `writing ${path}`, (s, cb: (e: Error | null | undefined, v: void) => void) =>
+      s.writeFile(path, data, (e) => cb(e, undefined)),
+    );
+  }
+
+  /** One SFTP call on the server's (reused) SFTP session. */
+  private sftp<T>(
+    server: PmtaTarget,
+    what: string,
+    call: (s: SFTPWrapper, cb: (e: Error | null | undefined, v: T) => void) => void,
+  ): Promise<T> {
+    return this.use(server, what, async (client, _abort, entry) => {
+      entry.sftp ??= new Promise<SFTPWrapper>((resolve, reject) =>
+        client.sftp((err, s) => {
+          if (err) return reject(err);
+          s.on('close', () => (entry.sftp = undefined));
+          resolve(s);
+        }),
+      );
+      const s = await entry.sftp.catch((e: Error) => {
+        entry.sftp = undefined;
+        throw e;
+      });
+      return new Promise<T>((resolve, reject) => call(s, (e, v) => (e ? reject(e) : resolve(v))));
+    });
+  }
+
+  /** Runs `op` on the server's connection within the command timeout; failures become PmtaSshError. */
+  private async use<T>(
+    server: PmtaTarget,
+    what: string,
+    op: (client: Client, abort: (f: () => void) => void, entry: Entry) => Promise<T>,
+  ): Promise<T> {
+    const entry = this.entry(server);
+    entry.busy++;
+    clearTimeout(entry.idle);
+    let timer: NodeJS.Timeout | undefined;
+    let onAbort = () => {};
+    try {
+      const client = await entry.ready;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          onAbort();
+          // A stuck operation may mean a stuck connection: the next call starts a fresh one.
+          this.drop(server.id, entry);
+          reject(
+            new PmtaSshError(
+              'timeout',
+              `${server.name} did not finish ${what} within ${this.o.commandTimeoutMs / 1000} s.`,
+            ),
+          );
+        }, this.o.commandTimeoutMs);
+      });
+      return await Promise.race([op(client, (f) => (onAbort = f), entry), timeout]);
+    } catch (e) {
+      if (e instanceof PmtaSshError) throw e;
+      const code = (e as { code?: unknown }).code;
+      throw new PmtaSshError(
+        'failed',
+        `${server.name}: ${what} failed: ${(e as Error).message}`,
+        typeof code === 'number' ? code : undefined,
+      );
+    } finally {
+      clearTimeout(timer);
+      entry.busy--;
+      if (entry.busy === 0 && this.entries.get(server.id) === entry) {
+        entry.idle = setTimeout(() => entry.busy === 0 && this.drop(server.id, entry), this.o.idleMs);
+        entry.idle.unref();
+      }
+    }
+  }
+
+  private drop(id: number, entry: Entry) {
+    clearTimeout(entry.idle);
+    if (this.entries.get(id) === entry) this.entries.delete(id);
+    entry.client.destroy();
+  }
+
+  /** The pooled connection of this server with these settings, or a new one. */
+  private entry(server: PmtaTarget): Entry {
+    const settings = JSON.stringify([
+      server.serverIp,
+      server.sshPort,
+      server.serverUsername,
+      server.sshPasswordEnc,
+      server.sshKeyEnc,
+    ]);
+    const known = this.entries.get(server.id);
+    if (known?.settings === settings) return known;
+    if (known) this.drop(server.id, known);
+    const client = new ssh2.Client();
+    const entry: Entry = { settings, client, ready: this.connect(server, client), busy: 0 };
+    entry.ready.catch(() => this.drop(server.id, entry));
+    client.on('close', () => this.entries.get(server.id) === entry && this.entries.delete(server.id));
+    client.on('error', () => {}); // reported through `ready` or the operation that was running
+    this.entries.set(server.id, entry);
+    return entry;
+  }
+
+  private connect(server: PmtaTarget, client: Client): Promise<Client> {
+    const where = `${server.name} (${server.serverIp}:${server.sshPort})`;
+    const seconds = this.o.connectTimeoutMs / 1000;
+    let hostKeyChanged = false;
+    return new Promise<Client>((resolve, reject) => {
+      const fail = (e: PmtaSshError) => {
+        clearTimeout(timer);
+        client.destroy();
+        reject(e);
+      };
+      // ssh2's readyTimeout starts after the TCP connect; this one bounds the whole way to a login.
+      const timer = setTimeout(
+        () => fail(new PmtaSshError('timeout', `${where} did not answer within ${seconds} s.`)),
+        this.o.connectTimeoutMs,
+      );
+      client.once('ready', () => {
+        clearTimeout(timer);
+        resolve(client);
+      });
+      client.once('error', (e: Error & { level?: string; code?: string }) => {
+        if (hostKeyChanged)
+          return fail(
+            new PmtaSshError(
+              'host-key',
+              `The host key of ${server.name} changed: refused. If the server was reinstalled, clear its pinned key.`,
+            ),
+          );
+        if (e.level === 'client-authentication')
+          return fail(
+            new PmtaSshError(
+              'auth',
+              `${where} refused the SSH login of ${server.serverUsername}: add the console's public key to its authorized_keys, or set the server's SSH password or key.`,
+            ),
+          );
+        if (e.level === 'client-timeout')
+          return fail(new PmtaSshError('timeout', `${where} did not answer within ${seconds} s.`));
+        const why =
+          e.code === 'ECONNREFUSED'
+            ? 'connection refused'
+            : e.code === 'EHOSTUNREACH' || e.code === 'ENETUNREACH'
+              ? 'no route to the host'
+              : e.message;
+        fail(new PmtaSshError('unreachable', `cannot connect to ${where}: ${why}.`));
+      });
+      client.once('close', () =>
+        fail(new PmtaSshError('unreachable', `cannot connect to ${where}: the connection was closed.`)),
+      );
+      try {
+        client.connect({
+          host: server.serverIp,
+          port: server.sshPort,
+          username: server.serverUsername,
+          readyTimeout: this.o.connectTimeoutMs,
+          keepaliveInterval: 15_000,
+          authHandler: this.credentials(server),
+          hostVerifier: (key: Buffer, verify: (ok: boolean) => void) => {
+            this.pin(server.id, fingerprint(key)).then(
+              (ok) => ((hostKeyChanged = !ok), verify(ok)),
+              () => verify(false),
+            );
+          },
+        });
+        client.setNoDelay(true); // SFTP and exec are small request-answer exchanges
+      } catch (e) {
+        fail(new PmtaSshError('failed', `${where}: ${(e as Error).message}`));
+      }
+    });
+  }
+
+  /** Tried in order: the server's own key, the console's key, the server's password. */
+  private credentials(server: PmtaTarget) {
+    const username = server.serverUsername;
+    const methods: { type: AuthenticationType; username: string; key?: string; password?: string }[] = [];
+    if (server.sshKeyEnc) methods.push({ type: 'publickey', username, key: open(this.ctx.secret, server.sshKeyEnc) });
+    methods.push({ type: 'publickey', username, key: consoleKey(this.ctx.env.DATA_DIR).privateKey });
+    if (server.sshPasswordEnc)
+      methods.push({ type: 'password', username, password: open(this.ctx.secret, server.sshPasswordEnc) });
+    return methods as Parameters<Client['connect']>[0]['authHandler'];
+  }
+
+  /** Pins the fingerprint when none is (trust on first use); true when it matches the pinned one. */
+  private async pin(id: number, seen: string): Promise<boolean> {
+    await this.ctx.db
+      .update(pmtaServers)
+      .set({ hostKey: seen })
+      .where(and(eq(pmtaServers.id, id), isNull(pmtaServers.hostKey)));
+    const [row] = await this.ctx.db
+      .select({ hostKey: pmtaServers.hostKey })
+      .from(pmtaServers)
+      .where(eq(pmtaServers.id, id));
+    return row?.hostKey === seen;
+  }
+}
+
+const pools = new WeakMap<object, PmtaConnections>();
+
+/** The connections of one running console (one pool per app context). */
+export function pmtaConnections(ctx: AppContext): PmtaConnections {
+  let pool = pools.get(ctx);
+  if (!pool) pools.set(ctx, (pool = new PmtaConnections(ctx)));
+  return pool;
+}

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import ssh2 from 'ssh2';
+
+export interface ConsoleKey {
+  /** OpenSSH private key (never leaves the server). */
+  privateKey: string;
+  /** The `authorized_keys` line to put on a PMTA host: `ssh-ed25519 AAAA... console@<host>`. */
+  publicKey: string;
+}
+
+const cache = new Map<string, ConsoleKey>();
+
+/**
+ * The console's own SSH key pair, ed25519, generated once under DATA_DIR/ssh (private key mode 600) and
+ * reused: every PMTA server that has its public key in authorized_keys lets the console in.
+ */
+export function consoleKey(dataDir: string): ConsoleKey {
+  let key = cache.get(dataDir);
+  if (!key) cache.set(dataDir, (key = loadConsoleKey(dataDir)));
+  return key;
+}
+
+/** Reads the key pair from DATA_DIR/ssh, generating it the first time (uncached: see consoleKey). */
+export function loadConsoleKey(dataDir: string): ConsoleKey {
+  const dir = path.join(dataDir, 'ssh');
+  const privFile = path.join(dir, 'id_ed25519');
+  const pubFile = `${privFile}.pub`;
+  if (!fs.existsSync(privFile)) {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const pair = ssh2.utils.generateKeyPairSync('ed25519', { comment: 'console@pmta' });
+    // Written aside, then linked into place: two processes starting at once both read the first whole key.
+    const tmp = `${privFile}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, pair.private, { mode: 0o600 });
+    try {
+      fs.linkSync(tmp, privFile);
+      fs.writeFileSync(pubFile, `${pair.public}\n`, { mode: 0o644 });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    } finally {
+      fs.rmSync(tmp, { force: true });
+    }
+  }
+  const privateKey = fs.readFileSync(privFile, 'utf8');
+  return { privateKey, publicKey: publicKeyOf(privateKey) };
+}
+
+/** The authorized_keys line of a private key (recomputed, so a lost .pub file does not matter). */
+function publicKeyOf(privateKey: string): string {
+  const k = ssh2.utils.parseKey(privateKey);
+  if (k instanceof Error) throw new Error(`The console's SSH key is unreadable: ${k.message}`);
+  return `${k.type} ${k.getPublicSSH().toString('base64')} console@pmta`;
+}
