@@ -2,6 +2,7 @@ import { CampaignStatus } from '@console/shared/enums';
 import type { AppContext } from '../core/context.ts';
 import { suppressed } from '../features/email-lists/validity.ts';
 import { activatePrepared } from './campaign-state.ts';
+import { inTransaction } from '../db/transaction.ts';
 
 /*
  * The prepare step (ARCHITECTURE §4.1, docs/decisions/0802): a campaign's recipients are materialized once,
@@ -14,19 +15,14 @@ import { activatePrepared } from './campaign-state.ts';
 
 export async function prepareCampaign(ctx: AppContext, campaignId: number): Promise<void> {
   const id = Number(campaignId);
-  const client = await ctx.db.$client.connect();
-  try {
-    await client.query('begin');
+  const prepared = await inTransaction(ctx.db, async (client) => {
     const { rows } = await client.query<{ status: number; prepared: boolean }>(
       'select status, prepared_at is not null as prepared from campaigns where id = $1 for update',
       [id],
     );
     const c = rows[0];
-    if (!c || c.status === CampaignStatus.Finished || c.prepared) {
-      await client.query('commit');
-      if (c?.prepared) await activatePrepared(ctx, id);
-      return;
-    }
+    if (!c || c.status === CampaignStatus.Finished) return false;
+    if (c.prepared) return true;
     // The id is an integer from our own row: safe to put in the table's name.
     await client.query(
       `create table if not exists campaign_recipients_${id} partition of campaign_recipients for values in (${id})`,
@@ -72,12 +68,7 @@ export async function prepareCampaign(ctx: AppContext, campaignId: number): Prom
        on conflict (campaign_type, campaign_id, domain) do update set total = excluded.total`,
       [id],
     );
-    await client.query('commit');
-  } catch (e) {
-    await client.query('rollback').catch(() => {});
-    throw e;
-  } finally {
-    client.release();
-  }
-  await activatePrepared(ctx, id);
+    return true;
+  });
+  if (prepared) await activatePrepared(ctx, id);
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../core/context.ts';
 import { jobRef } from '../core/jobs.ts';
 import { revalidate } from '../features/email-lists/validity.ts';
+import { inTransaction } from '../db/transaction.ts';
 
 /*
  * Hard bounces (bad-mailbox, bad-domain, inactive-mailbox, routing-errors: PMTA.md) are suppressed at once:
@@ -16,15 +17,5 @@ export const SUPPRESS_BOUNCED = jobRef(
 );
 
 export async function suppressBounced(ctx: AppContext, emails: string[]) {
-  const client = await ctx.db.$client.connect();
-  try {
-    await client.query('begin');
-    await revalidate(client, { emails });
-    await client.query('commit');
-  } catch (e) {
-    await client.query('rollback').catch(() => {});
-    throw e;
-  } finally {
-    client.release();
-  }
+  await inTransaction(ctx.db, (client) => revalidate(client, { emails }));
 }
