@@ -36,6 +36,7 @@ export const PmtaServerMessages = {
   userNotFound: 'User not found.',
   hasRelays: 'The server has relays of its owner: it cannot change owner.',
   deleteConfirm: 'Are you sure you want to delete?',
+  sshKeyInvalid: 'SSH Key must be a private key (OpenSSH or PEM) without a passphrase.',
 } as const;
 const M = PmtaServerMessages;
 
@@ -49,6 +50,9 @@ export const PMTA_SERVER_DEFAULTS = {
   relayBackoffSpeed: 600,
   isVps: false,
 } as const;
+export const SSH_PASSWORD_MAX = 200;
+/** An RSA 4096 private key in PEM is about 3.3 KB; room for a longer one. */
+export const SSH_KEY_MAX = 16_384;
 export const ENCRYPTIONS = ['ssl', 'tls'] as const;
 export type Encryption = (typeof ENCRYPTIONS)[number];
 
@@ -69,6 +73,20 @@ export const pmtaServerSchema = z.object({
   ipList: requiredString(M.ipListRequired).max(TEXT_MAX, tooLong('IP List', TEXT_MAX)),
   isVps: z.boolean({ error: 'VPS must be true or false.' }).default(false),
   user: optionalReference(M.userNotFound),
+  /**
+   * Write-only SSH credentials of this server, besides the console's own key (docs/decisions/0901): sealed
+   * at rest, never returned (`hasSshPassword`, `hasSshKey`); blank or absent keeps the stored one.
+   */
+  sshPassword: z
+    .string({ error: 'SSH Password must be a text.' })
+    .max(SSH_PASSWORD_MAX, tooLong('SSH Password', SSH_PASSWORD_MAX))
+    .nullish()
+    .transform((v) => v || null),
+  sshKey: z
+    .string({ error: M.sshKeyInvalid })
+    .max(SSH_KEY_MAX, tooLong('SSH Key', SSH_KEY_MAX))
+    .nullish()
+    .transform((v) => v?.trim() || null),
 });
 export type PmtaServerInput = z.infer<typeof pmtaServerSchema>;
 export type PmtaServerBody = z.input<typeof pmtaServerSchema>;
@@ -89,6 +107,10 @@ export const pmtaServerItem = z.object({
   isVps: z.boolean(),
   user: userRefItem,
   relaysCount: z.number(),
+  hasSshPassword: z.boolean(),
+  hasSshKey: z.boolean(),
+  /** The pinned SHA256 fingerprint of the server's SSH host key (null until the first connection). */
+  hostKey: z.string().nullable(),
 });
 export type PmtaServer = z.infer<typeof pmtaServerItem>;
 

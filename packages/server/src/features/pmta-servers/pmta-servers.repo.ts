@@ -11,7 +11,7 @@ const p = pmtaServers;
 /**
  * GET /api/pmta_servers: newest first, 30 a page. Filters: name (contains), user.id (administrators).
  * `groups[]=select` gives {id, name} by name for the relay forms (with user.id: one owner's servers).
- * The secret columns (ssh_password_enc, ssh_key_enc) are never selected.
+ * The secret columns (ssh_password_enc, ssh_key_enc) are never selected: hasSshPassword/hasSshKey say one is set.
  */
 export const pmtaServersCollection = defineCollection({
   table: p,
@@ -31,6 +31,9 @@ export const pmtaServersCollection = defineCollection({
     isVps: p.isVps,
     user: sql<PmtaServer['user']>`json_build_object('id', ${users.id}, 'username', ${users.username})`,
     relaysCount: sql<number>`(select count(*)::int from ${pmtaRelays} where ${pmtaRelays.pmtaServerId} = ${p.id})`,
+    hasSshPassword: sql<boolean>`${p.sshPasswordEnc} is not null`,
+    hasSshKey: sql<boolean>`${p.sshKeyEnc} is not null`,
+    hostKey: p.hostKey,
   },
   join: (q) => q.innerJoin(users, eq(users.id, p.userId)),
   scope: ownedBy(p.userId),
@@ -44,10 +47,7 @@ export const pmtaServersCollection = defineCollection({
 export const findPmtaServer = (db: Executor, user: AuthUser, id: number) =>
   pmtaServersCollection.one(db, user, eq(p.id, id));
 
-export type PmtaServerValues = Omit<
-  typeof p.$inferInsert,
-  'id' | 'createdAt' | 'sshPasswordEnc' | 'sshKeyEnc' | 'hostKey'
->;
+export type PmtaServerValues = Omit<typeof p.$inferInsert, 'id' | 'createdAt'>;
 
 export async function insertPmtaServer(db: Executor, v: PmtaServerValues) {
   const [row] = await db.insert(p).values(v).returning({ id: p.id });

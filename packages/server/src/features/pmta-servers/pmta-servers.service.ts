@@ -3,7 +3,9 @@ import { PmtaServerMessages as M, type PmtaServer, type PmtaServerInput } from '
 import type { AppContext, AuthUser } from '../../core/context.ts';
 import { assertReferences, exists, found, ownerFor } from '../../core/access.ts';
 import { invalid } from '../../core/errors.ts';
+import { seal } from '../../core/sealed.ts';
 import { users } from '../../db/schema.ts';
+import { isPrivateKey } from '../../pmta/ssh/keys.ts';
 import {
   deletePmtaServerRow,
   findPmtaServer,
@@ -12,12 +14,13 @@ import {
   type PmtaServerValues,
 } from './pmta-servers.repo.ts';
 
-type Ctx = Pick<AppContext, 'db'>;
+type Ctx = Pick<AppContext, 'db' | 'secret'>;
 
 export async function getPmtaServer(ctx: Ctx, actor: AuthUser, id: number): Promise<PmtaServer> {
   return found(await findPmtaServer(ctx.db, actor, id));
 }
 
+/** The row's values; the SSH password and key sealed when given (absent: the stored ones stay). */
 async function valuesOf(
   ctx: Ctx,
   actor: AuthUser,
@@ -26,8 +29,14 @@ async function valuesOf(
 ): Promise<PmtaServerValues> {
   const userId = input.user ? ownerFor(actor, input.user) : (keepOwner ?? actor.id);
   assertReferences({ user: !(await exists(ctx.db, users, eq(users.id, userId))) && M.userNotFound });
-  const { user: _owner, ...fields } = input;
-  return { ...fields, userId };
+  const { user: _owner, sshPassword, sshKey, ...fields } = input;
+  if (sshKey && !isPrivateKey(sshKey)) throw invalid({ sshKey: M.sshKeyInvalid });
+  return {
+    ...fields,
+    userId,
+    ...(sshPassword ? { sshPasswordEnc: seal(ctx.secret, sshPassword) } : {}),
+    ...(sshKey ? { sshKeyEnc: seal(ctx.secret, sshKey) } : {}),
+  };
 }
 
 export async function createPmtaServer(ctx: Ctx, actor: AuthUser, input: PmtaServerInput) {
@@ -40,7 +49,9 @@ export async function updatePmtaServer(ctx: Ctx, actor: AuthUser, id: number, in
   const current = await getPmtaServer(ctx, actor, id);
   const values = await valuesOf(ctx, actor, input, current.user.id);
   if (values.userId !== current.user.id && current.relaysCount > 0) throw invalid({ user: M.hasRelays });
-  await updatePmtaServerRow(ctx.db, id, values);
+  // Another address is another host: its key is pinned afresh on the next connection.
+  const moved = values.serverIp !== current.serverIp || values.sshPort !== current.sshPort;
+  await updatePmtaServerRow(ctx.db, id, moved ? { ...values, hostKey: null } : values);
   return getPmtaServer(ctx, actor, id);
 }
 

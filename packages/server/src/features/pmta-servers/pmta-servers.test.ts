@@ -1,4 +1,6 @@
+import ssh2 from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { open } from '../../core/sealed.ts';
 import { expectAccess } from '../../../test/access.ts';
 import { factories } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
@@ -136,6 +138,87 @@ describe('PMTA servers: calls', () => {
       owned: owned ? async (owner) => (await make.pmtaServer({ owner, name: 'Untouched' })).id : undefined,
     });
     expect((await q(`select count(*)::int as n from pmta_servers where name = 'Taken over'`))[0].n).toBe(0);
+  });
+});
+
+describe('PMTA servers: SSH credentials', () => {
+  const key = ssh2.utils.generateKeyPairSync('ed25519');
+  const secrets = async (id: number) =>
+    (await q('select ssh_password_enc, ssh_key_enc, host_key from pmta_servers where id = $1', [id]))[0] as {
+      ssh_password_enc: string | null;
+      ssh_key_enc: string | null;
+      host_key: string | null;
+    };
+
+  it('seals a password and a private key, never returns them, keeps them when an edit leaves them blank', async () => {
+    const owner = await t.user();
+    const res = await t.as(owner, {
+      method: 'POST',
+      url: '/api/pmta_servers',
+      payload: body({ sshPassword: 'pa55word', sshKey: key.private }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ hasSshPassword: true, hasSshKey: true, hostKey: null });
+    expect(res.body).not.toMatch(/pa55word|PRIVATE KEY/);
+    const id = res.json().id as number;
+    const stored = await secrets(id);
+    expect(open(t.ctx.secret, stored.ssh_password_enc!)).toBe('pa55word');
+    expect(open(t.ctx.secret, stored.ssh_key_enc!)).toBe(key.private.trim());
+    const got = await t.as(owner, { method: 'GET', url: `/api/pmta_servers/${id}` });
+    expect(got.body).not.toMatch(/pa55word|PRIVATE KEY/);
+
+    const put = (over: Record<string, unknown>) =>
+      t.as(owner, { method: 'PUT', url: `/api/pmta_servers/${id}`, payload: body(over) });
+    expect((await put({ name: 'renamed', sshPassword: '', sshKey: null })).json()).toMatchObject({
+      name: 'renamed',
+      hasSshPassword: true,
+      hasSshKey: true,
+    });
+    expect(await secrets(id)).toEqual(stored);
+    await put({ sshPassword: 'n3w' });
+    expect(open(t.ctx.secret, (await secrets(id)).ssh_password_enc!)).toBe('n3w');
+    const plain = await t.as(owner, { method: 'POST', url: '/api/pmta_servers', payload: body() });
+    expect(plain.json()).toMatchObject({ hasSshPassword: false, hasSshKey: false });
+  });
+
+  it.each([
+    ['a public key', () => key.public],
+    ['text', () => 'not a key'],
+    [
+      'a key with a passphrase',
+      () => ssh2.utils.generateKeyPairSync('ed25519', { passphrase: 'x', cipher: 'aes256-ctr', rounds: 4 }).private,
+    ],
+  ])('refuses %s as SSH Key and stores nothing', async (_, make) => {
+    const before = await serversOf(admin.id);
+    const res = await t.as(admin, { method: 'POST', url: '/api/pmta_servers', payload: body({ sshKey: make() }) });
+    expect([res.statusCode, res.json()]).toEqual([
+      422,
+      { error: { sshKey: 'SSH Key must be a private key (OpenSSH or PEM) without a passphrase.' } },
+    ]);
+    expect(await serversOf(admin.id)).toBe(before);
+  });
+
+  it('refuses an over-long SSH password', async () => {
+    const res = await t.as(admin, {
+      method: 'POST',
+      url: '/api/pmta_servers',
+      payload: body({ sshPassword: 'x'.repeat(201) }),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toHaveProperty('sshPassword');
+  });
+
+  it('forgets the pinned host key when the address or SSH port changes, not otherwise', async () => {
+    const owner = await t.user();
+    const { id } = (await t.as(owner, { method: 'POST', url: '/api/pmta_servers', payload: body() })).json();
+    const pin = () => q(`update pmta_servers set host_key = 'SHA256:abc' where id = $1`, [id]);
+    const put = (over: Record<string, unknown>) =>
+      t.as(owner, { method: 'PUT', url: `/api/pmta_servers/${id}`, payload: body(over) });
+    await pin();
+    expect((await put({ name: 'same host' })).json().hostKey).toBe('SHA256:abc');
+    expect((await put({ sshPort: 2222 })).json().hostKey).toBeNull();
+    await pin();
+    expect((await put({ sshPort: 2222, serverIp: '198.51.100.11' })).json().hostKey).toBeNull();
   });
 });
 

@@ -51,3 +51,9 @@ function publicKeyOf(privateKey: string): string {
   if (k instanceof Error) throw new Error(`The console's SSH key is unreadable: ${k.message}`);
   return `${k.type} ${k.getPublicSSH().toString('base64')} console@pmta`;
 }
+
+/** A private key ssh2 can use without a passphrase (what a PMTA server form may store). */
+export function isPrivateKey(text: string): boolean {
+  const k = ssh2.utils.parseKey(text);
+  return !(k instanceof Error) && k.isPrivateKey();
+}
