@@ -7,6 +7,7 @@ import ssh2 from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PmtaControl } from '@console/pmta-sim/control';
 import { startSshServer, type SshServer, type SshServerOptions } from '@console/pmta-sim/ssh';
+import { TEST_CONFIG, tempSim } from '@console/pmta-sim/testing';
 import { seal } from '../../core/sealed.ts';
 import { pmtaServers } from '../../db/schema.ts';
 import { expectAccess } from '../../../test/access.ts';
@@ -186,6 +187,34 @@ describe('a PMTA server that answers', () => {
     expect(e.kind).toBe('timeout');
     expect(e.message).toBe(`Error: ${target.name} did not finish running "pmta hang" within 2 s.`);
     expect((await pool.exec(target, 'pmta show jobs')).code).toBe(0);
+  });
+});
+
+describe("the simulator's PMTA (sim.ts) over SSH", () => {
+  it('uploads a config atomically, reloads it, and rolls a refused one back from .bak', async () => {
+    const pmta = await tempSim({ config: TEST_CONFIG });
+    const ssh = await startSshServer(pmta, {
+      users: [{ username: 'root', publicKeys: [consoleKey(t.ctx.env.DATA_DIR).publicKey] }],
+    });
+    sims.push(ssh);
+    try {
+      const target = await server(ssh.port);
+      expect(await pool.exec(target, 'pmta --version')).toMatchObject({ code: 0 });
+      const good = TEST_CONFIG.replace('retry-after 1m', 'retry-after 2m');
+      await pool.writeFileAtomic(target, '/etc/pmta/config', good);
+      expect(await pool.exec(target, 'pmta reload')).toMatchObject({ code: 0 });
+
+      await pool.writeFileAtomic(target, '/etc/pmta/config', `${good}no-such-directive yes\n`);
+      const refused = await pool.exec(target, 'pmta reload');
+      expect(refused.code).toBe(1);
+      expect(refused.stdout).toMatch(/^error: .*no-such-directive/);
+      expect(await pool.restoreBackup(target, '/etc/pmta/config')).toBe(true);
+      expect((await pool.readFile(target, '/etc/pmta/config')).toString()).toBe(good);
+      expect(await pool.exec(target, 'pmta reload')).toMatchObject({ code: 0 });
+      expect(await pool.exec(target, 'systemctl is-active pmta')).toMatchObject({ code: 0, stdout: 'active\n' });
+    } finally {
+      await pmta.cleanup();
+    }
   });
 });
 

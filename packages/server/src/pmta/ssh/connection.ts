@@ -104,13 +104,17 @@ export class PmtaConnections {
             };
             stream.on('data', take(out));
             stream.stderr.on('data', take(err));
-            stream.on('exit', (c: number | null) => (code = c ?? -1));
+            let exited = false;
+            stream.on('exit', (c: number | null) => ((exited = true), (code = c ?? -1)));
             stream.on('close', () =>
-              resolve({
-                code,
-                stdout: Buffer.concat(out).toString('utf8'),
-                stderr: Buffer.concat(err).toString('utf8'),
-              }),
+              // No exit status: the connection went away under the command (a host always sends one).
+              !exited
+                ? reject(new Error('the connection was lost before the command ended'))
+                : resolve({
+                    code,
+                    stdout: Buffer.concat(out).toString('utf8'),
+                    stderr: Buffer.concat(err).toString('utf8'),
+                  }),
             );
           }),
         ),
