@@ -346,8 +346,12 @@ export class PmtaConnections {
           keepaliveInterval: 15_000,
           authHandler: this.credentials(server),
           hostVerifier: (key: Buffer, verify: (ok: boolean) => void) => {
-            this.pin(server.id, fingerprint(key)).then(
-              (ok) => ((hostKeyChanged = !ok), verify(ok)),
+            const seen = fingerprint(key);
+            this.pin(server.id, seen).then(
+              (pinned) => {
+                hostKeyChanged = pinned !== undefined && pinned !== seen; // undefined: the server was deleted
+                verify(pinned === seen);
+              },
               () => verify(false),
             );
           },
@@ -370,8 +374,8 @@ export class PmtaConnections {
     return methods as Parameters<Client['connect']>[0]['authHandler'];
   }
 
-  /** Pins the fingerprint when none is (trust on first use); true when it matches the pinned one. */
-  private async pin(id: number, seen: string): Promise<boolean> {
+  /** Pins the fingerprint when none is (trust on first use); the pinned one (undefined: no such server). */
+  private async pin(id: number, seen: string): Promise<string | null | undefined> {
     await this.ctx.db
       .update(pmtaServers)
       .set({ hostKey: seen })
@@ -380,7 +384,7 @@ export class PmtaConnections {
       .select({ hostKey: pmtaServers.hostKey })
       .from(pmtaServers)
       .where(eq(pmtaServers.id, id));
-    return row?.hostKey === seen;
+    return row?.hostKey;
   }
 }
 
