@@ -699,7 +699,12 @@ const metrics = () => ({
 /** Per campaign: the statistics screen's overall table and the campaign lists' progress. */
 export const campaignCounters = pgTable(
   'campaign_counters',
-  { campaignType: smallint('campaign_type').notNull(), campaignId: integer('campaign_id').notNull(), total: total(), ...metrics() },
+  {
+    campaignType: smallint('campaign_type').notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    total: total(),
+    ...metrics(),
+  },
   (t) => [primaryKey({ columns: [t.campaignType, t.campaignId] })],
 );
 
