@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSshServer, type SshServer } from '@console/pmta-sim/ssh';
+import { tempSim } from '@console/pmta-sim/testing';
+import { seal } from '../../core/sealed.ts';
+import { pmtaRelayDkim, pmtaServers } from '../../db/schema.ts';
+import { consoleKey } from '../../pmta/ssh/keys.ts';
+import { expectAccess } from '../../../test/access.ts';
+import { factories } from '../../../test/factories.ts';
+import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
+
+/* The edit page's three operations against a real simulator: its SSH side on loopback, its HTTP interface. */
+
+let t: TestApp;
+let f: ReturnType<typeof factories>;
+let owner: TestUser;
+let pmta: Awaited<ReturnType<typeof tempSim>>;
+let ssh: SshServer;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  f = factories(t);
+  owner = await t.user();
+  pmta = await tempSim();
+  ssh = await startSshServer(pmta, {
+    users: [{ username: 'root', publicKeys: [consoleKey(t.ctx.env.DATA_DIR).publicKey] }],
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await ssh.close();
+  await pmta.cleanup();
+});
+
+/** A server row of `owner` pointing at the simulator (or at `sshPort`). */
+async function simServer(sshPort = ssh.port) {
+  const row = await f.pmtaServer({ owner, serverIp: '127.0.0.1' });
+  await t.ctx.db
+    .update(pmtaServers)
+    .set({ sshPort, pmtaHttpPort: pmta.httpPort, smtpPort: pmta.smtpPort })
+    .where(eq(pmtaServers.id, row.id));
+  return row.id;
+}
+
+const call = (method: 'GET' | 'POST', id: number, op: string) =>
+  t.as(owner, { method, url: `/api/pmta_servers/${id}/${op}` });
+const simFile = (p: string) => fs.readFileSync(path.join(pmta.root, p), 'utf8');
+
+describe('PMTA server operations', () => {
+  it('reports every service ready on a running simulator', async () => {
+    const res = await call('GET', await simServer(), 'software_readiness');
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json() as { service: string; ready: boolean }[];
+    expect(rows.map((r) => r.service)).toEqual([
+      'pmta service',
+      'pmta command',
+      'config file /etc/pmta/config',
+      'accounting directory /var/log/pmta',
+      `http interface :${pmta.httpPort}`,
+    ]);
+    expect(rows.every((r) => r.ready)).toBe(true);
+  });
+
+  it('reports the HTTP interface not ready when nothing answers on its port', async () => {
+    const id = await simServer();
+    const closed = await freePort();
+    await t.ctx.db.update(pmtaServers).set({ pmtaHttpPort: closed }).where(eq(pmtaServers.id, id));
+    const rows = (await call('GET', id, 'software_readiness')).json() as { service: string; ready: boolean }[];
+    expect(rows.find((r) => r.service.startsWith('http interface'))?.ready).toBe(false);
+    expect(rows.find((r) => r.service === 'pmta service')?.ready).toBe(true);
+  });
+
+  it('gives the config file date, and null for what is missing', async () => {
+    const res = await call('GET', await simServer(), 'config_dates');
+    expect(res.statusCode, res.body).toBe(200);
+    const mtime = fs.statSync(path.join(pmta.root, 'etc/pmta/config')).mtime;
+    expect(res.json()).toEqual({
+      configsDates: [
+        { service: '/etc/pmta/config', date: new Date(Math.floor(mtime.getTime() / 1000) * 1000).toISOString() },
+        { service: '/etc/pmta/dkim', date: null },
+      ],
+    });
+  });
+
+  it('uploads the generated config; PMTA reloads it and knows the relays’ VMTAs', async () => {
+    const id = await simServer();
+    const a = await f.pmtaRelay({ owner, pmtaServerId: id, ip: '10.9.0.1' });
+    const b = await f.pmtaRelay({ owner, pmtaServerId: id, ip: '10.9.0.2' });
+    const res = await call('POST', id, 'config_upload');
+    expect(res.statusCode, res.body).toBe(204);
+    expect(simFile('etc/pmta/config')).toContain(`PMTA server #${id}`);
+    const vmtas = (await pmta.command(['show', 'vmtas'])).stdout;
+    expect(vmtas).toContain(`vmta-${a.id}`);
+    expect(vmtas).toContain(`vmta-${b.id}`);
+  });
+
+  it('rolls a config PMTA refuses back (a DKIM key file missing on the host) and answers its error', async () => {
+    const id = await simServer();
+    await call('POST', id, 'config_upload'); // a config PMTA runs with
+    const good = simFile('etc/pmta/config');
+    const relay = await f.pmtaRelay({ owner, pmtaServerId: id, ip: '10.9.0.3' });
+    await t.ctx.db.insert(pmtaRelayDkim).values({
+      relayId: relay.id,
+      selector: 's1',
+      domain: 'example.com',
+      privateKeyEnc: seal(t.ctx.secret, 'a key'),
+      publicKey: 'p',
+    });
+    const res = await call('POST', id, 'config_upload');
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().error).toMatch(/^Error: .*cannot open domain key file "\/etc\/pmta\/dkim\/vmta-\d+\.pem"/);
+    expect(simFile('etc/pmta/config')).toBe(good);
+    expect((await pmta.command(['show', 'vmtas'])).stdout).not.toContain(`vmta-${relay.id}`);
+  });
+
+  it('answers an error at once for a server that is down', async () => {
+    const id = await simServer(await freePort());
+    for (const op of ['software_readiness', 'config_dates'] as const) {
+      const res = await call('GET', id, op);
+      expect(res.statusCode).toBe(502);
+      expect(res.json().error).toMatch(/^Error: cannot connect to .*connection refused\.$/);
+    }
+    const res = await call('POST', id, 'config_upload');
+    expect(res.statusCode).toBe(502);
+  });
+
+  it('lets only the owner or an administrator operate a server', async () => {
+    for (const [method, op] of [
+      ['GET', 'software_readiness'],
+      ['GET', 'config_dates'],
+      ['POST', 'config_upload'],
+    ] as const)
+      await expectAccess(t, {
+        method,
+        url: `/api/pmta_servers/:id/${op}`,
+        owned: async (o) => (await f.pmtaServer({ owner: o })).id,
+      });
+    const admin = await t.user({ admin: true });
+    const res = await t.as(admin, { method: 'GET', url: `/api/pmta_servers/${await simServer()}/config_dates` });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+/** A port nothing listens on (just closed). */
+async function freePort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as net.AddressInfo).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}

@@ -1,0 +1,141 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../core/context.ts';
+import { AppError, notFound } from '../core/errors.ts';
+import { pmtaRelayDkim, pmtaRelays, pmtaServers } from '../db/schema.ts';
+import { CONFIG_PATH, dkimKeyPath, generateConfig } from './config/generate.ts';
+import { loadConfigData } from './config/load.ts';
+import { validateConfig } from './config/validate.ts';
+import { PmtaSshError, pmtaConnections, type PmtaTarget } from './ssh/connection.ts';
+
+/*
+ * The three operations of a PMTA server's edit page (spec 2, issue 12 parts 3-4, decision 0903): software
+ * readiness, config dates, config upload. Connection failures answer `{error: 'Error: ...'}` (0903).
+ */
+
+type Ctx = AppContext;
+export type PmtaServerRow = typeof pmtaServers.$inferSelect;
+
+export const DKIM_DIR = '/etc/pmta/dkim';
+export const ACCT_DIR = '/var/log/pmta';
+/** The HTTP interface is asked with a short timeout: a readiness row, not a reason to wait. */
+const HTTP_TIMEOUT_MS = 3_000;
+
+/** A PmtaSshError as the API answers it: 504 for a timeout, 502 for any other failure to reach the host. */
+export function sshFailure(e: unknown): never {
+  if (e instanceof PmtaSshError) throw new AppError(e.kind === 'timeout' ? 504 : 502, e.message);
+  throw e;
+}
+
+export async function serverRow(ctx: Ctx, id: number): Promise<PmtaServerRow> {
+  const [row] = await ctx.db.select().from(pmtaServers).where(eq(pmtaServers.id, id));
+  if (!row) throw notFound();
+  return row;
+}
+
+async function httpReady(server: PmtaServerRow): Promise<boolean> {
+  // The operator's own host, usually on an internal address: not a user URL, so no safe-fetch guard.
+  const host = server.serverIp.includes(':') ? `[${server.serverIp}]` : server.serverIp;
+  try {
+    const res = await fetch(`http://${host}:${server.pmtaHttpPort}/status?format=xml`, {
+      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+    });
+    await res.body?.cancel();
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** What the console needs on the host, each ready or not. */
+export async function softwareReadiness(ctx: Ctx, server: PmtaServerRow) {
+  const pool = pmtaConnections(ctx);
+  const ok = (command: string) => pool.exec(server, command).then((r) => r.code === 0, sshFailure);
+  const [service, command, config, acct, http] = await Promise.all([
+    ok('systemctl is-active pmta'),
+    ok('pmta --version'),
+    ok(`test -f ${CONFIG_PATH}`),
+    ok(`test -d ${ACCT_DIR}`),
+    httpReady(server),
+  ]);
+  return [
+    { service: 'pmta service', ready: service },
+    { service: 'pmta command', ready: command },
+    { service: `config file ${CONFIG_PATH}`, ready: config },
+    { service: `accounting directory ${ACCT_DIR}`, ready: acct },
+    { service: `http interface :${server.pmtaHttpPort}`, ready: http },
+  ];
+}
+
+async function dkimPaths(ctx: Ctx, serverId: number) {
+  const rows = await ctx.db
+    .select({ id: pmtaRelays.id })
+    .from(pmtaRelays)
+    .innerJoin(pmtaRelayDkim, eq(pmtaRelayDkim.relayId, pmtaRelays.id))
+    .where(eq(pmtaRelays.pmtaServerId, serverId))
+    .orderBy(pmtaRelays.id);
+  return rows.map(dkimKeyPath);
+}
+
+/** The modification time of the config file, the DKIM directory and the relays' key files (null: missing). */
+export async function configDates(ctx: Ctx, server: PmtaServerRow) {
+  const paths = [CONFIG_PATH, DKIM_DIR, ...(await dkimPaths(ctx, server.id))];
+  // One command for all: a missing file goes to stderr and is simply absent from stdout.
+  const r = await pmtaConnections(ctx)
+    .exec(server, `stat -c '%Y %n' ${paths.join(' ')}`)
+    .catch(sshFailure);
+  const seen = new Map(
+    r.stdout
+      .split('\n')
+      .map((l) => /^(\d+) (.+)$/.exec(l))
+      .filter((m) => m !== null)
+      .map((m) => [m[2]!, new Date(Number(m[1]) * 1000).toISOString()]),
+  );
+  return { configsDates: paths.map((service) => ({ service, date: seen.get(service) ?? null })) };
+}
+
+const uploads = new Map<number, Promise<unknown>>();
+
+/** Runs `op` after the server's previous upload ends: one upload at a time per server in this process. */
+function oneAtATime<T>(id: number, op: () => Promise<T>): Promise<T> {
+  const run = (uploads.get(id) ?? Promise.resolve()).then(op, op);
+  const tail = run.catch(() => {});
+  uploads.set(id, tail);
+  void tail.then(() => uploads.get(id) === tail && uploads.delete(id));
+  return run;
+}
+
+/** PMTA's refusal as the UI shows it: its first line, as 'Error: ...'. */
+const pmtaError = (out: string) => {
+  const line =
+    out
+      .trim()
+      .split('\n')[0]
+      ?.replace(/^error:\s*/i, '') || 'pmta reload failed';
+  return `Error: ${line}`;
+};
+
+/**
+ * Generates the server's configuration, validates it (refused: nothing is uploaded), writes it atomically
+ * (the old file kept as .bak) and reloads PMTA; a refused reload puts the .bak back and reloads again.
+ */
+export function uploadConfig(ctx: Ctx, server: PmtaServerRow): Promise<void> {
+  return oneAtATime(server.id, async () => {
+    const data = await loadConfigData(ctx.db, server.id);
+    if (!data) throw notFound();
+    const text = generateConfig(data);
+    const errors = validateConfig(text);
+    if (errors.length) throw new AppError(422, `Error: ${errors.map((e) => e.message).join('\n')}`);
+    const pool = pmtaConnections(ctx);
+    const target: PmtaTarget = server;
+    try {
+      await pool.writeFileAtomic(target, CONFIG_PATH, text);
+      const reload = await pool.exec(target, 'pmta reload');
+      if (reload.code === 0) return;
+      // The running PMTA kept its old config; the file must match it again.
+      if (await pool.restoreBackup(target, CONFIG_PATH)) await pool.exec(target, 'pmta reload');
+      throw new AppError(422, pmtaError(reload.stdout || reload.stderr));
+    } catch (e) {
+      return sshFailure(e);
+    }
+  });
+}
