@@ -39,3 +39,31 @@ const remove = (id: number) => http.delete<void>(`/pmta_servers/${id}`);
 
 export const useSavePmtaServer = mutationHook(save, pmtaServersKey);
 export const useDeletePmtaServer = mutationHook(remove, pmtaServersKey, ['pmta_relays']);
+
+/* The edit page's operations on the host (decision 0903): answered errors stay on the page (no error pages). */
+export interface ServiceReadiness {
+  service: string;
+  ready: boolean;
+}
+export interface ConfigDate {
+  service: string;
+  /** ISO 8601; null: missing on the host. */
+  date: string | null;
+}
+export const getSoftwareReadiness = (id: number) =>
+  http.get<ServiceReadiness[]>(`/pmta_servers/${id}/software_readiness`, { errorPage: false });
+export const getConfigDates = (id: number) =>
+  http.get<{ configsDates: ConfigDate[] }>(`/pmta_servers/${id}/config_dates`, { errorPage: false });
+export const uploadConfig = (id: number) => http.post<void>(`/pmta_servers/${id}/config_upload`);
+
+/** The console's `authorized_keys` line, shown on the form. */
+export const useSshPublicKey = () =>
+  useQuery({
+    queryKey: ['pmta', 'ssh-public-key'],
+    queryFn: () => http.get<{ publicKey: string }>('/pmta/ssh-public-key', { errorPage: false }),
+    staleTime: Infinity,
+  });
+export const useClearHostKey = mutationHook(
+  (id: number) => http.delete<void>(`/pmta/server/${id}/host-key`),
+  pmtaServersKey,
+);

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Col, Form, Input, InputNumber, Row, Select } from 'antd';
+import { Button, Checkbox, Col, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import { PMTA_SERVER_DEFAULTS, pmtaServerSchema, type PmtaServerBody } from '@console/shared/pmta-servers';
 import { EditPage } from '@/components/edit-page.tsx';
@@ -10,6 +10,8 @@ import { zodRule } from '@/lib/form-rules.ts';
 import { href } from '@/lib/routes.ts';
 import { useSession } from '@/lib/session.ts';
 import { usePmtaServer, useSavePmtaServer } from '../api/pmta-servers.ts';
+import { PmtaServerOperations } from '../components/pmta-server-operations.tsx';
+import { PmtaServerSsh } from '../components/pmta-server-ssh.tsx';
 import { PmtaServerUploads } from '../components/pmta-server-uploads.tsx';
 
 type Values = Omit<PmtaServerBody, 'user' | 'encryption'> & { user?: number; encryption: '' | 'ssl' | 'tls' };
@@ -45,8 +47,15 @@ export function PmtaServerEdit() {
   const server = usePmtaServer(id);
   const save = useSavePmtaServer();
 
+  // The SSH secrets are write-only: the form starts them blank (blank keeps the stored ones).
   const initial: Values = server.data
-    ? { ...server.data, encryption: server.data.encryption ?? '', user: server.data.user.id }
+    ? {
+        ...server.data,
+        encryption: server.data.encryption ?? '',
+        user: server.data.user.id,
+        sshPassword: '',
+        sshKey: '',
+      }
     : { name: '', serverIp: '', ipList: '', encryption: '', ...PMTA_SERVER_DEFAULTS, user: session?.claims.id };
   // An empty encryption is sent as null; an empty owner is left out (spec 2 §5).
   const submit = ({ user, encryption, ...v }: Values) =>
@@ -132,9 +141,13 @@ export function PmtaServerEdit() {
             <Form.Item name="isVps" valuePropName="checked">
               <Checkbox>VPS (its relays count as VPS relays; otherwise Net)</Checkbox>
             </Form.Item>
-            <Button type="primary" htmlType="submit" loading={save.isPending}>
-              Save
-            </Button>
+            <PmtaServerSsh server={server.data} />
+            <Space wrap size="large">
+              <Button type="primary" htmlType="submit" loading={save.isPending}>
+                Save
+              </Button>
+              {id && <PmtaServerOperations id={id} />}
+            </Space>
           </Form>
         </Col>
         {!id && (
