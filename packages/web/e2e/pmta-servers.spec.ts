@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ADMIN, startHarness, type Harness } from './harness.ts';
-import { button, columnTexts, fieldError, seeToast, shotBoth, signIn, toast } from './ui.ts';
+import { button, columnTexts, dialog, fieldError, seeToast, shotBoth, signIn, toast } from './ui.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -73,5 +73,27 @@ describe('PMTA servers', () => {
     await page.getByText('Total: 4').waitFor();
     expect((await h.sql('select count(*)::int as n from pmta_relays')).rows[0].n).toBe(2);
     await shotBoth(page, 'pmta-servers');
+
+    // The edit page: the console's SSH key to authorize, and the host operations of a server that is down
+    // (nothing listens on its SSH port: the answer comes at once, in the error style).
+    const pmta1 = await h.sql(
+      `update pmta_servers set server_ip = '127.0.0.1', ssh_port = 1 where name = 'pmta-1' returning id`,
+    );
+    await page.goto(`/pmta-servers/${pmta1.rows[0].id}/edit`);
+    await page
+      .getByTestId('ssh-public-key')
+      .getByText(/^ssh-ed25519 \S+ console@pmta$/)
+      .waitFor();
+    await button(page, 'Check software readiness').click();
+    await dialog(page)
+      .getByText(/^Error: cannot connect to pmta-1 \(127\.0\.0\.1:1\): connection refused\.$/)
+      .waitFor();
+    await button(page, 'OK').click();
+    await button(page, 'Upload config to the server').click();
+    await dialog(page)
+      .filter({ hasText: 'Oops...' })
+      .getByText(/connection refused/)
+      .waitFor();
+    await shotBoth(page, 'pmta-server-edit-operations');
   });
 });
