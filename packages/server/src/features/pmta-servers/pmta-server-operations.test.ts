@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSshServer, type SshServer } from '@console/pmta-sim/ssh';
 import { tempSim } from '@console/pmta-sim/testing';
 import { seal } from '../../core/sealed.ts';
-import { pmtaRelayDkim, pmtaServers } from '../../db/schema.ts';
+import { mailServiceSettings, pmtaRelayDkim, pmtaServers } from '../../db/schema.ts';
 import { consoleKey } from '../../pmta/ssh/keys.ts';
 import { expectAccess } from '../../../test/access.ts';
 import { factories } from '../../../test/factories.ts';
@@ -114,6 +114,24 @@ describe('PMTA server operations', () => {
     expect(res.json().error).toMatch(/^Error: .*cannot open domain key file "\/etc\/pmta\/dkim\/vmta-\d+\.pem"/);
     expect(simFile('etc/pmta/config')).toBe(good);
     expect((await pmta.command(['show', 'vmtas'])).stdout).not.toContain(`vmta-${relay.id}`);
+  });
+
+  it('refuses a config its own validator refuses, with the validator’s lines, uploading nothing', async () => {
+    const id = await simServer();
+    const before = simFile('etc/pmta/config');
+    // A value the settings form would refuse, written behind its back: the last guard is the validator.
+    const [bad] = await t.ctx.db
+      .insert(mailServiceSettings)
+      .values({ name: 'bad', domainMacro: 'bad.example', retryAfter: 'soon' })
+      .returning();
+    try {
+      const res = await call('POST', id, 'config_upload');
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().error).toMatch(/^Error: Line \d+: .*retry-after/);
+      expect(simFile('etc/pmta/config')).toBe(before);
+    } finally {
+      await t.ctx.db.delete(mailServiceSettings).where(eq(mailServiceSettings.id, bad!.id));
+    }
   });
 
   it('answers an error at once for a server that is down', async () => {
