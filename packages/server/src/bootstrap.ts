@@ -84,13 +84,19 @@ export async function ensureAdmin(ctx: AppContext, log: (msg: string) => void) {
       .where(eq(users.id, taken.id));
     return log(`Made ${email} an administrator.`);
   }
-  await ctx.db.insert(users).values({
-    username: 'admin',
-    email,
-    passwordHash: await hashPassword(password),
-    roles: [ROLE_ADMIN, ROLE_USER],
-    isActive: true,
-  });
+  // Several processes may start at once on an empty database (an API and its workers): one creates it.
+  const created = await ctx.db
+    .insert(users)
+    .values({
+      username: 'admin',
+      email,
+      passwordHash: await hashPassword(password),
+      roles: [ROLE_ADMIN, ROLE_USER],
+      isActive: true,
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (!created.length) return;
   log(
     ctx.env.ADMIN_PASSWORD
       ? `Administrator ${email} created.`

@@ -4,7 +4,7 @@ import { createTestApp, eventually, type TestApp } from '../../test/harness.ts';
 import { factories } from '../../test/factories.ts';
 import { startSmtpSink, type SmtpSink } from '../../test/peers/smtp-sink.ts';
 import { startCampaign } from './campaign-state.ts';
-import { bigList, exited, relayOn, spawnWorker } from './test-setup.ts';
+import { bigList, exited, relayOn, spawnWorker, workerReady } from './test-setup.ts';
 
 /*
  * Pacing holds across processes: a relay with normalSpeed 1 served by two sender processes delivers at
@@ -39,7 +39,10 @@ it('sends one message per second per relay with two sender processes', { timeout
     relayGroupId: group.id,
     mailProviderIds: [other],
   });
-  children.push(spawnWorker(t), spawnWorker(t));
+  const workers = [spawnWorker(t), spawnWorker(t)];
+  children.push(...workers);
+  // Both senders run before the campaign starts: on a loaded machine a slow start would leave one idle.
+  await Promise.all(workers.map(workerReady));
   await startCampaign(t.ctx, campaign.id);
   await eventually(async () => {
     const { rows } = await t.ctx.db.$client.query<{ status: number }>('select status from campaigns where id = $1', [

@@ -115,3 +115,18 @@ export const exited = (c: ChildProcess) =>
   c.exitCode !== null || c.signalCode !== null
     ? Promise.resolve()
     : new Promise<void>((resolve) => c.once('exit', () => resolve()));
+
+/** Resolves once the worker says it runs (its sender loop is started by then). */
+export const workerReady = (c: ReturnType<typeof spawnWorker>) =>
+  new Promise<void>((resolve, reject) => {
+    const seen = () => c.output.some((o) => o.includes('worker started'));
+    if (seen()) return resolve();
+    const check = () => {
+      if (seen()) {
+        c.stdout!.off('data', check);
+        resolve();
+      }
+    };
+    c.stdout!.on('data', check);
+    c.once('exit', () => reject(new Error(`worker exited before it started: ${c.output.join('')}`)));
+  });
