@@ -5,10 +5,10 @@ import ssh2 from 'ssh2';
 import type { Client as SshClient, ConnectConfig, SFTPWrapper } from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandResult, PmtaControl } from './control.ts';
-import { startSshServer, type SshServer } from './ssh.ts';
+import { newEd25519KeyPair, startSshServer, type SshServer } from './ssh.ts';
 import { words } from './ssh-shell.ts';
 
-const { Client, utils } = ssh2;
+const { Client } = ssh2;
 
 /** A stand-in for sim.ts's PMTA state: records the calls, answers like a running PMTA. */
 function fakeControl(root: string) {
@@ -30,8 +30,8 @@ function fakeControl(root: string) {
   return control;
 }
 
-const userKey = utils.generateKeyPairSync('ed25519');
-const otherKey = utils.generateKeyPairSync('ed25519');
+const userKey = newEd25519KeyPair();
+const otherKey = newEd25519KeyPair();
 let tmp: string;
 let root: string;
 let control: ReturnType<typeof fakeControl>;

@@ -50,12 +50,23 @@ function same(a: Buffer | string, b: Buffer | string): boolean {
 }
 
 /**
+ * A new ed25519 key pair. ssh2's generator writes a private key it cannot read back about once in 200:
+ * a pair is kept only once it parses.
+ */
+export function newEd25519KeyPair() {
+  for (;;) {
+    const pair = utils.generateKeyPairSync('ed25519');
+    if (!(utils.parseKey(pair.private) instanceof Error)) return pair;
+  }
+}
+
+/**
  * The SSH side of a simulated PMTA host: password or public-key login as configured, exec channels for the
  * commands the console runs (ssh-shell.ts) and the SFTP subsystem on the sandboxed data directory.
  */
 export async function startSshServer(control: PmtaControl, o: SshServerOptions): Promise<SshServer> {
   const sandbox = await Sandbox.open(control.root);
-  const hostKey = o.hostKey ?? utils.generateKeyPairSync('ed25519').private;
+  const hostKey = o.hostKey ?? newEd25519KeyPair().private;
   const users = o.users.map((u) => ({ ...u, keys: (u.publicKeys ?? []).map(parsed) }));
   const clients = new Set<Connection>();
 

@@ -1,6 +1,7 @@
 import ssh2 from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { open } from '../../core/sealed.ts';
+import { newEd25519KeyPair } from '../../pmta/ssh/keys.ts';
 import { expectAccess } from '../../../test/access.ts';
 import { factories } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
@@ -142,7 +143,7 @@ describe('PMTA servers: calls', () => {
 });
 
 describe('PMTA servers: SSH credentials', () => {
-  const key = ssh2.utils.generateKeyPairSync('ed25519');
+  const key = newEd25519KeyPair();
   const secrets = async (id: number) =>
     (await q('select ssh_password_enc, ssh_key_enc, host_key from pmta_servers where id = $1', [id]))[0] as {
       ssh_password_enc: string | null;

@@ -3,7 +3,6 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import ssh2 from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PmtaControl } from '@console/pmta-sim/control';
 import { startSshServer, type SshServer, type SshServerOptions } from '@console/pmta-sim/ssh';
@@ -14,7 +13,7 @@ import { expectAccess } from '../../../test/access.ts';
 import { factories } from '../../../test/factories.ts';
 import { createTestApp, eventually, type TestApp } from '../../../test/harness.ts';
 import { PmtaConnections, PmtaSshError, type PmtaTarget } from './connection.ts';
-import { consoleKey, loadConsoleKey } from './keys.ts';
+import { consoleKey, loadConsoleKey, newEd25519KeyPair } from './keys.ts';
 
 let t: TestApp;
 let f: ReturnType<typeof factories>;
@@ -114,7 +113,7 @@ describe('a PMTA server that answers', () => {
   });
 
   it("logs in with the server's own sealed password or private key", async () => {
-    const key = ssh2.utils.generateKeyPairSync('ed25519');
+    const key = newEd25519KeyPair();
     const s = await sim({ users: [{ username: 'admin', password: 'pa55word', publicKeys: [key.public] }] });
     const byPassword = await server(s.port, {
       serverUsername: 'admin',

@@ -21,6 +21,18 @@ export function consoleKey(dataDir: string): ConsoleKey {
   return key;
 }
 
+/**
+ * A new ed25519 key pair in OpenSSH format. ssh2's generator writes a private key it cannot read back about
+ * once in 200 (seen: 14 of 3,000): such a key would be the console's for good, so a pair is kept only once
+ * it parses.
+ */
+export function newEd25519KeyPair(comment?: string) {
+  for (;;) {
+    const pair = ssh2.utils.generateKeyPairSync('ed25519', comment ? { comment } : undefined);
+    if (!(ssh2.utils.parseKey(pair.private) instanceof Error)) return pair;
+  }
+}
+
 /** Reads the key pair from DATA_DIR/ssh, generating it the first time (uncached: see consoleKey). */
 export function loadConsoleKey(dataDir: string): ConsoleKey {
   const dir = path.join(dataDir, 'ssh');
@@ -28,7 +40,7 @@ export function loadConsoleKey(dataDir: string): ConsoleKey {
   const pubFile = `${privFile}.pub`;
   if (!fs.existsSync(privFile)) {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const pair = ssh2.utils.generateKeyPairSync('ed25519', { comment: 'console@pmta' });
+    const pair = newEd25519KeyPair('console@pmta');
     // Written aside, then linked into place: two processes starting at once both read the first whole key.
     const tmp = `${privFile}.${process.pid}.tmp`;
     fs.writeFileSync(tmp, pair.private, { mode: 0o600 });
