@@ -78,17 +78,22 @@ export interface ProvidersTableProps {
   onSelect: (row: ProviderStats) => void;
 }
 
+/** What the per-service and per-domain tables share: dense, unpaged, scrolling sideways when narrow. */
+const STATS_TABLE = {
+  size: 'small',
+  pagination: false,
+  scroll: { x: 'max-content' },
+  locale: { emptyText: 'Nothing to show.' },
+} as const;
+
 /** Per mail service: total with its share, processed, delivered, bounced, open, click, unsub, conv, profit. */
 export function ProvidersTable({ rows, loading, total, selected, onSelect }: ProvidersTableProps) {
   return (
     <Table<ProviderStats>
-      size="small"
+      {...STATS_TABLE}
       rowKey="id"
-      pagination={false}
       loading={loading}
       dataSource={rows}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: 'Nothing to show.' }}
       rowClassName={(r) => (r.id === selected ? 'ant-table-row-selected' : '')}
       columns={[
         {
@@ -129,13 +134,10 @@ export function ProvidersTable({ rows, loading, total, selected, onSelect }: Pro
 export function DomainsTable({ rows, loading }: { rows: DomainStats[]; loading: boolean }) {
   return (
     <Table<DomainStats>
-      size="small"
+      {...STATS_TABLE}
       rowKey="domain"
-      pagination={false}
       loading={loading}
       dataSource={rows}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: 'Nothing to show.' }}
       columns={[
         { title: 'Domain', dataIndex: 'domain', key: 'domain' },
         num('Total', 'total'),
