@@ -30,7 +30,8 @@ const isServiceAction = (a: string | undefined): a is ServiceAction => SERVICE_A
 
 /**
  * The few shell commands an operator's console runs on a PMTA host: `pmta ...`, the service through
- * systemctl or service, and `cat`, `stat`, `test -f|-d|-e` of files in the sandbox. Anything else is 127.
+ * systemctl or service, and `cat`, `stat`, `test -f|-d|-e`, `mkdir [-p]`, `rm [-f]` of files in the
+ * sandbox. Anything else is 127.
  */
 export async function runCommand(line: string, control: PmtaControl, sandbox: Sandbox): Promise<CommandResult> {
   const argv = words(line);
@@ -55,6 +56,10 @@ export async function runCommand(line: string, control: PmtaControl, sandbox: Sa
     case 'test':
     case '[':
       return test(cmd === '[' ? args.slice(0, -1) : args, sandbox);
+    case 'mkdir':
+      return mkdir(args, sandbox);
+    case 'rm':
+      return rm(args, sandbox);
     default:
       return result(127, '', `bash: ${cmd}: command not found\n`);
   }
@@ -142,4 +147,33 @@ async function test(args: string[], sandbox: Sandbox): Promise<CommandResult> {
   } catch {
     return result(1);
   }
+}
+
+async function mkdir(args: string[], sandbox: Sandbox): Promise<CommandResult> {
+  const parents = args.includes('-p');
+  let stderr = '';
+  for (const p of args.filter((a) => !a.startsWith('-'))) {
+    try {
+      await fs.mkdir(await sandbox.resolve(p), { recursive: parents });
+    } catch (e) {
+      const exists = (e as NodeJS.ErrnoException).code === 'EEXIST';
+      stderr += `mkdir: cannot create directory '${p}': ${exists ? 'File exists' : errorText(e)}\n`;
+    }
+  }
+  return result(stderr ? 1 : 0, '', stderr);
+}
+
+/** `rm [-f] FILE...`: files only (no -r); -f makes a missing file no error. */
+async function rm(args: string[], sandbox: Sandbox): Promise<CommandResult> {
+  const force = args.includes('-f');
+  let stderr = '';
+  for (const p of args.filter((a) => !a.startsWith('-'))) {
+    try {
+      await fs.unlink(await sandbox.resolve(p));
+    } catch (e) {
+      const missing = (e as NodeJS.ErrnoException).code === 'ENOENT';
+      if (!(force && missing)) stderr += `rm: cannot remove '${p}': ${errorText(e)}\n`;
+    }
+  }
+  return result(stderr ? 1 : 0, '', stderr);
 }

@@ -157,9 +157,26 @@ describe('exec', () => {
     expect((await exec(c, 'cat ../../../outside.txt')).stderr).toContain('No such file or directory');
   });
 
+  it('mkdir -p and rm -f work on files of the sandbox, never on a directory', async () => {
+    expect((await exec(c, 'mkdir /var/log/pmta/x/a')).code).toBe(1);
+    expect((await exec(c, 'mkdir -p /var/log/pmta/x/a')).code).toBe(0);
+    expect((await exec(c, 'mkdir -p /var/log/pmta/x/a')).code).toBe(0);
+    fs.writeFileSync(path.join(root, 'var/log/pmta/x/a/k.pem'), 'key');
+    expect((await exec(c, 'rm /var/log/pmta/x/a/k.pem')).code).toBe(0);
+    expect(fs.existsSync(path.join(root, 'var/log/pmta/x/a/k.pem'))).toBe(false);
+    expect((await exec(c, 'rm /var/log/pmta/x/a/k.pem')).stderr).toContain('No such file or directory');
+    expect((await exec(c, 'rm -f /var/log/pmta/x/a/k.pem')).code).toBe(0);
+    expect((await exec(c, 'rm -rf /')).code).toBe(1);
+    expect(fs.existsSync(path.join(root, 'etc/pmta/config'))).toBe(true);
+  });
+
   it('answers anything else with 127 command not found', async () => {
-    expect(await exec(c, 'rm -rf /')).toEqual({ code: 127, stdout: '', stderr: 'bash: rm: command not found\n' });
-    expect(control.calls.some((x) => x.includes('rm'))).toBe(false);
+    expect(await exec(c, 'curl http://x')).toEqual({
+      code: 127,
+      stdout: '',
+      stderr: 'bash: curl: command not found\n',
+    });
+    expect(control.calls.some((x) => x.includes('curl'))).toBe(false);
   });
 });
 

@@ -876,3 +876,37 @@ export const pmtaRelayDkim = pgTable('pmta_relay_dkim', {
   publicKey: text('public_key').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * A mail service setting's state on one PMTA server (spec 2 "Balancers", issue 12, decision 0905): a row
+ * appears on the first Sync; `removed` leaves the setting's `<domain>` blocks out of the server's config
+ * until the next Sync puts every setting back.
+ */
+export const pmtaServerBalancers = pgTable(
+  'pmta_server_balancers',
+  {
+    id: serial('id').primaryKey(),
+    pmtaServerId: integer('pmta_server_id')
+      .notNull()
+      .references(() => pmtaServers.id, { onDelete: 'cascade' }),
+    mailServiceSettingId: integer('mail_service_setting_id')
+      .notNull()
+      .references(() => mailServiceSettings.id, { onDelete: 'cascade' }),
+    /** 'uploaded' | 'upload failed' | 'removed' (the spec's words). */
+    status: text('status').notNull(),
+    comment: text('comment').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('pmta_server_balancers_server_setting').on(t.pmtaServerId, t.mailServiceSettingId)],
+);
+
+/** The last PMTA Trouble Report check of a server (spec 3, issue 12): flags per trouble name, true = trouble. */
+export const pmtaServerTroubles = pgTable('pmta_server_troubles', {
+  pmtaServerId: integer('pmta_server_id')
+    .primaryKey()
+    .references(() => pmtaServers.id, { onDelete: 'cascade' }),
+  troubles: jsonb('troubles').$type<Record<string, boolean>>().notNull(),
+  /** Why each trouble is on, for the popup (trouble name -> text). */
+  details: jsonb('details').$type<Record<string, string>>().notNull().default({}),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,8 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../core/context.ts';
 import { AppError, notFound } from '../core/errors.ts';
+import { open } from '../core/sealed.ts';
+import type { Executor } from '../db/client.ts';
 import { pmtaRelayDkim, pmtaRelays, pmtaServers } from '../db/schema.ts';
-import { CONFIG_PATH, dkimKeyPath, generateConfig } from './config/generate.ts';
+import { CONFIG_PATH, dkimKeyPath, generateConfig, type ConfigData } from './config/generate.ts';
 import { loadConfigData } from './config/load.ts';
 import { validateConfig } from './config/validate.ts';
 import { PmtaSshError, pmtaConnections, type PmtaTarget } from './ssh/connection.ts';
@@ -32,7 +34,8 @@ export async function serverRow(ctx: Ctx, id: number): Promise<PmtaServerRow> {
   return row;
 }
 
-async function httpReady(server: PmtaServerRow): Promise<boolean> {
+/** Whether the server's HTTP management interface answers `/status` (within 3 s). */
+export async function httpReady(server: PmtaServerRow): Promise<boolean> {
   // The operator's own host, usually on an internal address: not a user URL, so no safe-fetch guard.
   const host = server.serverIp.includes(':') ? `[${server.serverIp}]` : server.serverIp;
   try {
@@ -114,20 +117,44 @@ const pmtaError = (out: string) => {
   return `Error: ${line}`;
 };
 
+/** The DKIM private keys of the relays the configuration names, opened, by their path on the server. */
+async function dkimKeys(ctx: Ctx, db: Executor, relays: ConfigData['relays']) {
+  const ids = relays.filter((r) => r.dkim).map((r) => r.id);
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: pmtaRelayDkim.relayId, sealed: pmtaRelayDkim.privateKeyEnc })
+    .from(pmtaRelayDkim)
+    .where(inArray(pmtaRelayDkim.relayId, ids));
+  return rows.map((r) => ({ path: dkimKeyPath(r), pem: open(ctx.secret, r.sealed) }));
+}
+
+/** Writes DKIM private keys where the configuration names them (the directory made if missing). */
+export async function putDkimKeys(ctx: Ctx, server: PmtaTarget, keys: { path: string; pem: string }[]) {
+  if (!keys.length) return;
+  const pool = pmtaConnections(ctx);
+  const mkdir = await pool.exec(server, `mkdir -p ${DKIM_DIR}`);
+  if (mkdir.code !== 0) throw new AppError(422, `Error: cannot create ${DKIM_DIR}: ${mkdir.stderr.trim()}`);
+  for (const key of keys) await pool.writeFileAtomic(server, key.path, key.pem);
+}
+
 /**
- * Generates the server's configuration, validates it (refused: nothing is uploaded), writes it atomically
- * (the old file kept as .bak) and reloads PMTA; a refused reload puts the .bak back and reloads again.
+ * Generates the server's configuration, validates it (refused: nothing is uploaded), writes the relays' DKIM
+ * keys and then the configuration atomically (the old file kept as .bak) and reloads PMTA; a refused reload
+ * puts the .bak back and reloads again. `db` lets a caller upload what its open transaction holds (a switch
+ * or a VMTA that flips only if the server takes it).
  */
-export function uploadConfig(ctx: Ctx, server: PmtaServerRow): Promise<void> {
+export function uploadConfig(ctx: Ctx, server: PmtaServerRow, db: Executor = ctx.db): Promise<void> {
   return oneAtATime(server.id, async () => {
-    const data = await loadConfigData(ctx.db, server.id);
+    const data = await loadConfigData(db, server.id);
     if (!data) throw notFound();
     const text = generateConfig(data);
     const errors = validateConfig(text);
     if (errors.length) throw new AppError(422, `Error: ${errors.map((e) => e.message).join('\n')}`);
     const pool = pmtaConnections(ctx);
     const target: PmtaTarget = server;
+    const keys = await dkimKeys(ctx, db, data.relays);
     try {
+      await putDkimKeys(ctx, target, keys);
       await pool.writeFileAtomic(target, CONFIG_PATH, text);
       const reload = await pool.exec(target, 'pmta reload');
       if (reload.code === 0) return;

@@ -1,4 +1,5 @@
-import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, notInArray, sql } from 'drizzle-orm';
+import { BALANCER_REMOVED } from '@console/shared/pmta-balancers';
 import type { Executor } from '../../db/client.ts';
 import {
   mailProviderDomains,
@@ -8,6 +9,7 @@ import {
   pmtaRelayGroups,
   pmtaRelays,
   pmtaRelaySwitches,
+  pmtaServerBalancers,
   pmtaServers,
 } from '../../db/schema.ts';
 import { macroDomains } from './domain-macro.ts';
@@ -15,7 +17,7 @@ import type { ConfigData, ConfigRelay } from './generate.ts';
 
 /*
  * What one server's configuration is made of (decision 0902), in a fixed number of statements whatever the
- * number of relays: the server, its relays (every one, active or not) with their DKIM keys, their groups,
+ * number of relays: the server, its relays with a VMTA (active or not) with their DKIM keys, their groups,
  * their switched-off mail services with the services' domains, and every mail service setting.
  * The caller has checked that the user may see the server.
  */
@@ -36,11 +38,22 @@ async function domainsByProvider(db: Executor) {
   return new Map(rows.map((r) => [r.name, r.domains]));
 }
 
-/** Settings apply to every server: they have no owner (administrators write them, decision 0700). */
-async function settingsOf(db: Executor) {
+/**
+ * Settings apply to every server (they have no owner: administrators write them, decision 0700), except
+ * those whose balancer was removed from this server (decision 0905) until the next Sync.
+ */
+async function settingsOf(db: Executor, serverId: number) {
   const { createdAt: _created, ...columns } = getTableColumns(mailServiceSettings);
+  const removed = db
+    .select({ id: pmtaServerBalancers.mailServiceSettingId })
+    .from(pmtaServerBalancers)
+    .where(and(eq(pmtaServerBalancers.pmtaServerId, serverId), eq(pmtaServerBalancers.status, BALANCER_REMOVED)));
   const [rows, byProvider] = await Promise.all([
-    db.select(columns).from(mailServiceSettings).orderBy(asc(mailServiceSettings.id)),
+    db
+      .select(columns)
+      .from(mailServiceSettings)
+      .where(notInArray(mailServiceSettings.id, removed))
+      .orderBy(asc(mailServiceSettings.id)),
     domainsByProvider(db),
   ]);
   return rows.map((setting) => ({
@@ -100,10 +113,11 @@ export async function loadConfigData(db: Executor, serverId: number): Promise<Co
       })
       .from(pmtaRelays)
       .leftJoin(pmtaRelayDkim, eq(pmtaRelayDkim.relayId, pmtaRelays.id))
-      .where(eq(pmtaRelays.pmtaServerId, serverId))
+      // A relay without VMTA (created so, or its VMTA deleted) is not in the server's configuration.
+      .where(and(eq(pmtaRelays.pmtaServerId, serverId), eq(pmtaRelays.withoutVmta, false)))
       .orderBy(pmtaRelays.id),
     switchedOff(db, serverId),
-    settingsOf(db),
+    settingsOf(db, serverId),
   ]);
   const groupIds = [...new Set(relays.map((r) => r.groupId))];
   const groups = groupIds.length

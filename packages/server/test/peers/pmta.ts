@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import { startSshServer } from '@console/pmta-sim/ssh';
+import { tempSim } from '@console/pmta-sim/testing';
+import { pmtaServers } from '../../src/db/schema.ts';
+import { consoleKey } from '../../src/pmta/ssh/keys.ts';
+import type { factories } from '../factories.ts';
+import type { TestApp, TestUser } from '../harness.ts';
+
+/**
+ * A PowerMTA simulator with its SSH side on loopback that trusts the test app's console key: the peer of
+ * every PMTA operation test. `server(owner)` makes a PMTA server row pointing at it.
+ */
+export async function pmtaPeer(t: TestApp, f: ReturnType<typeof factories>) {
+  const sim = await tempSim();
+  const ssh = await startSshServer(sim, {
+    users: [{ username: 'root', publicKeys: [consoleKey(t.ctx.env.DATA_DIR).publicKey] }],
+  });
+  return {
+    sim,
+    ssh,
+    /** A PMTA server row of `owner` on the simulator (or with SSH on `sshPort`, e.g. a closed port). */
+    async server(owner: TestUser, sshPort = ssh.port) {
+      const row = await f.pmtaServer({ owner, serverIp: '127.0.0.1' });
+      await t.ctx.db
+        .update(pmtaServers)
+        .set({ sshPort, pmtaHttpPort: sim.httpPort, smtpPort: sim.smtpPort })
+        .where(eq(pmtaServers.id, row.id));
+      return row.id;
+    },
+    async close() {
+      await ssh.close();
+      await sim.cleanup();
+    },
+  };
+}
