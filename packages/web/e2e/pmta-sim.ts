@@ -24,7 +24,7 @@ export interface SimProcess {
  */
 export async function startPmtaSim(h: Harness, token: string): Promise<SimProcess> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pmta-e2e-'));
-  const { body } = await h.api<{ publicKey: string }>('/api/pmta/ssh-public-key', { token });
+  const { body } = await h.api<{ publicKey: string }>('/pmta/ssh-public-key', { token });
   const keys = path.join(root, 'authorized_keys');
   fs.writeFileSync(keys, body.publicKey + '\n');
   const data = path.join(root, 'data');
