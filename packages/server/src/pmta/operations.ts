@@ -140,29 +140,45 @@ export async function putDkimKeys(ctx: Ctx, server: PmtaTarget, keys: { path: st
 /**
  * Generates the server's configuration, validates it (refused: nothing is uploaded), writes the relays' DKIM
  * keys and then the configuration atomically (the old file kept as .bak) and reloads PMTA; a refused reload
- * puts the .bak back and reloads again. `db` lets a caller upload what its open transaction holds (a switch
- * or a VMTA that flips only if the server takes it).
+ * puts the .bak back and reloads again.
  */
 export function uploadConfig(ctx: Ctx, server: PmtaServerRow, db: Executor = ctx.db): Promise<void> {
-  return oneAtATime(server.id, async () => {
-    const data = await loadConfigData(db, server.id);
-    if (!data) throw notFound();
-    const text = generateConfig(data);
-    const errors = validateConfig(text);
-    if (errors.length) throw new AppError(422, `Error: ${errors.map((e) => e.message).join('\n')}`);
-    const pool = pmtaConnections(ctx);
-    const target: PmtaTarget = server;
-    const keys = await dkimKeys(ctx, db, data.relays);
-    try {
-      await putDkimKeys(ctx, target, keys);
-      await pool.writeFileAtomic(target, CONFIG_PATH, text);
-      const reload = await pool.exec(target, 'pmta reload');
-      if (reload.code === 0) return;
-      // The running PMTA kept its old config; the file must match it again.
-      if (await pool.restoreBackup(target, CONFIG_PATH)) await pool.exec(target, 'pmta reload');
-      throw new AppError(422, pmtaError(reload.stdout || reload.stderr));
-    } catch (e) {
-      return sshFailure(e);
-    }
-  });
+  return oneAtATime(server.id, () => upload(ctx, server, db));
+}
+
+/**
+ * Makes `change` in a transaction and uploads the configuration that carries it; commits only once the
+ * server has reloaded it (a switch, a key, a VMTA, a balancer flips only if the server took it). The
+ * server's upload turn is held until the commit, so a concurrent upload cannot leave the change out.
+ */
+export function changeAndUpload<T>(ctx: Ctx, server: PmtaServerRow, change: (tx: Executor) => Promise<T>) {
+  return oneAtATime(server.id, () =>
+    ctx.db.transaction(async (tx) => {
+      const result = await change(tx);
+      await upload(ctx, server, tx);
+      return result;
+    }),
+  );
+}
+
+async function upload(ctx: Ctx, server: PmtaServerRow, db: Executor): Promise<void> {
+  const data = await loadConfigData(db, server.id);
+  if (!data) throw notFound();
+  const text = generateConfig(data);
+  const errors = validateConfig(text);
+  if (errors.length) throw new AppError(422, `Error: ${errors.map((e) => e.message).join('\n')}`);
+  const pool = pmtaConnections(ctx);
+  const target: PmtaTarget = server;
+  const keys = await dkimKeys(ctx, db, data.relays);
+  try {
+    await putDkimKeys(ctx, target, keys);
+    await pool.writeFileAtomic(target, CONFIG_PATH, text);
+    const reload = await pool.exec(target, 'pmta reload');
+    if (reload.code === 0) return;
+    // The running PMTA kept its old config; the file must match it again.
+    if (await pool.restoreBackup(target, CONFIG_PATH)) await pool.exec(target, 'pmta reload');
+    throw new AppError(422, pmtaError(reload.stdout || reload.stderr));
+  } catch (e) {
+    return sshFailure(e);
+  }
 }

@@ -70,6 +70,26 @@ export function errorDialog(error: unknown, title: ReactNode = 'Oops...', kind: 
   host().modal[kind]({ title, content: lines.length ? lines.join('\n') : 'Some error occurred.' });
 }
 
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  404: 'Not Found',
+  422: 'Unprocessable Entity',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/**
+ * A host operation's failure as spec 2 shows it (PMTA server and relay buttons): the first error (the server
+ * already writes 'Error: ...'), or 'status: statusText' when the answer has no error field.
+ */
+export function operationError(e: unknown): string {
+  const first = errorLines(e)[0];
+  if (e instanceof HttpError && (!e.error || !first)) return `${e.status}: ${STATUS_TEXT[e.status] ?? 'Error'}`;
+  return first ?? (e instanceof Error ? e.message : String(e));
+}
+
 export interface ConfirmOptions {
   title: ReactNode;
   content?: ReactNode;

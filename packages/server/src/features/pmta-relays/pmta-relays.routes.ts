@@ -9,7 +9,18 @@ import {
   switchSchema,
   switchesAnswer,
   switchesSchema,
+  type RelaySwitch,
 } from '@console/shared/pmta-relays';
+import type { AuthUser } from '../../core/context.ts';
+import {
+  changeRelay,
+  deleteDkim,
+  generateDkim,
+  getDkim,
+  relayRow,
+  setVmta,
+  vmtaConfigDate,
+} from '../../pmta/relay-operations.ts';
 import { idParams } from '../../core/access.ts';
 import { acceptFile, fileUploadSchema } from '../../core/imports/routes.ts';
 import { pmtaRelaysUpload } from './pmta-relays-import.ts';
@@ -31,6 +42,11 @@ const relayIdParams = z.object({ relayId: idParams.shape.id });
 
 export const pmtaRelaysRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  /** Switches flip only once the relay's server has reloaded the configuration that carries them. */
+  const pushSwitches = async (user: AuthUser, relayId: number, switches: RelaySwitch[]) => {
+    await getPmtaRelay(ctx, user, relayId);
+    await changeRelay(ctx, await relayRow(ctx.db, relayId), (tx) => setSwitches(tx, relayId, switches));
+  };
 
   app.get(
     '/pmta_relays',
@@ -87,8 +103,7 @@ export const pmtaRelaysRoutes: FastifyPluginAsyncZod = async (app) => {
     '/pmta_relay_switches/:relayId',
     { schema: { tags, params: relayIdParams, body: switchesSchema, response: { 200: switchesAnswer } } },
     async (req) => {
-      await getPmtaRelay(ctx, req.user, req.params.relayId);
-      await setSwitches(ctx.db, req.params.relayId, req.body.switches);
+      await pushSwitches(req.user, req.params.relayId, req.body.switches);
       return { switches: await switchesOf(ctx.db, req.params.relayId) };
     },
   );
@@ -104,11 +119,47 @@ export const pmtaRelaysRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await getPmtaRelay(ctx, req.user, req.params.relayId);
-      await setSwitches(ctx.db, req.params.relayId, [{ providerName: req.params.provider, off: req.body.off }]);
+      await pushSwitches(req.user, req.params.relayId, [{ providerName: req.params.provider, off: req.body.off }]);
       return { success: true };
     },
   );
+
+  // The DKIM and VMTA buttons of the edit page (spec 2): GETs, as the spec calls them; errors say 'Error: ...'.
+  const dkimAnswer = { 200: z.object({ dkim: z.string() }) };
+  const success = { 200: z.object({ success: z.boolean() }) };
+  const relayOp = { tags, params: idParams };
+  const mayUse = (req: { user: AuthUser; params: { id: number } }) => getPmtaRelay(ctx, req.user, req.params.id);
+  app.get('/pmta_relays/:id/get_dkim', { schema: { ...relayOp, response: dkimAnswer } }, async (req) => {
+    await mayUse(req);
+    return { dkim: await getDkim(ctx, req.params.id) };
+  });
+  app.get('/pmta_relays/:id/gen_dkim', { schema: { ...relayOp, response: dkimAnswer } }, async (req) => {
+    await mayUse(req);
+    return { dkim: await generateDkim(ctx, req.params.id) };
+  });
+  app.get('/pmta_relays/:id/del_dkim', { schema: { ...relayOp, response: success } }, async (req) => {
+    await mayUse(req);
+    await deleteDkim(ctx, req.params.id);
+    return { success: true };
+  });
+  app.get(
+    '/pmta_relays/:id/vmta_config_date',
+    { schema: { ...relayOp, response: { 200: z.object({ date: z.string() }) } } },
+    async (req) => {
+      await mayUse(req);
+      return { date: await vmtaConfigDate(ctx, req.params.id) };
+    },
+  );
+  app.get('/pmta_relays/:id/upload_vmta', { schema: { ...relayOp, response: success } }, async (req) => {
+    await mayUse(req);
+    await setVmta(ctx, req.params.id, true);
+    return { success: true };
+  });
+  app.get('/pmta_relays/:id/delete_vmta', { schema: { ...relayOp, response: success } }, async (req) => {
+    await mayUse(req);
+    await setVmta(ctx, req.params.id, false);
+    return { success: true };
+  });
 
   /** Multipart `relays` (file), with `serverId` and `groupId` (ver 1) or `allIn` (ver 2). */
   app.post('/upload_pmta_relays', { schema: fileUploadSchema('pmta_relays') }, (req) =>

@@ -76,3 +76,13 @@ export const useCreatePmtaRelay = mutationHook(create, pmtaRelaysKey);
 export const useUpdatePmtaRelay = mutationHook(update, pmtaRelaysKey);
 export const useDeletePmtaRelay = mutationHook(remove, pmtaRelaysKey);
 export const useSaveSwitches = mutationHook(saveSwitches, pmtaRelaysKey);
+
+/** The DKIM and VMTA buttons of the edit page (spec 2): GETs that answer text, or 'Error: ...'. */
+export const relayOperation = {
+  getDkim: (id: number) => http.get<{ dkim: string }>(`/pmta_relays/${id}/get_dkim`),
+  genDkim: (id: number) => http.get<{ dkim: string }>(`/pmta_relays/${id}/gen_dkim`),
+  delDkim: (id: number) => http.get<{ success: boolean }>(`/pmta_relays/${id}/del_dkim`),
+  vmtaConfigDate: (id: number) => http.get<{ date: string }>(`/pmta_relays/${id}/vmta_config_date`),
+  uploadVmta: (id: number) => http.get<{ success: boolean }>(`/pmta_relays/${id}/upload_vmta`),
+  deleteVmta: (id: number) => http.get<{ success: boolean }>(`/pmta_relays/${id}/delete_vmta`),
+};

@@ -1,12 +1,16 @@
 import { useState } from 'react';
-import { Button, Card, Empty, Space, Switch, Typography } from 'antd';
+import { App, Button, Card, Empty, Space, Switch, Typography } from 'antd';
 import type { RelaySwitch } from '@console/shared/pmta-relays';
-import { toast } from '@/components/feedback.tsx';
-import { errorLines } from '@/lib/http.ts';
+import { operationError, toast } from '@/components/feedback.tsx';
 import { useSaveSwitches, useSwitches } from '../api/pmta-relays.ts';
 
-/** 'Mail Services': an On/Off toggle per mail service and Save (stored; the engine skips switched-off services). */
+/**
+ * 'Mail Services': an On/Off toggle per mail service and Save. Save uploads the relay's server configuration
+ * with the switches; they flip only once the server has taken it (spec 2), else the error shows and the
+ * toggles keep the person's choice to try again.
+ */
 export function SwitchesCard({ relayId }: { relayId: number }) {
+  const { modal } = App.useApp();
   const q = useSwitches(relayId);
   const save = useSaveSwitches();
   const [edits, setEdits] = useState<Record<string, boolean>>({});
@@ -38,9 +42,13 @@ export function SwitchesCard({ relayId }: { relayId: number }) {
                 {
                   onSuccess: () => {
                     setEdits({});
-                    toast.success('Saved!');
+                    toast.success('Saved! The server has the new switches.');
                   },
-                  onError: (e) => toast.error(`Error: ${errorLines(e)[0] ?? 'Some error occurred.'}`),
+                  onError: (e) =>
+                    modal.error({
+                      title: 'The switches were not changed',
+                      content: <Typography.Text type="danger">{operationError(e)}</Typography.Text>,
+                    }),
                 },
               )
             }

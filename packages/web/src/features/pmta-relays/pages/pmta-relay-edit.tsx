@@ -12,6 +12,7 @@ import { zodRule } from '@/lib/form-rules.ts';
 import { href } from '@/lib/routes.ts';
 import { useSession } from '@/lib/session.ts';
 import { useCreatePmtaRelay, usePmtaRelay, useUpdatePmtaRelay } from '../api/pmta-relays.ts';
+import { RelayOperations } from '../components/relay-operations.tsx';
 import { RelayUploads } from '../components/relay-uploads.tsx';
 import { SwitchesCard } from '../components/switches-card.tsx';
 
@@ -41,7 +42,7 @@ const labels = {
   description: 'Description',
 };
 
-/** Create PMTA Relay (form and the two uploads) and Edit PMTA Relay #id (with its Mail Services switches). */
+/** Create PMTA Relay (form and the two uploads) and Edit PMTA Relay #id (DKIM, VMTA, Mail Services switches). */
 export function PmtaRelayEdit() {
   const routeId = useRouteId();
   const id = routeId === 'malformed' ? undefined : routeId;
@@ -217,7 +218,14 @@ export function PmtaRelayEdit() {
           </Form>
         </Col>
         <Col xs={24} xl={10}>
-          {id ? <SwitchesCard relayId={id} /> : <RelayUploads ownerId={ownerId} />}
+          {id ? (
+            <>
+              <RelayOperations relayId={id} />
+              <SwitchesCard relayId={id} />
+            </>
+          ) : (
+            <RelayUploads ownerId={ownerId} />
+          )}
         </Col>
       </Row>
     </EditPage>

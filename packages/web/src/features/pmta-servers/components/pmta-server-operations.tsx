@@ -1,26 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { App, Button, Space, Table, Typography } from 'antd';
 import { CheckCircleTwoTone, CloseCircleTwoTone } from '@ant-design/icons';
-import { errorDialog, toast } from '@/components/feedback.tsx';
-import { HttpError, errorLines } from '@/lib/http.ts';
+import { errorDialog, operationError, toast } from '@/components/feedback.tsx';
 import { getConfigDates, getSoftwareReadiness, uploadConfig, type ConfigDate } from '../api/pmta-servers.ts';
-
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request',
-  404: 'Not Found',
-  422: 'Unprocessable Entity',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
-
-/** Spec 2: the first error, or 'status: statusText' when the answer has no error field. */
-export function operationError(e: unknown): string {
-  const first = errorLines(e)[0];
-  if (e instanceof HttpError && (!e.error || !first)) return `${e.status}: ${STATUS_TEXT[e.status] ?? 'Error'}`;
-  return first ?? (e instanceof Error ? e.message : String(e));
-}
 
 const when = (d: string | null) => (d ? new Date(d).toLocaleString() : 'missing');
 
