@@ -4,7 +4,6 @@ import type { Screens } from '@/lib/routes.ts';
 const PmtaServerList = lazy(() => import('./pages/pmta-server-list.tsx').then((m) => ({ default: m.PmtaServerList })));
 const PmtaServerEdit = lazy(() => import('./pages/pmta-server-edit.tsx').then((m) => ({ default: m.PmtaServerEdit })));
 
-/** Balancers (pmtaServerBalancers) come with the PowerMTA operations; until then the route says so. */
 export const pmtaServersScreens: Screens = {
   pmtaServers: <PmtaServerList />,
   pmtaServerCreate: <PmtaServerEdit />,
