@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { parseConfig, type PmtaConfig } from './parse.ts';
 import { settingsFor } from './settings.ts';
@@ -42,8 +43,11 @@ export const PMTA_MD_EXAMPLE = `smtp-listener 0/0:3535
 
 const KEY = '/etc/pmta/dkim/mta1.example.com.pem';
 
+/** PMTA loads the keys it names: a real RSA key (1024 bits: quick to make; the size is not checked). */
+const PEM = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs1', format: 'pem' });
+
 function parse(files: Record<string, string>): PmtaConfig {
-  const all: Record<string, string> = { [KEY]: 'key', ...files };
+  const all: Record<string, string> = { [KEY]: String(PEM), '/etc/pmta/dkim/bad.pem': 'not a key', ...files };
   return parseConfig('/etc/pmta/config', {
     readFile: (p) => all[p],
     listDir: (d) =>
@@ -159,6 +163,11 @@ describe('the configuration parser', () => {
       'a missing DKIM key file',
       '<virtual-mta a>\n domain-key s,x.com,/etc/pmta/dkim/none.pem\n</virtual-mta>\n',
       'error: /etc/pmta/config:2: cannot open domain key file "/etc/pmta/dkim/none.pem"',
+    ],
+    [
+      'a DKIM key file that holds no private key',
+      '<virtual-mta a>\n domain-key s,x.com,/etc/pmta/dkim/bad.pem\n</virtual-mta>\n',
+      'error: /etc/pmta/config:2: invalid domain key in file "/etc/pmta/dkim/bad.pem"',
     ],
     [
       'a missing include file',

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { posix } from 'node:path';
+import { createPrivateKey } from 'node:crypto';
 import { ACCT_DIRECTIVES, DOMAIN_DIRECTIVES, GLOBAL_DIRECTIVES, SOURCE_DIRECTIVES, type Syntax } from './directives.ts';
 
 /*
@@ -199,7 +200,9 @@ function readOne(path: string, config: PmtaConfig, options: ParseOptions, checks
           }
           const [selector, domain, keyPath] = parts as [string, string, string];
           checks.push(() => {
-            if (options.readFile(keyPath) === undefined) fail(`cannot open domain key file "${keyPath}"`);
+            const key = options.readFile(keyPath);
+            if (key === undefined) fail(`cannot open domain key file "${keyPath}"`);
+            else if (!isPrivateKey(key)) fail(`invalid domain key in file "${keyPath}"`);
           });
           top.vmta.domainKeys.push({ selector, domain, path: keyPath });
           return;
@@ -307,4 +310,13 @@ function expand(value: string, from: string, options: ParseOptions): string[] {
   );
   const dir = posix.dirname(full);
   return (options.listDir?.(dir) ?? []).filter((n) => re.test(n)).map((n) => posix.join(dir, n));
+}
+
+/** Whether a key file holds a PEM private key PMTA could sign with. */
+function isPrivateKey(pem: string | Buffer): boolean {
+  try {
+    return createPrivateKey(pem).asymmetricKeyType === 'rsa';
+  } catch {
+    return false;
+  }
 }

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { startSshServer } from '@console/pmta-sim/ssh';
 import { tempSim } from '@console/pmta-sim/testing';
@@ -32,4 +33,13 @@ export async function pmtaPeer(t: TestApp, f: ReturnType<typeof factories>) {
       await sim.cleanup();
     },
   };
+}
+
+/** A loopback port nothing listens on (just closed): a PMTA server that is down. */
+export async function closedPort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as net.AddressInfo).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
 }

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverRow } from '../../pmta/operations.ts';
@@ -8,7 +7,7 @@ import { pmtaConnections } from '../../pmta/ssh/connection.ts';
 import { expectAccess } from '../../../test/access.ts';
 import { factories } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
-import { pmtaPeer } from '../../../test/peers/pmta.ts';
+import { closedPort, pmtaPeer } from '../../../test/peers/pmta.ts';
 
 /* The DKIM, VMTA and switch operations of a PMTA relay against a real simulator (SSH, SFTP, pmta reload). */
 
@@ -180,7 +179,7 @@ describe('PMTA relay switches on the server', () => {
 
 describe('PMTA relay operations: refusals', () => {
   it('answers within seconds for a server that is down, changing nothing', async () => {
-    const r = await relay(await freePort());
+    const r = await relay(await closedPort());
     for (const name of ['get_dkim', 'gen_dkim', 'vmta_config_date', 'upload_vmta', 'delete_vmta']) {
       const started = Date.now();
       const res = await op(r.id, name);
@@ -239,12 +238,3 @@ describe('PMTA relay operations: refusals', () => {
     expect([unknown.statusCode, unknown.json()]).toEqual([422, { error: { switches: 'Unknown mail service: Nope.' } }]);
   });
 });
-
-/** A port nothing listens on (just closed). */
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as net.AddressInfo).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}

@@ -1,49 +1,36 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSshServer, type SshServer } from '@console/pmta-sim/ssh';
-import { tempSim } from '@console/pmta-sim/testing';
 import { seal } from '../../core/sealed.ts';
 import { mailServiceSettings, pmtaRelayDkim, pmtaServers } from '../../db/schema.ts';
-import { consoleKey } from '../../pmta/ssh/keys.ts';
 import { expectAccess } from '../../../test/access.ts';
 import { factories } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { closedPort, pmtaPeer } from '../../../test/peers/pmta.ts';
 
 /* The edit page's three operations against a real simulator: its SSH side on loopback, its HTTP interface. */
 
 let t: TestApp;
 let f: ReturnType<typeof factories>;
 let owner: TestUser;
-let pmta: Awaited<ReturnType<typeof tempSim>>;
-let ssh: SshServer;
+let peer: Awaited<ReturnType<typeof pmtaPeer>>;
+let pmta: typeof peer.sim;
 
 beforeAll(async () => {
   t = await createTestApp();
   f = factories(t);
   owner = await t.user();
-  pmta = await tempSim();
-  ssh = await startSshServer(pmta, {
-    users: [{ username: 'root', publicKeys: [consoleKey(t.ctx.env.DATA_DIR).publicKey] }],
-  });
+  peer = await pmtaPeer(t, f);
+  pmta = peer.sim;
 });
 afterAll(async () => {
   await t.close();
-  await ssh.close();
-  await pmta.cleanup();
+  await peer.close();
 });
 
 /** A server row of `owner` pointing at the simulator (or at `sshPort`). */
-async function simServer(sshPort = ssh.port) {
-  const row = await f.pmtaServer({ owner, serverIp: '127.0.0.1' });
-  await t.ctx.db
-    .update(pmtaServers)
-    .set({ sshPort, pmtaHttpPort: pmta.httpPort, smtpPort: pmta.smtpPort })
-    .where(eq(pmtaServers.id, row.id));
-  return row.id;
-}
+const simServer = (sshPort?: number) => peer.server(owner, sshPort);
 
 const call = (method: 'GET' | 'POST', id: number, op: string) =>
   t.as(owner, { method, url: `/api/pmta_servers/${id}/${op}` });
@@ -66,7 +53,7 @@ describe('PMTA server operations', () => {
 
   it('reports the HTTP interface not ready when nothing answers on its port', async () => {
     const id = await simServer();
-    const closed = await freePort();
+    const closed = await closedPort();
     await t.ctx.db.update(pmtaServers).set({ pmtaHttpPort: closed }).where(eq(pmtaServers.id, id));
     const rows = (await call('GET', id, 'software_readiness')).json() as { service: string; ready: boolean }[];
     expect(rows.find((r) => r.service.startsWith('http interface'))?.ready).toBe(false);
@@ -97,7 +84,7 @@ describe('PMTA server operations', () => {
     expect(vmtas).toContain(`vmta-${b.id}`);
   });
 
-  it('rolls a config PMTA refuses back (a DKIM key file missing on the host) and answers its error', async () => {
+  it('rolls a config PMTA refuses back (a DKIM key that is no key) and answers its error', async () => {
     const id = await simServer();
     await call('POST', id, 'config_upload'); // a config PMTA runs with
     const good = simFile('etc/pmta/config');
@@ -111,7 +98,7 @@ describe('PMTA server operations', () => {
     });
     const res = await call('POST', id, 'config_upload');
     expect(res.statusCode, res.body).toBe(422);
-    expect(res.json().error).toMatch(/^Error: .*cannot open domain key file "\/etc\/pmta\/dkim\/vmta-\d+\.pem"/);
+    expect(res.json().error).toMatch(/^Error: .*invalid domain key in file "\/etc\/pmta\/dkim\/vmta-\d+\.pem"/);
     expect(simFile('etc/pmta/config')).toBe(good);
     expect((await pmta.command(['show', 'vmtas'])).stdout).not.toContain(`vmta-${relay.id}`);
   });
@@ -135,7 +122,7 @@ describe('PMTA server operations', () => {
   });
 
   it('answers an error at once for a server that is down', async () => {
-    const id = await simServer(await freePort());
+    const id = await simServer(await closedPort());
     for (const op of ['software_readiness', 'config_dates'] as const) {
       const res = await call('GET', id, op);
       expect(res.statusCode).toBe(502);
@@ -161,12 +148,3 @@ describe('PMTA server operations', () => {
     expect(res.statusCode).toBe(200);
   });
 });
-
-/** A port nothing listens on (just closed). */
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as net.AddressInfo).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 // The simulator's own parser (packages/pmta-sim), by path: the server does not depend on the simulator.
@@ -10,7 +11,8 @@ describe('the PowerMTA simulator', () => {
   it('accepts the golden configuration and reads the switches, speeds and pools from it', () => {
     const text = generateConfig(goldenData());
     expect(text).toBe(fs.readFileSync(new URL('./__golden__/server.conf', import.meta.url), 'utf8'));
-    const files: Record<string, string> = { [CONFIG_PATH]: text, [dkimKeyPath({ id: 11 })]: 'a key' };
+    const key = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs1', format: 'pem' });
+    const files: Record<string, string> = { [CONFIG_PATH]: text, [dkimKeyPath({ id: 11 })]: String(key) };
     const config = parseConfig(CONFIG_PATH, { readFile: (p) => files[p] });
     expect([...config.pools]).toEqual([
       ['group-7', ['vmta-11', 'vmta-12']],
