@@ -28,6 +28,7 @@ import { smtpCampaignsRoutes } from './features/smtp-campaigns/smtp-campaigns.ro
 import { statisticsRoutes } from './features/smtp-campaigns/statistics.ts';
 import { campaignsRoutes } from './features/campaigns/campaigns.routes.ts';
 import { pmtaSshRoutes } from './pmta/ssh/ssh.routes.ts';
+import { pmtaTroubleReportRoutes } from './features/pmta-trouble-report/pmta-trouble-report.routes.ts';
 import { pmtaBalancersRoutes } from './features/pmta-balancers/pmta-balancers.routes.ts';
 
 /** Every route plugin of the API, in one place. Each is mounted under /api. */
@@ -61,5 +62,6 @@ export const routes: FastifyPluginAsync[] = [
   statisticsRoutes,
   campaignsRoutes,
   pmtaSshRoutes,
+  pmtaTroubleReportRoutes,
   pmtaBalancersRoutes,
 ];

@@ -13,6 +13,7 @@ import { spamTrapJobs } from './features/spam-traps/mx.jobs.ts';
 import { trackingJobs } from './tracking/tracking.jobs.ts';
 import { sendingJobs } from './sending/sending.jobs.ts';
 import { campaignJobs } from './features/campaigns/campaigns.jobs.ts';
+import { pmtaTroubleReportJobs } from './features/pmta-trouble-report/pmta-trouble-report.jobs.ts';
 import { unsubscribersImport } from './features/unsubscribers/unsubscribers-import.ts';
 import { smtpRelaysImport } from './features/smtp-relays/smtp-relays-import.ts';
 import { pmtaRelaysAllInImport, pmtaRelaysImport } from './features/pmta-relays/pmta-relays-import.ts';
@@ -43,6 +44,7 @@ export function jobDefinitions(ctx: AppContext): JobDefinition<z.ZodType>[] {
     ...trackingJobs(ctx),
     ...campaignJobs(ctx),
     ...sendingJobs(ctx),
+    ...pmtaTroubleReportJobs(ctx),
     ...importJobs(ctx, importKinds),
   ];
 }
