@@ -100,7 +100,7 @@ export function PmtaServerBalancers() {
           {
             title: 'Status',
             key: 'status',
-            width: 140,
+            width: 120,
             render: (_, b) => (
               <Tag color={STATUS_COLORS[b.status]} data-testid="balancer-status">
                 {b.status}
@@ -111,6 +111,7 @@ export function PmtaServerBalancers() {
             title: 'Comment',
             dataIndex: 'comment',
             key: 'comment',
+            width: 400, // long comments (errors, domain lists) wrap rather than push Actions off screen
             render: (c: string) => <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{c}</span>,
           },
           {

@@ -1,5 +1,5 @@
 import { Space, Tag } from 'antd';
-import { ApartmentOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, SlidersOutlined } from '@ant-design/icons';
 import type { HydraCollection } from '@console/shared/hydra';
 import { type PmtaServer } from '@console/shared/pmta-servers';
 import { confirmDelete } from '@/components/feedback.tsx';
@@ -10,10 +10,7 @@ import { href } from '@/lib/routes.ts';
 import { useIsAdmin } from '@/lib/session.ts';
 import { useDeletePmtaServer } from '../api/pmta-servers.ts';
 
-/**
- * ID, Name, IP, Owner (admin), Actions: Edit, Relays (the server's relays), Delete. Balancers come with the
- * PowerMTA operations (a later issue): no button until they work.
- */
+/** ID, Name, IP, Owner (admin), Actions: Edit, Relays (the server's relays), Balancers, Delete. */
 export function PmtaServersTable(props: ListTableProps<HydraCollection<PmtaServer>>) {
   const isAdmin = useIsAdmin();
   const remove = useDeletePmtaServer();
@@ -58,6 +55,13 @@ export function PmtaServersTable(props: ListTableProps<HydraCollection<PmtaServe
                 label={`Relays of server ${s.name}`}
               >
                 Relays
+              </LinkButton>
+              <LinkButton
+                to={href('pmtaServerBalancers', { id: s.id })}
+                icon={<SlidersOutlined />}
+                label={`Balancers of server ${s.name}`}
+              >
+                Balancers
               </LinkButton>
               <DeleteButton label={`Delete server ${s.name}`} onClick={() => void askDelete(s)} />
             </Space>
