@@ -142,8 +142,8 @@ export async function putDkimKeys(ctx: Ctx, server: PmtaTarget, keys: { path: st
  * keys and then the configuration atomically (the old file kept as .bak) and reloads PMTA; a refused reload
  * puts the .bak back and reloads again.
  */
-export function uploadConfig(ctx: Ctx, server: PmtaServerRow, db: Executor = ctx.db): Promise<void> {
-  return oneAtATime(server.id, () => upload(ctx, server, db));
+export function uploadConfig(ctx: Ctx, server: PmtaServerRow): Promise<void> {
+  return oneAtATime(server.id, () => upload(ctx, server, ctx.db));
 }
 
 /**
