@@ -178,6 +178,20 @@ describe('the configuration parser', () => {
     expect(refusal(text)).toBe(message);
   });
 
+  it('includes a file inside a virtual MTA as part of it, and lets it close nothing of the includer', () => {
+    const c = parse({
+      '/etc/pmta/config': '<virtual-mta a>\n include /etc/pmta/console/r.conf\n</virtual-mta>\n',
+      '/etc/pmta/console/r.conf':
+        'smtp-source-host 10.1.1.1 a.example\n<domain gmail.com>\n max-msg-rate 5/h\n</domain>\n',
+    });
+    expect(c.vmtas.get('a')).toMatchObject({ sourceIp: '10.1.1.1', hostName: 'a.example' });
+    expect(
+      refusal('<virtual-mta a>\n include /etc/pmta/x.conf\n</virtual-mta>\n', {
+        '/etc/pmta/x.conf': '</virtual-mta>\n',
+      }),
+    ).toBe('error: /etc/pmta/x.conf:1: unexpected </virtual-mta>');
+  });
+
   it('names the include file and its line', () => {
     expect(refusal('include more.conf\n', { '/etc/pmta/more.conf': '\nbogus yes\n' })).toBe(
       'error: /etc/pmta/more.conf:2: unknown directive "bogus"',

@@ -93,10 +93,21 @@ export function parseConfig(path: string, options: ParseOptions): PmtaConfig {
   return config;
 }
 
-function readOne(path: string, config: PmtaConfig, options: ParseOptions, checks: (() => void)[], depth: number) {
+/**
+ * Reads one file into `config`. `outer` is the block an `include` stands in (PMTA includes text where the
+ * directive is, so a file included inside a <virtual-mta> adds to that VMTA); the file cannot close it.
+ */
+function readOne(
+  path: string,
+  config: PmtaConfig,
+  options: ParseOptions,
+  checks: (() => void)[],
+  depth: number,
+  outer: Block[] = [],
+) {
   const text = options.readFile(path);
   if (text === undefined) throw new ConfigError(`error: cannot open configuration file "${path}"`);
-  const stack: Block[] = [];
+  const stack: Block[] = [...outer];
   const lines = text.split(/\r?\n/);
   lines.forEach((raw, i) => {
     const at = i + 1;
@@ -109,7 +120,7 @@ function readOne(path: string, config: PmtaConfig, options: ParseOptions, checks
 
     const close = /^<\/([\w-]+)\s*>$/.exec(line);
     if (close) {
-      if (!top || top.kind !== close[1]) return fail(`unexpected </${close[1]}>`);
+      if (!top || top.kind !== close[1] || stack.length <= outer.length) return fail(`unexpected </${close[1]}>`);
       stack.pop();
       return;
     }
@@ -140,15 +151,15 @@ function readOne(path: string, config: PmtaConfig, options: ParseOptions, checks
       return parsed;
     };
 
-    if (!top) {
-      if (directive === 'include') {
-        if (depth >= 10) return fail('include files nested too deeply');
-        for (const file of expand(value, path, options)) {
-          if (options.readFile(file) === undefined) return fail(`cannot open include file "${value}"`);
-          readOne(file, config, options, checks, depth + 1);
-        }
-        return;
+    if (directive === 'include') {
+      if (depth >= 10) return fail('include files nested too deeply');
+      for (const file of expand(value, path, options)) {
+        if (options.readFile(file) === undefined) return fail(`cannot open include file "${value}"`);
+        readOne(file, config, options, checks, depth + 1, stack);
       }
+      return;
+    }
+    if (!top) {
       if (directive === 'smtp-listener') {
         if (!/^[\d./:a-f]+:\d{1,5}$/i.test(value))
           return fail(`invalid value "${value}" for "smtp-listener" (expected ADDRESS:PORT)`);
@@ -240,7 +251,7 @@ function readOne(path: string, config: PmtaConfig, options: ParseOptions, checks
       }
     }
   });
-  const open = stack.at(-1);
+  const open = stack.length > outer.length ? stack.at(-1) : undefined;
   if (open) throw new ConfigError(`error: ${path}:${open.line}: <${open.kind}> is not closed`);
 }
 

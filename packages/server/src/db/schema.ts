@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  check,
   boolean,
   doublePrecision,
   index,
@@ -910,3 +911,65 @@ export const pmtaServerTroubles = pgTable('pmta_server_troubles', {
   details: jsonb('details').$type<Record<string, string>>().notNull().default({}),
   checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A PMTA config file of the console (spec 3 "PMTA configs", issue 14): directives for servers (type 0,
+ * included at the top level of a server's configuration) or relays (type 1, included inside a relay's
+ * VMTA). `version` grows on every update, so applied copies know they are stale.
+ */
+export const pmtaConfigs = pgTable('pmta_configs', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  type: smallint('type').notNull(),
+  fileName: text('file_name').notNull(),
+  content: text('content').notNull(),
+  version: integer('version').notNull().default(1),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A config applied to one recipient: a server (type 0 configs) or a relay (type 1). `version` is the
+ * config's version on the recipient, 0 until uploaded (spec 3); `error` is the last failed upload's message.
+ */
+export const appliedPmtaConfigs = pgTable(
+  'applied_pmta_configs',
+  {
+    id: serial('id').primaryKey(),
+    configId: integer('config_id')
+      .notNull()
+      .references(() => pmtaConfigs.id, { onDelete: 'cascade' }),
+    pmtaServerId: integer('pmta_server_id').references(() => pmtaServers.id, { onDelete: 'cascade' }),
+    pmtaRelayId: integer('pmta_relay_id').references(() => pmtaRelays.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull().default(0),
+    error: text('error'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('applied_pmta_configs_server').on(t.configId, t.pmtaServerId),
+    uniqueIndex('applied_pmta_configs_relay').on(t.configId, t.pmtaRelayId),
+    check('applied_pmta_configs_one_recipient', sql`num_nonnulls(${t.pmtaServerId}, ${t.pmtaRelayId}) = 1`),
+  ],
+);
+
+/**
+ * A relay's speed for one mail service (spec 3 "PMTA speeds", issue 14), in messages per hour: `localValue`
+ * set in the console (0 = read mode: only read the server's rate), `remoteValue` as last read from the server.
+ */
+export const pmtaSpeeds = pgTable(
+  'pmta_speeds',
+  {
+    id: serial('id').primaryKey(),
+    relayId: integer('relay_id')
+      .notNull()
+      .references(() => pmtaRelays.id, { onDelete: 'cascade' }),
+    mailProviderId: integer('mail_provider_id')
+      .notNull()
+      .references(() => mailProviders.id, { onDelete: 'cascade' }),
+    localValue: integer('local_value').notNull().default(0),
+    localTime: timestamp('local_time', { withTimezone: true }),
+    remoteValue: integer('remote_value'),
+    remoteTime: timestamp('remote_time', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('pmta_speeds_relay_provider').on(t.relayId, t.mailProviderId)],
+);

@@ -1,7 +1,10 @@
 import { MAIL_SERVICE_SETTING_DEFAULTS, type MailServiceSetting } from '@console/shared/mail-service-settings';
 import type { ConfigData } from './generate.ts';
 
-/** The golden server: relays in two groups, three mail service settings, Yahoo off on one relay, one DKIM key. */
+/**
+ * The golden server: relays in two groups, three mail service settings, Yahoo off on one relay (over a
+ * speed), one DKIM key, a write-mode Gmail speed on another, PMTA configs applied to the server and a relay.
+ */
 const setting = (id: number, name: string, domainMacro: string, o: Partial<MailServiceSetting> = {}) => ({
   id,
   name,
@@ -18,6 +21,7 @@ export const goldenData = (): ConfigData => ({
     pmtaHttpPort: 8080,
     ipList: '198.51.100.7, 192.0.2.0/24; 127.0.0.1',
   },
+  includes: [2],
   groups: [
     { id: 9, name: 'Main' },
     { id: 7, name: 'Warm-up' },
@@ -33,6 +37,8 @@ export const goldenData = (): ConfigData => ({
       backoffSpeed: 0,
       dkim: null,
       switchedOff: [],
+      speeds: [{ provider: 'Gmail', domains: ['googlemail.com', 'gmail.com'], perHour: 200 }],
+      includes: [5],
     },
     {
       id: 11,
@@ -44,6 +50,8 @@ export const goldenData = (): ConfigData => ({
       backoffSpeed: 600,
       dkim: { selector: 's1', domain: 'example.com' },
       switchedOff: [],
+      speeds: [],
+      includes: [],
     },
     {
       id: 12,
@@ -55,6 +63,8 @@ export const goldenData = (): ConfigData => ({
       backoffSpeed: 0,
       dkim: null,
       switchedOff: [{ provider: 'Yahoo', domains: ['yahoo.com', 'ymail.com'] }],
+      speeds: [{ provider: 'Yahoo', domains: ['yahoo.com'], perHour: 100 }],
+      includes: [],
     },
   ],
   settings: [

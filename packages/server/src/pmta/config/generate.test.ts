@@ -54,16 +54,16 @@ describe('generateConfig', () => {
       `Line 42: <domain ${bad}>: expected a domain or *`,
       `Line 62: smtp-source-host 203.0.113.14 ${bad}: expected an IP address and a host name`,
       `Line 63: domain-key ${bad},example.com,/etc/pmta/dkim/vmta-14.pem: expected selector,domain,/path/to/key.pem`,
-      `Line 76: <domain ${bad}>: expected a domain or *`,
-      `Line 165: <domain ${bad}>: expected a domain or *`,
-      `Line 170: retry-after ${bad}: expected a duration or a list such as 10m,20m,1h`,
+      `Line 77: <domain ${bad}>: expected a domain or *`,
+      `Line 166: <domain ${bad}>: expected a domain or *`,
+      `Line 171: retry-after ${bad}: expected a duration or a list such as 10m,20m,1h`,
     ]);
     expect(token('')).toBe('_');
   });
 
   it('writes no speed block for an unpaced relay that nothing switches off', () => {
     const d = goldenData();
-    d.relays = [{ ...d.relays[2]!, switchedOff: [] }];
+    d.relays = [{ ...d.relays[2]!, switchedOff: [], speeds: [] }];
     expect(generateConfig(d)).toMatch(
       /<virtual-mta vmta-12>\n {2}smtp-source-host 203\.0\.113\.12 mta2\.example\.com\n<\/virtual-mta>/,
     );

@@ -21,10 +21,16 @@ export interface ConfigRelay {
   dkim: { selector: string; domain: string } | null;
   /** The mail services switched off for this relay (pmta_relay_switches), with their domains. */
   switchedOff: { provider: string; domains: string[] }[];
+  /** Write-mode PMTA speeds (pmta_speeds, localValue > 0): messages per hour for a mail service's domains. */
+  speeds: { provider: string; domains: string[]; perHour: number }[];
+  /** Ids of the relay PMTA configs uploaded to the server for this relay (included inside its VMTA). */
+  includes: number[];
 }
 
 export interface ConfigData {
   server: { id: number; name: string; smtpPort: number; pmtaHttpPort: number; ipList: string };
+  /** Ids of the server PMTA configs uploaded to this server (included at the top level). */
+  includes: number[];
   groups: { id: number; name: string }[];
   relays: ConfigRelay[];
   /** The mail service settings that apply to the server, with the domains their Domain Macro names. */
@@ -42,6 +48,9 @@ export const vmtaName = (relay: { id: number }) => `vmta-${relay.id}`;
 export const poolName = (group: { id: number }) => `group-${group.id}`;
 /** The relay's DKIM private key on the server (by relay: two relays of a server may share a host name). */
 export const dkimKeyPath = (relay: { id: number }) => `/etc/pmta/dkim/${vmtaName(relay)}.pem`;
+
+/** Where an applied PMTA config (spec 3 "PMTA configs") lives on the server; `include`d from the config. */
+export const appliedConfigPath = (config: { id: number }) => `/etc/pmta/console/config-${config.id}.conf`;
 
 /** The reply patterns that put a queue into backoff mode (0802's throttling replies). */
 const BACKOFF_PATTERNS = [
@@ -118,6 +127,14 @@ function overrides(r: ConfigRelay, claimed: Map<string, MailServiceSetting>) {
       ]);
     }
   }
+  // A write-mode speed is the operator's rate for that service on this relay: it replaces the computed one.
+  for (const speed of r.speeds) {
+    const rate = `${token(speed.perHour)}/h`;
+    for (const domain of speed.domains) {
+      const backoff = rates.get(token(domain))?.[1] ?? claimed.get(token(domain))?.backoffMaxMsgRate ?? 'unlimited';
+      rates.set(token(domain), [rate, stricter(backoff, rate)]);
+    }
+  }
   for (const off of r.switchedOff) for (const domain of off.domains) rates.set(token(domain), ['0', '0']);
   return [...rates.keys()].sort(domainOrder).map((domain) => {
     const [rate, backoff] = rates.get(domain)!;
@@ -133,6 +150,7 @@ function vmta(r: ConfigRelay, claimed: Map<string, MailServiceSetting>) {
     `  smtp-source-host ${token(r.ip)} ${token(r.smtpHost)}`,
     ...(r.dkim ? [`  domain-key ${token(r.dkim.selector)},${token(r.dkim.domain)},${dkimKeyPath(r)}`] : []),
     ...(off.length ? [`  # Switched off for ${note(off.join(', '))}: their domains get no delivery here.`] : []),
+    ...includes(r.includes, '  '),
     ...overrides(r, claimed),
     '</virtual-mta>',
   ];
@@ -180,6 +198,10 @@ function patternLists(claimed: Map<string, MailServiceSetting>) {
   return [...names].sort().map((n) => block('smtp-pattern-list', n, BACKOFF_PATTERNS));
 }
 
+/** The applied PMTA configs, by id (each file uploaded before the configuration that includes it). */
+const includes = (ids: number[], indent = '') =>
+  [...new Set(ids)].sort((a, b) => a - b).map((id) => `${indent}include ${appliedConfigPath({ id })}`);
+
 /** The configuration file's text. */
 export function generateConfig(d: ConfigData): string {
   const { hosts, skipped } = consoleHosts(d.server.ipList);
@@ -195,6 +217,7 @@ export function generateConfig(d: ConfigData): string {
       ...domains,
       '# Reply patterns that put a queue into backoff mode.',
       ...patternLists(claimed),
+      ...(d.includes.length ? ['# PMTA configs applied to this server.', ...includes(d.includes)] : []),
     ].join('\n') + '\n'
   );
 }

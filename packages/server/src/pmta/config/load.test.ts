@@ -3,7 +3,14 @@ import { MAIL_SERVICE_SETTING_DEFAULTS } from '@console/shared/mail-service-sett
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { factories } from '../../../test/factories.ts';
 import { seal } from '../../core/sealed.ts';
-import { mailServiceSettings, pmtaRelayDkim, pmtaRelaySwitches } from '../../db/schema.ts';
+import {
+  appliedPmtaConfigs,
+  mailServiceSettings,
+  pmtaConfigs,
+  pmtaRelayDkim,
+  pmtaRelaySwitches,
+  pmtaSpeeds,
+} from '../../db/schema.ts';
 import { generateConfig } from './generate.ts';
 import { loadConfigData } from './load.ts';
 import { validateConfig } from './validate.ts';
@@ -50,6 +57,25 @@ describe('loadConfigData', () => {
       privateKeyEnc: seal(t.ctx.secret, '-----BEGIN PRIVATE KEY-----'),
       publicKey: 'MIIB',
     });
+    // Speeds: write mode (Gmail on r3) goes into the config, read mode (0) does not.
+    await t.ctx.db.insert(pmtaSpeeds).values([
+      { relayId: r3.id, mailProviderId: gmail.id, localValue: 300 },
+      { relayId: r1.id, mailProviderId: yahoo.id, localValue: 0 },
+    ]);
+    // Applied configs: only those uploaded (version > 0) are included; another server's are not.
+    const [forServer, forRelay] = await t.ctx.db
+      .insert(pmtaConfigs)
+      .values([
+        { name: 'tuning', type: 0, fileName: 'tuning.conf', content: 'http-mgmt-port 8080' },
+        { name: 'relay extra', type: 1, fileName: 'relay.conf', content: '<domain x.example>\n</domain>' },
+      ])
+      .returning();
+    await t.ctx.db.insert(appliedPmtaConfigs).values([
+      { configId: forServer!.id, pmtaServerId: server.id, version: 1 },
+      { configId: forServer!.id, pmtaServerId: elsewhere.pmtaServerId, version: 1 },
+      { configId: forRelay!.id, pmtaRelayId: r2.id, version: 1 },
+      { configId: forRelay!.id, pmtaRelayId: r1.id, version: 0 },
+    ]);
     const settings = await t.ctx.db
       .insert(mailServiceSettings)
       .values([
@@ -70,18 +96,21 @@ describe('loadConfigData', () => {
       backoffSpeed: 600,
       dkim: null,
       switchedOff: [],
+      speeds: [],
+      includes: [],
       ...o,
     });
     expect(data).toEqual({
       server: { id: server.id, name: 'Paris 1', smtpPort: 3535, pmtaHttpPort: 8080, ipList: '127.0.0.1' },
+      includes: [forServer!.id],
       groups: [
         { id: warmUp.id, name: 'Warm-up' },
         { id: main.id, name: 'Main' },
       ],
       relays: [
         relay(r1, { dkim: { selector: 's1', domain: 'example.com' } }),
-        relay(r2, { switchedOff: [{ provider: 'Yahoo', domains: yahoo.domains }] }),
-        relay(r3),
+        relay(r2, { switchedOff: [{ provider: 'Yahoo', domains: yahoo.domains }], includes: [forRelay!.id] }),
+        relay(r3, { speeds: [{ provider: 'Gmail', domains: gmail.domains, perHour: 300 }] }),
       ],
       settings: [
         { setting: expect.objectContaining({ id: settings[0]!.id, maxMsgRate: '500/h' }), domains: gmail.domains },

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { BALANCER_REMOVED } from '@console/shared/pmta-balancers';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -9,11 +9,13 @@ import {
   pmtaRelayGroups,
   pmtaRelays,
   pmtaRelaySwitches,
+  appliedPmtaConfigs,
   pmtaServerBalancers,
   pmtaServers,
+  pmtaSpeeds,
 } from '../../db/schema.ts';
 import { macroDomains } from './domain-macro.ts';
-import type { ConfigData, ConfigRelay } from './generate.ts';
+import type { ConfigData } from './generate.ts';
 
 /*
  * What one server's configuration is made of (decision 0902), in a fixed number of statements whatever the
@@ -80,9 +82,59 @@ async function switchedOff(db: Executor, serverId: number) {
     .where(and(eq(pmtaRelays.pmtaServerId, serverId), eq(pmtaRelaySwitches.off, true)))
     .groupBy(pmtaRelaySwitches.relayId, mailProviders.id)
     .orderBy(pmtaRelaySwitches.relayId, mailProviders.name);
-  const byRelay = new Map<number, ConfigRelay['switchedOff']>();
-  for (const { relayId, ...off } of rows) byRelay.set(relayId, [...(byRelay.get(relayId) ?? []), off]);
-  return byRelay;
+  return byRelay(rows);
+}
+
+/** Write-mode speeds (localValue > 0) of the server's relays, with their services' domains, by relay. */
+async function speedsOf(db: Executor, serverId: number) {
+  const rows = await db
+    .select({
+      relayId: pmtaSpeeds.relayId,
+      provider: mailProviders.name,
+      perHour: pmtaSpeeds.localValue,
+      domains: sql<string[]>`coalesce(array_agg(${mailProviderDomains.domain} order by ${mailProviderDomains.domain})
+        filter (where ${mailProviderDomains.domain} is not null), '{}')`,
+    })
+    .from(pmtaSpeeds)
+    .innerJoin(pmtaRelays, eq(pmtaRelays.id, pmtaSpeeds.relayId))
+    .innerJoin(mailProviders, eq(mailProviders.id, pmtaSpeeds.mailProviderId))
+    .leftJoin(
+      mailProviderDomains,
+      and(eq(mailProviderDomains.mailProviderId, mailProviders.id), eq(mailProviderDomains.isBlacklisted, false)),
+    )
+    .where(and(eq(pmtaRelays.pmtaServerId, serverId), gt(pmtaSpeeds.localValue, 0)))
+    .groupBy(pmtaSpeeds.id, mailProviders.id)
+    .orderBy(pmtaSpeeds.relayId, mailProviders.name);
+  return byRelay(rows);
+}
+
+/** The applied PMTA configs uploaded to the server (version > 0): the server's own, and by relay. */
+async function includesOf(db: Executor, serverId: number) {
+  const rows = await db
+    .select({
+      configId: appliedPmtaConfigs.configId,
+      serverId: appliedPmtaConfigs.pmtaServerId,
+      relayId: pmtaRelays.id,
+    })
+    .from(appliedPmtaConfigs)
+    .leftJoin(pmtaRelays, eq(pmtaRelays.id, appliedPmtaConfigs.pmtaRelayId))
+    .where(
+      and(
+        gt(appliedPmtaConfigs.version, 0),
+        or(eq(appliedPmtaConfigs.pmtaServerId, serverId), eq(pmtaRelays.pmtaServerId, serverId)),
+      ),
+    );
+  return {
+    server: rows.filter((r) => r.serverId !== null).map((r) => r.configId),
+    relays: byRelay(rows.filter((r) => r.relayId !== null).map((r) => ({ relayId: r.relayId!, id: r.configId }))),
+  };
+}
+
+/** Rows grouped by their relay id, each without it. */
+function byRelay<T extends { relayId: number }>(rows: T[]) {
+  const out = new Map<number, Omit<T, 'relayId'>[]>();
+  for (const { relayId, ...rest } of rows) out.set(relayId, [...(out.get(relayId) ?? []), rest]);
+  return out;
 }
 
 /** The data of server `serverId`'s configuration, or undefined when there is no such server. */
@@ -98,7 +150,7 @@ export async function loadConfigData(db: Executor, serverId: number): Promise<Co
     .from(pmtaServers)
     .where(eq(pmtaServers.id, serverId));
   if (!server) return undefined;
-  const [relays, off, settings] = await Promise.all([
+  const [relays, off, settings, speeds, included] = await Promise.all([
     db
       .select({
         id: pmtaRelays.id,
@@ -118,6 +170,8 @@ export async function loadConfigData(db: Executor, serverId: number): Promise<Co
       .orderBy(pmtaRelays.id),
     switchedOff(db, serverId),
     settingsOf(db, serverId),
+    speedsOf(db, serverId),
+    includesOf(db, serverId),
   ]);
   const groupIds = [...new Set(relays.map((r) => r.groupId))];
   const groups = groupIds.length
@@ -129,11 +183,14 @@ export async function loadConfigData(db: Executor, serverId: number): Promise<Co
     : [];
   return {
     server,
+    includes: included.server,
     groups,
     relays: relays.map(({ selector, domain, ...r }) => ({
       ...r,
       dkim: selector !== null && domain !== null ? { selector, domain } : null,
       switchedOff: off.get(r.id) ?? [],
+      speeds: speeds.get(r.id) ?? [],
+      includes: (included.relays.get(r.id) ?? []).map((i) => i.id),
     })),
     settings,
   };

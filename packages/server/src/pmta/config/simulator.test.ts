@@ -5,14 +5,19 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../../pmta-sim/src/config/parse.ts';
 import { settingsFor } from '../../../../pmta-sim/src/config/settings.ts';
 import { goldenData } from './fixture.test-data.ts';
-import { CONFIG_PATH, dkimKeyPath, generateConfig } from './generate.ts';
+import { CONFIG_PATH, appliedConfigPath, dkimKeyPath, generateConfig } from './generate.ts';
 
 describe('the PowerMTA simulator', () => {
   it('accepts the golden configuration and reads the switches, speeds and pools from it', () => {
     const text = generateConfig(goldenData());
     expect(text).toBe(fs.readFileSync(new URL('./__golden__/server.conf', import.meta.url), 'utf8'));
     const key = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs1', format: 'pem' });
-    const files: Record<string, string> = { [CONFIG_PATH]: text, [dkimKeyPath({ id: 11 })]: String(key) };
+    const files: Record<string, string> = {
+      [CONFIG_PATH]: text,
+      [dkimKeyPath({ id: 11 })]: String(key),
+      [appliedConfigPath({ id: 2 })]: '<domain hotmail.com>\n  max-msg-rate 50/h\n</domain>\n',
+      [appliedConfigPath({ id: 5 })]: '<domain aol.com>\n  max-msg-rate 7/h\n</domain>\n',
+    };
     const config = parseConfig(CONFIG_PATH, { readFile: (p) => files[p] });
     expect([...config.pools]).toEqual([
       ['group-7', ['vmta-11', 'vmta-12']],
@@ -30,5 +35,10 @@ describe('the PowerMTA simulator', () => {
       backoffMaxMsgRate: 1 / 600,
     });
     expect(settingsFor(config, 'example.org', 'vmta-14').texts['retry-after']).toBe('10m,20m,1h');
+    // A write-mode speed (Gmail, 200/h on vmta-14); the applied configs, the server's and the relay's own.
+    expect(settingsFor(config, 'gmail.com', 'vmta-14').maxMsgRate).toBeCloseTo(200 / 3600);
+    expect(settingsFor(config, 'hotmail.com', 'vmta-11').maxMsgRate).toBeCloseTo(50 / 3600);
+    expect(settingsFor(config, 'aol.com', 'vmta-14').maxMsgRate).toBeCloseTo(7 / 3600);
+    expect(settingsFor(config, 'aol.com', 'vmta-11').maxMsgRate).toBeCloseTo(1 / 60); // its own '*' pace
   });
 });

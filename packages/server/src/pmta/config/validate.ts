@@ -81,6 +81,9 @@ interface BlockKind {
   parents: string[];
   directives: Record<string, Syntax>;
 }
+/** An applied PMTA config (generate.ts appliedConfigPath): an absolute path of plain characters. */
+const INCLUDE = v((t) => /^\/[\w./-]+$/.test(t) && !t.includes('..'), 'an absolute file path', true);
+
 const BLOCKS: Record<string, BlockKind> = {
   source: {
     arg: v(isCidr, 'an address or network'),
@@ -104,6 +107,7 @@ const BLOCKS: Record<string, BlockKind> = {
     arg: v(isName, 'a name'),
     parents: [''],
     directives: {
+      include: INCLUDE,
       'smtp-source-host': v(words(2, isIp, isHost), 'an IP address and a host name'),
       'domain-key': v(
         (t) => /^[\w.-]+,[A-Za-z0-9.-]+,\/[\w./-]+$/.test(t) && isHost(t.split(',')[1]!),
@@ -127,6 +131,7 @@ const BLOCKS: Record<string, BlockKind> = {
   },
 };
 const TOP: Record<string, Syntax> = {
+  include: INCLUDE,
   'smtp-listener': v(
     (t) => {
       const m = /^(.+):(\d+)$/.exec(t);
