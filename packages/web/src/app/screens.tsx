@@ -20,6 +20,7 @@ import { spamTrapsScreens } from '@/features/spam-traps/routes.tsx';
 import { unsubscribersScreens } from '@/features/unsubscribers/routes.tsx';
 import { reputationProvidersScreens } from '@/features/reputation-providers/routes.tsx';
 import { smtpCampaignsScreens } from '@/features/smtp-campaigns/routes.tsx';
+import { pmtaTroubleReportScreens } from '@/features/pmta-trouble-report/routes.tsx';
 import { pmtaBalancersScreens } from '@/features/pmta-balancers/routes.tsx';
 import { AboutPage } from './pages/about-page.tsx';
 import { routes, type RouteName, type Screens } from '@/lib/routes.ts';
@@ -52,6 +53,7 @@ const screens: Screens = {
   ...spamTrapsScreens,
   ...mailServiceSettingsScreens,
   ...smtpCampaignsScreens,
+  ...pmtaTroubleReportScreens,
   ...pmtaBalancersScreens,
 };
 
