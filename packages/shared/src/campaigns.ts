@@ -35,7 +35,11 @@ export const CampaignStatusLabels: Record<CampaignStatusValue, string> = {
   [CampaignStatus.Finished]: 'Finished',
 };
 
-/** What the engine did with one recipient (campaign_recipients.status; decision 0802). */
+/**
+ * What the engine did with one recipient (campaign_recipients.status; decisions 0802, 0910). A PMTA campaign's
+ * recipient is `injected` once its PMTA server took it; the server's accounting records then make it
+ * delivered or bounced (an `interrupted` one too: it may have been injected).
+ */
 export const RecipientStatus = {
   pending: 0,
   claimed: 1,
@@ -44,6 +48,7 @@ export const RecipientStatus = {
   bounced: 4,
   failed: 5,
   interrupted: 6,
+  injected: 7,
 } as const;
 
 /** Campaign kinds in calls (`type` of campaign_start, pause and stop). */

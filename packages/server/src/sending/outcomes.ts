@@ -15,6 +15,8 @@ import type { ClaimedRecipient } from './claim.ts';
 
 export type Outcome = { row: ClaimedRecipient; relayId: number; reply: string } & (
   | { kind: 'delivered' }
+  /** A PMTA server took it (250 to the injection): delivered or bounced comes from its accounting (0910). */
+  | { kind: 'injected' }
   | { kind: 'bounced'; code: number }
   /** A 4xx: one more attempt later, bounced after the limit. */
   | { kind: 'deferred'; code: number }
@@ -77,6 +79,10 @@ export async function recordOutcomes(
       case 'delivered':
         u.status = S.delivered;
         ev.push({ ...base, kind: 'sent' }, { ...base, kind: 'delivered' });
+        break;
+      case 'injected':
+        u.status = S.injected;
+        ev.push({ ...base, kind: 'sent' });
         break;
       case 'bounced': {
         const code = 'code' in o ? o.code : 0;
