@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { CampaignStatus, EventKind } from '@console/shared/enums';
 import { RecipientStatus } from '@console/shared/campaigns';
-import { CAMPAIGN_STALL_MINUTES, type TroubleEntry } from '@console/shared/pmta-trouble-report';
+import { CAMPAIGN_STALL_MINUTES, TROUBLE_NAMES, type TroubleEntry } from '@console/shared/pmta-trouble-report';
 import { TrackingCampaignTypes } from '@console/shared/tracking';
 import { isForeignKeyViolation } from '../../core/db-errors.ts';
 import type { Executor } from '../../db/client.ts';
@@ -10,6 +10,10 @@ import type { PmtaServerRow } from '../../pmta/operations.ts';
 import type { CheckResult } from './pmta-trouble-report.checks.ts';
 
 /* Every query of the trouble report: the cached checks per server, their storage, the campaign check. */
+
+/** The stored flags and texts of the checks this version knows (a renamed check's old key is left out). */
+const known = <T>(stored: Record<string, T> | null) =>
+  Object.fromEntries(TROUBLE_NAMES.filter((n) => stored && n in stored).map((n) => [n, stored![n]!]));
 
 const ORDER = { id: pmtaServers.id, name: pmtaServers.name, ip: pmtaServers.serverIp } as const;
 export type TroubleOrder = keyof typeof ORDER;
@@ -42,8 +46,8 @@ export async function reportEntries(
     .orderBy(dir(ORDER[orderBy]), dir(pmtaServers.id));
   return rows.map((r) => ({
     ...r,
-    troubles: r.troubles ?? {},
-    details: r.details ?? {},
+    troubles: known(r.troubles),
+    details: known(r.details),
     checkedAt: r.checkedAt?.toISOString() ?? null,
   }));
 }

@@ -351,8 +351,15 @@ describe('PMTA trouble report: the periodic refresh', () => {
   it('checks every server again and stores the result', async () => {
     const id = await peer.server(owner);
     await upload(id);
+    await rechecked(id);
     const old = new Date('2020-01-01T00:00:00Z');
-    await t.ctx.db.update(pmtaServerTroubles).set({ checkedAt: old, troubles: { online: true } });
+    await t.ctx.db.update(pmtaServerTroubles).set({ checkedAt: old, troubles: { online: true, renamed: true } });
+    // The report answers the cache as it is (a key this version does not know is left out).
+    const cached = (await report({}, owner)).json() as { report: TroubleEntry[] };
+    expect(cached.report.find((r) => r.pmtaServerId === id)).toMatchObject({
+      troubles: { online: true },
+      checkedAt: old.toISOString(),
+    });
     await t.ctx.jobs.send(TROUBLES_REFRESH, {});
     const rows = await eventually(async () => {
       const all = await stored();
