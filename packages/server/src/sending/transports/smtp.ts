@@ -11,6 +11,7 @@ export interface SmtpRelayConfig {
   port: number;
   /** Implicit TLS (smtps, usually port 465); otherwise STARTTLS when the server offers it. */
   tls: boolean;
+  /** '' for none (PMTA injection: the server relays for the console's hosts without a login). */
   account: string;
   password: string;
   socks?: { ip: string; port: number; login: string | null; password: string | null } | null;
@@ -86,9 +87,10 @@ async function openSession(c: SmtpRelayConfig): Promise<Session> {
   conn.on('error', () => (session.closed = true));
   conn.on('end', () => (session.closed = true));
   try {
-    await new Promise<void>((resolve, reject) =>
-      conn.login({ user: c.account, pass: c.password }, (e) => (e ? reject(e) : resolve())),
-    );
+    if (c.account)
+      await new Promise<void>((resolve, reject) =>
+        conn.login({ user: c.account, pass: c.password }, (e) => (e ? reject(e) : resolve())),
+      );
   } catch (e) {
     conn.close();
     throw e;
@@ -162,7 +164,8 @@ export function smtpTransport(c: SmtpRelayConfig): Transport {
       }
       s.messages++;
       return new Promise<SendResult>((resolve) => {
-        s.conn.send({ from: m.from.address, to: [m.to] }, buildMime(m), (e, info) => {
+        const envelope = { from: m.from.address, to: [m.to], ...(m.envId ? { dsn: { envid: m.envId } } : {}) };
+        s.conn.send(envelope, buildMime(m), (e, info) => {
           if (!e) {
             release(s);
             return resolve({ kind: 'accepted', reply: String(info?.response ?? '250') });

@@ -1,6 +1,6 @@
 /*
  * What the engine hands a message to (docs/decisions/0802). SMTP relays have one pooled SMTP transport each
- * (smtp.ts); the PMTA campaigns add an injection transport behind the same interface.
+ * (smtp.ts); a PMTA server has one injection transport (pmta.ts), the same SMTP client without a login.
  */
 
 export interface OutgoingMessage {
@@ -11,6 +11,8 @@ export interface OutgoingMessage {
   html: string;
   messageId: string;
   headers: Record<string, string>;
+  /** DSN ENVID of the envelope (PMTA injection: the tracking id, written into its accounting records). */
+  envId?: string;
 }
 
 /**
