@@ -973,3 +973,35 @@ export const pmtaSpeeds = pgTable(
   },
   (t) => [uniqueIndex('pmta_speeds_relay_provider').on(t.relayId, t.mailProviderId)],
 );
+
+/**
+ * A PMTA e-mail test (spec 3, issue 13, decision 0912): one rendered message injected through a relay's VMTA
+ * with the ENVID `test-<id>`. `status` indexes PMTA_EMAIL_TEST_STATUSES (shared); the accounting records move
+ * it, `statusAt` being the timeLogged of the record that set it (an older record never wins).
+ */
+export const pmtaEmailTests = pgTable(
+  'pmta_email_tests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
+    email: text('email').notNull(),
+    sender: text('sender').notNull(),
+    pmtaRelayId: integer('pmta_relay_id')
+      .notNull()
+      .references(() => pmtaRelays.id, { onDelete: 'cascade' }),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    status: smallint('status').notNull().default(0),
+    reason: text('reason'),
+    statusAt: timestamp('status_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pmta_email_tests_user_idx').on(t.userId), index('pmta_email_tests_relay_idx').on(t.pmtaRelayId)],
+);
