@@ -1,3 +1,6 @@
+import type pg from 'pg';
+import type { AppContext } from '../../core/context.ts';
+
 /*
  * One accounting record as the console reads it from a PMTA accounting CSV (../shared/PMTA.md "Accounting
  * files"; issue 13). The pull job (pmta/accounting/) parses the files and hands records to their owners by
@@ -19,6 +22,26 @@ export interface AcctRecord {
   dsnStatus: string;
   dsnDiag: string;
 }
+
+/** The PMTA server a batch of records was read from. */
+export interface AcctServer {
+  id: number;
+  name: string;
+  userId: number;
+}
+
+/** Where a handler writes: the pull's transaction, so its records and the files' read offsets commit together. */
+export interface AcctTx {
+  client: pg.ClientBase;
+  /** Runs `f` once the transaction committed (live updates, follow-up jobs); never after a roll back. */
+  afterCommit(f: () => unknown): void;
+}
+
+/**
+ * Takes its own records of a batch (by envId) and leaves the others; writes only through `tx.client`
+ * (never commits or rolls back). Throwing rolls the batch back: it is read again at the next pull.
+ */
+export type AcctHandler = (ctx: AppContext, server: AcctServer, records: AcctRecord[], tx: AcctTx) => Promise<void>;
 
 const TEST_PREFIX = 'test-';
 /** The ENVID of PMTA e-mail test `id`. */
