@@ -30,6 +30,7 @@ import { campaignsRoutes } from './features/campaigns/campaigns.routes.ts';
 import { pmtaSshRoutes } from './pmta/ssh/ssh.routes.ts';
 import { pmtaTroubleReportRoutes } from './features/pmta-trouble-report/pmta-trouble-report.routes.ts';
 import { pmtaBalancersRoutes } from './features/pmta-balancers/pmta-balancers.routes.ts';
+import { pmtaEmailTestsRoutes } from './features/pmta-email-tests/pmta-email-tests.routes.ts';
 
 /** Every route plugin of the API, in one place. Each is mounted under /api. */
 export const routes: FastifyPluginAsync[] = [
@@ -64,4 +65,5 @@ export const routes: FastifyPluginAsync[] = [
   pmtaSshRoutes,
   pmtaTroubleReportRoutes,
   pmtaBalancersRoutes,
+  pmtaEmailTestsRoutes,
 ];

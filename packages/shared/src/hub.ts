@@ -16,6 +16,7 @@ export const Topics = {
   spamMxsUpload: 'spam-mxs-upload',
   campaignProgress: 'campaign-progress',
   campaignStatistics: 'campaign-statistics',
+  pmtaEmailTest: 'pmta-email-test',
 } as const;
 export type Topic = (typeof Topics)[keyof typeof Topics];
 
@@ -80,6 +81,13 @@ export interface CampaignStatisticsEvent {
   bounces: number;
 }
 
+/** A PMTA e-mail test's row changed (its status followed an accounting record; decision 0912). */
+export interface PmtaEmailTestEvent {
+  id: number;
+  status: number;
+  reason: string | null;
+}
+
 /** Each topic's message: the one declaration the server publishes and the browser reads. */
 export interface TopicPayloads {
   [Topics.notifications]: NotificationEvent;
@@ -96,4 +104,5 @@ export interface TopicPayloads {
   [Topics.spamMxsUpload]: UploadFileEvent;
   [Topics.campaignProgress]: CampaignProgressEvent;
   [Topics.campaignStatistics]: CampaignStatisticsEvent;
+  [Topics.pmtaEmailTest]: PmtaEmailTestEvent;
 }

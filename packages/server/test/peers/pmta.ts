@@ -9,10 +9,15 @@ import type { TestApp, TestUser } from '../harness.ts';
 
 /**
  * A PowerMTA simulator with its SSH side on loopback that trusts the test app's console key: the peer of
- * every PMTA operation test. `server(owner)` makes a PMTA server row pointing at it.
+ * every PMTA operation test. `server(owner)` makes a PMTA server row pointing at it. `options`: the
+ * simulator's (an outcome table, a faster clock).
  */
-export async function pmtaPeer(t: TestApp, f: ReturnType<typeof factories>) {
-  const sim = await tempSim();
+export async function pmtaPeer(
+  t: TestApp,
+  f: ReturnType<typeof factories>,
+  options: Parameters<typeof tempSim>[0] = {},
+) {
+  const sim = await tempSim(options);
   const ssh = await startSshServer(sim, {
     users: [{ username: 'root', publicKeys: [consoleKey(t.ctx.env.DATA_DIR).publicKey] }],
   });
