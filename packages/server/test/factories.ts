@@ -324,8 +324,45 @@ export function factories(t: TestApp) {
     return { ...row!, owner };
   }
 
+  /** A PMTA campaign (type 2): no link groups; its relays are a PMTA relay group's. */
+  async function pmtaCampaign(
+    o: {
+      owner?: TestUser;
+      name?: string;
+      emailListId?: number;
+      messageId?: number;
+      offerId?: number;
+      relayGroupId?: number;
+      relayStatus?: number;
+      mailProviderIds?: number[];
+      status?: number;
+      sender?: string;
+    } = {},
+  ) {
+    const owner = await ownerOf(o);
+    const providers = await t.ctx.db.$client.query<{ id: number }>('select id from mail_providers order by id');
+    const [row] = await t.ctx.db
+      .insert(campaigns)
+      .values({
+        type: 2,
+        name: o.name ?? `pmta campaign ${tag()}`,
+        sender: o.sender ?? 'Sender {a|b}',
+        emailListId: o.emailListId ?? (await emailList({ owner })).id,
+        mailProviderIds: o.mailProviderIds ?? providers.rows.map((r) => r.id),
+        messageId: o.messageId ?? (await message({ owner })).id,
+        offerId: o.offerId ?? (await offer({ owner })).id,
+        relayStatus: o.relayStatus ?? 1,
+        pmtaRelayGroupId: o.relayGroupId ?? (await pmtaRelayGroup({ owner })).id,
+        status: o.status ?? 2,
+        userId: owner.id,
+      })
+      .returning();
+    return { ...row!, owner };
+  }
+
   return {
     user: t.user,
+    pmtaCampaign,
     smtpCampaign,
     linkGroup,
     link,
