@@ -1,12 +1,12 @@
 import { Topics } from '@console/shared/hub';
 import { PmtaEmailTestStatus as S } from '@console/shared/pmta-email-tests';
-import type { AppContext } from '../../core/context.ts';
-import { emailTestIdOf, type AcctRecord } from '../../pmta/accounting/record.ts';
+import { emailTestIdOf, type AcctHandler, type AcctRecord } from '../../pmta/accounting/record.ts';
 
 /*
  * The accounting handler of e-mail tests (decision 0912): the pull job hands every server's new records to
  * it; those whose ENVID names a test move that test's status. Delivered and bounced are final; a deferral
- * (`t`) holds until a newer record. Replaying records changes nothing and publishes nothing.
+ * (`t`) holds until a newer record. Replaying records changes nothing and publishes nothing. Writes go
+ * through the pull's transaction; the row's live event once it committed.
  */
 
 const STATUS_OF: Partial<Record<AcctRecord['type'], number>> = { d: S.delivered, b: S.bounced, t: S.deferred };
@@ -26,11 +26,7 @@ export function reasonOf(r: AcctRecord): string | null {
   return (r.type === 'b' && r.bounceCat ? `${r.bounceCat}: ${diag}` : diag).slice(0, REASON_MAX);
 }
 
-export async function emailTestRecords(
-  ctx: Pick<AppContext, 'db' | 'hub'>,
-  server: { id: number },
-  records: readonly AcctRecord[],
-): Promise<void> {
+export const emailTestRecords: AcctHandler = async (ctx, server, records, tx) => {
   const deciding = new Map<number, AcctRecord>();
   for (const r of records) {
     const id = STATUS_OF[r.type] === undefined ? undefined : emailTestIdOf(r.envId);
@@ -42,7 +38,7 @@ export async function emailTestRecords(
     const status = STATUS_OF[r.type]!;
     const reason = reasonOf(r);
     // Only the test's own server and address count (an id reused after a database reset is not this test).
-    const { rows } = await ctx.db.$client.query<{ userId: number }>(
+    const { rows } = await tx.client.query<{ userId: number }>(
       `update pmta_email_tests e
           set status = $2, reason = $3, status_at = $4, updated_at = now()
          from pmta_relays r
@@ -53,6 +49,7 @@ export async function emailTestRecords(
       returning e.user_id as "userId"`,
       [id, status, reason, r.timeLogged, server.id, r.rcpt, isFinal(r)],
     );
-    if (rows[0]) await ctx.hub.publish(Topics.pmtaEmailTest, rows[0].userId, { id, status, reason });
+    const owner = rows[0]?.userId;
+    if (owner !== undefined) tx.afterCommit(() => ctx.hub.publish(Topics.pmtaEmailTest, owner, { id, status, reason }));
   }
-}
+};

@@ -10,12 +10,13 @@ import {
 } from '@console/shared/pmta-email-tests';
 import { SENDER_MAX } from '@console/shared/campaigns';
 import { pmtaEmailTests, pmtaRelays, pmtaServers } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import type { AcctRecord, AcctType } from '../../pmta/accounting/record.ts';
 import { expectAccess } from '../../../test/access.ts';
 import { factories } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { closedPort, pmtaPeer } from '../../../test/peers/pmta.ts';
-import { emailTestRecords } from './email-test-records.ts';
+import { emailTestRecords as handler } from './email-test-records.ts';
 import { composeEmailTest } from './email-test-send.ts';
 
 /*
@@ -127,6 +128,15 @@ const recordsUntil = (id: number, type: AcctType) =>
     return rs;
   });
 
+/** Hands `records` of server `id` to the handler as the pull does: in a transaction, live events after it. */
+async function emailTestRecords(id: number, records: AcctRecord[]) {
+  const after: (() => unknown)[] = [];
+  await inTransaction(t.ctx.db, (client) =>
+    handler(t.ctx, { id, name: 'sim', userId: alice.id }, records, { client, afterCommit: (f) => after.push(f) }),
+  );
+  for (const f of after) await f();
+}
+
 /** The live events of the test topic that `user` receives while `run` runs. */
 async function liveDuring(user: TestUser, run: () => Promise<void>) {
   const seen: unknown[] = [];
@@ -181,12 +191,12 @@ describe('POST /api/pmta-email-test', () => {
       }),
     ]);
 
-    const events = await liveDuring(alice, () => emailTestRecords(t.ctx, { id: serverId }, records));
+    const events = await liveDuring(alice, () => emailTestRecords(serverId, records));
     expect(events).toEqual([{ id: test.id, status: S.delivered, reason: null }]);
     expect(await one(test.id)).toMatchObject({ status: S.delivered, reason: null });
 
     // The same records again (a pull retried): nothing changes, nothing is published.
-    const again = await liveDuring(alice, () => emailTestRecords(t.ctx, { id: serverId }, records));
+    const again = await liveDuring(alice, () => emailTestRecords(serverId, records));
     expect(again).toEqual([]);
   });
 
@@ -194,22 +204,22 @@ describe('POST /api/pmta-email-test', () => {
     const test = await create({ email: 'bad@x.example' });
     expect(test.status).toBe(S.queued);
     const records = await recordsUntil(test.id, 'b');
-    await emailTestRecords(t.ctx, { id: serverId }, records);
+    await emailTestRecords(serverId, records);
     expect(await one(test.id)).toMatchObject({ status: S.bounced, reason: 'bad-mailbox: 550 5.1.1 User unknown' });
   });
 
   it('a deferral makes it deferred; the later delivery replaces it and stays', async () => {
     const test = await create({ email: 'slow@x.example' });
     const deferral = (await recordsUntil(test.id, 't')).filter((r) => r.type === 't');
-    await emailTestRecords(t.ctx, { id: serverId }, deferral);
+    await emailTestRecords(serverId, deferral);
     expect(await one(test.id)).toMatchObject({ status: S.deferred, reason: '421 4.7.0 Try again later' });
 
     const all = await recordsUntil(test.id, 'd');
-    await emailTestRecords(t.ctx, { id: serverId }, all);
+    await emailTestRecords(serverId, all);
     expect(await one(test.id)).toMatchObject({ status: S.delivered, reason: null });
     // Delivered is final: a deferral logged after it (out of order, or replayed) changes nothing.
     const late = { ...deferral[0]!, timeLogged: new Date(Date.now() + 86_400_000) };
-    await emailTestRecords(t.ctx, { id: serverId }, [late]);
+    await emailTestRecords(serverId, [late]);
     expect((await one(test.id)).status).toBe(S.delivered);
   });
 
@@ -454,7 +464,7 @@ describe('emailTestRecords', () => {
       .returning();
     return row!.id;
   };
-  const apply = (records: AcctRecord[], server = serverId) => emailTestRecords(t.ctx, { id: server }, records);
+  const apply = (records: AcctRecord[], server = serverId) => emailTestRecords(server, records);
 
   it('takes the newest deferral of a batch, and never an older one later', async () => {
     const id = await unit();
