@@ -159,9 +159,24 @@ interface Open {
 
 /** Every problem of `text`, in line order; none means the console may upload it. */
 export function validateConfig(text: string): ConfigError[] {
+  return check(text, '', false);
+}
+
+/**
+ * Every problem of an administrator's PMTA config file (spec 3 "PMTA configs", decision 0907): `top` is
+ * included at the end of a server's configuration, `virtual-mta` inside a relay's VMTA. The same tables,
+ * without `include`; names it uses may be defined by the configuration around it (pattern lists, VMTAs),
+ * so those references are left to PMTA.
+ */
+export function validateFragment(text: string, where: 'top' | 'virtual-mta'): ConfigError[] {
+  return check(text, where === 'top' ? '' : 'virtual-mta', true);
+}
+
+function check(text: string, start: '' | 'virtual-mta', fragment: boolean): ConfigError[] {
   const errors: ConfigError[] = [];
   const fail = (line: number, message: string) => errors.push({ line, message: `Line ${line}: ${message}` });
-  const top: Open = { kind: '', arg: '', line: 0, seen: new Set(), domains: new Set() };
+  const top: Open = { kind: start, arg: '', line: 0, seen: new Set(), domains: new Set() };
+  const place = (o: Open) => (o.kind === '' ? 'the top level' : `<${o.kind}>`);
   const stack: Open[] = [top];
   const defined = {
     'virtual-mta': new Map<string, number>(),
@@ -199,12 +214,11 @@ export function validateConfig(text: string): ConfigError[] {
       const [, name, arg] = open as unknown as [string, string, string];
       const opened: Open = { kind: name, arg, line: n, seen: new Set(), domains: new Set() };
       if (!kind.parents.includes(here.kind) && kind.parents.includes('')) unwind(1, `line ${n} opens <${name}>`);
-      if (!kind.parents.includes(here.kind))
-        fail(n, `<${name}> cannot be inside ${here === top ? 'the top level' : `<${here.kind}>`}`);
+      if (!kind.parents.includes(here.kind)) fail(n, `<${name}> cannot be inside ${place(here)}`);
       if (!kind.arg.ok(arg)) fail(n, `<${name} ${arg}>: expected ${kind.arg.expected}`);
       if (name === 'domain') {
         if (here.domains.has(arg))
-          fail(n, `<domain ${arg}> is given twice${here === top ? '' : ` in <${here.kind} ${here.arg}>`}`);
+          fail(n, `<domain ${arg}> is given twice${here.arg === '' ? '' : ` in <${here.kind} ${here.arg}>`}`);
         here.domains.add(arg);
       } else if (name in defined) {
         const names = defined[name as keyof typeof defined];
@@ -215,8 +229,9 @@ export function validateConfig(text: string): ConfigError[] {
       return;
     }
     const [, directive, value = ''] = /^(\S+)\s*(.*)$/.exec(line)!;
-    const syntax = here === top ? TOP[directive!] : BLOCKS[here.kind]!.directives[directive!];
-    const where = here === top ? 'at the top level' : `in <${here.kind}>`;
+    const where = here.kind === '' ? 'at the top level' : `in <${here.kind}>`;
+    if (fragment && directive === 'include') return fail(n, 'include cannot be used in a PMTA config file');
+    const syntax = here.kind === '' ? TOP[directive!] : BLOCKS[here.kind]!.directives[directive!];
     if (!syntax) return fail(n, `unknown directive "${directive}" ${where}`);
     if (!value) return fail(n, `${directive} needs a value`);
     if (!syntax.ok(value)) fail(n, `${directive} ${value}: expected ${syntax.expected}`);
@@ -227,6 +242,7 @@ export function validateConfig(text: string): ConfigError[] {
   });
 
   for (const open of stack.slice(1)) fail(open.line, `<${open.kind} ${open.arg}> is not closed (end of file)`);
+  if (fragment) return errors.sort((a, b) => a.line - b.line);
   for (const [n, vmta] of poolMembers)
     if (!defined['virtual-mta'].has(vmta)) fail(n, `virtual-mta ${vmta}: no <virtual-mta ${vmta}> is defined`);
   for (const [n, list] of patternUses)
