@@ -25,12 +25,17 @@ import { unsubscribersRoutes } from './features/unsubscribers/unsubscribers.rout
 import { spamTrapsRoutes } from './features/spam-traps/spam-traps.routes.ts';
 import { reputationProvidersRoutes } from './features/reputation-providers/reputation-providers.routes.ts';
 import { smtpCampaignsRoutes } from './features/smtp-campaigns/smtp-campaigns.routes.ts';
+import { pmtaCampaignsRoutes } from './features/pmta-campaigns/pmta-campaigns.routes.ts';
 import { statisticsRoutes } from './features/smtp-campaigns/statistics.ts';
 import { campaignsRoutes } from './features/campaigns/campaigns.routes.ts';
 import { pmtaSshRoutes } from './pmta/ssh/ssh.routes.ts';
 import { pmtaTroubleReportRoutes } from './features/pmta-trouble-report/pmta-trouble-report.routes.ts';
 import { pmtaBalancersRoutes } from './features/pmta-balancers/pmta-balancers.routes.ts';
 import { pmtaEmailTestsRoutes } from './features/pmta-email-tests/pmta-email-tests.routes.ts';
+import { pmtaConfigsRoutes } from './features/pmta-configs/pmta-configs.routes.ts';
+import { appliedPmtaConfigsRoutes } from './features/applied-pmta-configs/applied-pmta-configs.routes.ts';
+import { pmtaSpeedsRoutes } from './features/pmta-speeds/pmta-speeds.routes.ts';
+import { toolsRoutes } from './features/tools/tools.routes.ts';
 
 /** Every route plugin of the API, in one place. Each is mounted under /api. */
 export const routes: FastifyPluginAsync[] = [
@@ -60,10 +65,15 @@ export const routes: FastifyPluginAsync[] = [
   spamTrapsRoutes,
   mailServiceSettingsRoutes,
   smtpCampaignsRoutes,
+  pmtaCampaignsRoutes,
   statisticsRoutes,
   campaignsRoutes,
   pmtaSshRoutes,
   pmtaTroubleReportRoutes,
   pmtaBalancersRoutes,
+  pmtaSpeedsRoutes,
+  pmtaConfigsRoutes,
+  appliedPmtaConfigsRoutes,
   pmtaEmailTestsRoutes,
+  toolsRoutes,
 ];
