@@ -22,6 +22,7 @@ import { reputationProvidersScreens } from '@/features/reputation-providers/rout
 import { smtpCampaignsScreens } from '@/features/smtp-campaigns/routes.tsx';
 import { pmtaTroubleReportScreens } from '@/features/pmta-trouble-report/routes.tsx';
 import { pmtaBalancersScreens } from '@/features/pmta-balancers/routes.tsx';
+import { pmtaEmailTestsScreens } from '@/features/pmta-email-tests/routes.tsx';
 import { AboutPage } from './pages/about-page.tsx';
 import { routes, type RouteName, type Screens } from '@/lib/routes.ts';
 
@@ -55,6 +56,7 @@ const screens: Screens = {
   ...smtpCampaignsScreens,
   ...pmtaTroubleReportScreens,
   ...pmtaBalancersScreens,
+  ...pmtaEmailTestsScreens,
 };
 
 export const screenFor = (name: RouteName) => screens[name] ?? <NotBuiltYet screen={routes[name].title} />;
