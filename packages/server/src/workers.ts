@@ -14,6 +14,8 @@ import { trackingJobs } from './tracking/tracking.jobs.ts';
 import { sendingJobs } from './sending/sending.jobs.ts';
 import { campaignJobs } from './features/campaigns/campaigns.jobs.ts';
 import { pmtaTroubleReportJobs } from './features/pmta-trouble-report/pmta-trouble-report.jobs.ts';
+import { accountingJobs } from './pmta/accounting/accounting.jobs.ts';
+import { campaignRecords } from './pmta/accounting/campaigns.ts';
 import { unsubscribersImport } from './features/unsubscribers/unsubscribers-import.ts';
 import { smtpRelaysImport } from './features/smtp-relays/smtp-relays-import.ts';
 import { pmtaRelaysAllInImport, pmtaRelaysImport } from './features/pmta-relays/pmta-relays-import.ts';
@@ -45,6 +47,7 @@ export function jobDefinitions(ctx: AppContext): JobDefinition<z.ZodType>[] {
     ...campaignJobs(ctx),
     ...sendingJobs(ctx),
     ...pmtaTroubleReportJobs(ctx),
+    ...accountingJobs(ctx, [campaignRecords]),
     ...importJobs(ctx, importKinds),
   ];
 }

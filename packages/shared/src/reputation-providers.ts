@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** 'dnsbl': a public DNS blocklist looked up by IP in `zone`; 'account': a mailbox provider's own tool. */
-export const ReputationProviderKinds = ['dnsbl', 'account'] as const;
+/**
+ * 'dnsbl': a public DNS blocklist looked up by IP in `zone`; 'account': a mailbox provider's own tool;
+ * 'bounces': the console's own, from the PMTA accounting (decision 0911).
+ */
+export const ReputationProviderKinds = ['dnsbl', 'account', 'bounces'] as const;
 
 export const reputationProviderItem = z.object({
   id: z.number(),

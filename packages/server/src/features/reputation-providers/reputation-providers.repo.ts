@@ -3,9 +3,11 @@ import { reputationProviderItem, type ReputationProvider } from '@console/shared
 import type { Executor } from '../../db/client.ts';
 import { pmtaRelays, relayReputations, reputationProviders as p } from '../../db/schema.ts';
 import { defineCollection } from '../../core/collection.ts';
+import { BOUNCES_NOTE } from '../../pmta/accounting/relay-reputation.ts';
 
 const note = sql<string>`case when ${p.kind} = 'dnsbl'
   then 'Every active relay''s IP is looked up in ' || ${p.zone} || ' each hour.'
+  when ${p.kind} = 'bounces' then ${BOUNCES_NOTE}
   else 'Needs an account with the mailbox provider: not configured, so no relay is rated by it.' end`;
 
 /** GET /api/reputation_providers (administrators): every provider, by id. */

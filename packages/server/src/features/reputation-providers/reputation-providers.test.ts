@@ -38,12 +38,14 @@ describe('reputation providers', () => {
       'Mailspike',
       'Google Postmaster Tools',
       'Microsoft SNDS',
+      'PMTA bounces',
     ]);
     expect(rows[0]).toMatchObject({ kind: 'dnsbl', zone: 'zen.spamhaus.org', active: true, affectsRelayStatus: true });
     expect(rows[0]!.note).toBe("Every active relay's IP is looked up in zen.spamhaus.org each hour.");
     expect(rows[6]!.note).toBe(
       'Needs an account with the mailbox provider: not configured, so no relay is rated by it.',
     );
+    expect(rows[8]).toMatchObject({ kind: 'bounces', zone: null, note: expect.stringContaining('spam-, policy-') });
     const user = await t.user();
     for (const [method, url] of [
       ['GET', '/api/reputation_providers'],

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import ssh2 from 'ssh2';
-import type { AuthenticationType, Client, SFTPWrapper, Stats } from 'ssh2';
+import type { AuthenticationType, Client, FileEntryWithStats, SFTPWrapper, Stats } from 'ssh2';
 import type { AppContext } from '../../core/context.ts';
 import { open } from '../../core/sealed.ts';
 import { pmtaServers } from '../../db/schema.ts';
@@ -49,6 +49,24 @@ export function fingerprint(blob: Buffer): string {
 }
 
 const NO_SUCH_FILE = 2;
+
+/** One entry of a remote directory. */
+export interface RemoteEntry {
+  name: string;
+  size: number;
+  mtime: Date;
+  isFile: boolean;
+}
+
+/** A remote file opened for reading (see `openRead`). */
+export interface RemoteFile {
+  /** Up to `length` bytes from `position`: fewer only at the end of the file (none past it). */
+  read(position: number, length: number): Promise<Buffer>;
+  close(): Promise<void>;
+}
+
+/** The bytes one SFTP read asks for: every server answers 32 KB (OpenSSH's limit is larger). */
+const READ_PIECE = 32 * 1024;
 
 /** The most a command may print (a runaway `cat` must not fill the console's memory). */
 const MAX_OUTPUT = 16 * 1024 * 1024;
@@ -138,6 +156,53 @@ export class PmtaConnections {
       if (e instanceof PmtaSshError && e.sftpCode === NO_SUCH_FILE) return null;
       throw e;
     }
+  }
+
+  /** The entries of a remote directory. */
+  async readdir(server: PmtaTarget, dir: string): Promise<RemoteEntry[]> {
+    const list = await this.sftp(
+      server,
+      `listing ${dir}`,
+      (s, cb: (e: Error | null | undefined, v: FileEntryWithStats[]) => void) => s.readdir(dir, cb),
+    );
+    return list.map((f) => ({
+      name: f.filename,
+      size: f.attrs.size,
+      mtime: new Date(f.attrs.mtime * 1000),
+      isFile: f.attrs.isFile(),
+    }));
+  }
+
+  /**
+   * Opens `path` for reading. The open handle keeps to the file it opened, also when the file is renamed
+   * meanwhile (a rotated PMTA accounting file), so all reads of one handle read one file. A read asks for
+   * 32 KB pieces at once (one round trip for all of them) and returns the bytes up to the first short
+   * piece: SFTP lets a server answer fewer bytes than asked, so a caller reads on from what it got.
+   */
+  async openRead(server: PmtaTarget, path: string): Promise<RemoteFile> {
+    const what = `reading ${path}`;
+    const handle = await this.sftp(server, what, (s, cb: (e: Error | null | undefined, v: Buffer) => void) =>
+      s.open(path, 'r', cb),
+    );
+    const piece = (position: number, length: number) =>
+      this.sftp(server, what, (s, cb: (e: Error | null | undefined, v: Buffer) => void) =>
+        s.read(handle, Buffer.alloc(length), 0, length, position, (e, n, buf) =>
+          e ? cb(e, Buffer.alloc(0)) : cb(undefined, buf.subarray(0, n)),
+        ),
+      );
+    return {
+      read: async (position, length) => {
+        const starts: number[] = [];
+        for (let at = 0; at < length; at += READ_PIECE) starts.push(at);
+        const pieces = await Promise.all(starts.map((at) => piece(position + at, Math.min(READ_PIECE, length - at))));
+        const whole = pieces.findIndex((p, i) => p.length < Math.min(READ_PIECE, length - starts[i]!));
+        return Buffer.concat(whole < 0 ? pieces : pieces.slice(0, whole + 1));
+      },
+      close: () =>
+        this.sftp(server, `closing ${path}`, (s, cb: (e: Error | null | undefined, v: void) => void) =>
+          s.close(handle, (e) => cb(e, undefined)),
+        ).catch(() => {}), // a handle of a connection that went away is closed with it
+    };
   }
 
   /**
