@@ -14,6 +14,7 @@ import { trackingJobs } from './tracking/tracking.jobs.ts';
 import { sendingJobs } from './sending/sending.jobs.ts';
 import { campaignJobs } from './features/campaigns/campaigns.jobs.ts';
 import { pmtaTroubleReportJobs } from './features/pmta-trouble-report/pmta-trouble-report.jobs.ts';
+import { pmtaSpeedsJobs } from './features/pmta-speeds/pmta-speeds.jobs.ts';
 import { accountingJobs } from './pmta/accounting/accounting.jobs.ts';
 import { campaignRecords } from './pmta/accounting/campaigns.ts';
 import { unsubscribersImport } from './features/unsubscribers/unsubscribers-import.ts';
@@ -47,6 +48,7 @@ export function jobDefinitions(ctx: AppContext): JobDefinition<z.ZodType>[] {
     ...campaignJobs(ctx),
     ...sendingJobs(ctx),
     ...pmtaTroubleReportJobs(ctx),
+    ...pmtaSpeedsJobs(ctx),
     ...accountingJobs(ctx, [campaignRecords]),
     ...importJobs(ctx, importKinds),
   ];

@@ -22,6 +22,7 @@ import { reputationProvidersScreens } from '@/features/reputation-providers/rout
 import { smtpCampaignsScreens } from '@/features/smtp-campaigns/routes.tsx';
 import { pmtaTroubleReportScreens } from '@/features/pmta-trouble-report/routes.tsx';
 import { pmtaBalancersScreens } from '@/features/pmta-balancers/routes.tsx';
+import { pmtaSpeedsScreens } from '@/features/pmta-speeds/routes.tsx';
 import { toolsScreens } from '@/features/tools/routes.tsx';
 import { pmtaEmailTestsScreens } from '@/features/pmta-email-tests/routes.tsx';
 import { AboutPage } from './pages/about-page.tsx';
@@ -57,6 +58,7 @@ const screens: Screens = {
   ...smtpCampaignsScreens,
   ...pmtaTroubleReportScreens,
   ...pmtaBalancersScreens,
+  ...pmtaSpeedsScreens,
   ...toolsScreens,
   ...pmtaEmailTestsScreens,
 };
