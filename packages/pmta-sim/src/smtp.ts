@@ -58,7 +58,7 @@ function headers(data: Buffer, strip: string[]): { values: Map<string, string>; 
 
 export function startSmtp(deps: SmtpDeps): SMTPServer {
   const roundRobin = new Map<string, number>();
-  return new SMTPServer({
+  const server = new SMTPServer({
     banner: 'PowerMTA(TM) simulator ESMTP service ready',
     hideDSN: false,
     authOptional: true,
@@ -112,4 +112,7 @@ export function startSmtp(deps: SmtpDeps): SMTPServer {
       });
     },
   });
+  // A client that goes away mid-session (a killed sender) resets its socket: that ends its session only.
+  server.on('error', () => {});
+  return server;
 }

@@ -6,6 +6,7 @@ import type { ClaimedRecipient } from './claim.ts';
 import { compileMessage, renderDate, renderMessage, type CompiledMessage } from './render/message.ts';
 import { randomRng, type Rng } from './render/random.ts';
 import { Compiler, render, type CompileSources, type Template } from './render/template.ts';
+import { campaignJobId, injected } from './transports/pmta.ts';
 import type { OutgoingMessage } from './transports/transport.ts';
 
 /*
@@ -23,12 +24,25 @@ export interface SendingCampaign {
   userId: number;
   status: number;
   smtpRelayGroupId: number;
+  pmtaRelayGroupId: number;
   relayStatus: number;
   compiled: CompiledMessage;
   /** `[unsub]` alone, for the List-Unsubscribe header; null when the campaign has no unsubscribe links. */
   unsubscribe: Template | null;
   rng: Rng;
 }
+
+const PMTA = 2;
+/**
+ * A PMTA campaign has no link groups (spec 3): its links go to the sending relay's own host on port 9999,
+ * "the relay management interface port used for links" (spec 2), where the console's tracker runs (0910).
+ */
+export const PMTA_LINK_PORT = 9999;
+const PMTA_LINKS = {
+  offer: [`http://[relay_host]:${PMTA_LINK_PORT}/t/c/[uuid]/[junk]`],
+  unsubscribe: [`http://[relay_host]:${PMTA_LINK_PORT}/t/u/[uuid]`],
+  pixel: [`http://[relay_host]:${PMTA_LINK_PORT}/t/o/[uuid]/[junk]`],
+};
 
 /** A campaign's row and what its message is compiled from: texts, link groups' URLs, the owner's tags, [trk]. */
 export async function campaignSources(db: pg.Pool, id: number) {
@@ -40,6 +54,7 @@ export async function campaignSources(db: pg.Pool, id: number) {
     userId: number;
     status: number;
     smtpRelayGroupId: number;
+    pmtaRelayGroupId: number;
     relayStatus: number;
     offerLinksId: number | null;
     unsubscribeLinksId: number | null;
@@ -48,7 +63,7 @@ export async function campaignSources(db: pg.Pool, id: number) {
     content: string;
   }>(
     `select c.id, c.type, c.name, c.sender, c.user_id as "userId", c.status, c.smtp_relay_group_id as "smtpRelayGroupId",
-            c.relay_status as "relayStatus", c.offer_links_id as "offerLinksId",
+            c.pmta_relay_group_id as "pmtaRelayGroupId", c.relay_status as "relayStatus", c.offer_links_id as "offerLinksId",
             c.unsubscribe_links_id as "unsubscribeLinksId", c.pixel_links_id as "pixelLinksId", m.subject, m.content
        from campaigns c join messages m on m.id = c.message_id where c.id = $1`,
     [id],
@@ -67,8 +82,11 @@ export async function campaignSources(db: pg.Pool, id: number) {
   );
   const sources: CompileSources = {
     tags: new Map(tags.map((t) => [t.name, t.content])),
-    links: { offer: urls(c.offerLinksId), unsubscribe: urls(c.unsubscribeLinksId), pixel: urls(c.pixelLinksId) },
-    trk: `${c.type === 2 ? 'pmta' : 'smtp'}-${c.id}`,
+    links:
+      c.type === PMTA
+        ? PMTA_LINKS
+        : { offer: urls(c.offerLinksId), unsubscribe: urls(c.unsubscribeLinksId), pixel: urls(c.pixelLinksId) },
+    trk: `${c.type === PMTA ? 'pmta' : 'smtp'}-${c.id}`,
   };
   return { campaign: c, sources };
 }
@@ -84,6 +102,7 @@ export async function loadSendingCampaign(ctx: AppContext, id: number): Promise<
     userId: c.userId,
     status: c.status,
     smtpRelayGroupId: c.smtpRelayGroupId,
+    pmtaRelayGroupId: c.pmtaRelayGroupId,
     relayStatus: c.relayStatus,
     compiled: compileMessage({ sender: c.sender, subject: c.subject, html: c.content }, sources),
     unsubscribe: sources.links.unsubscribe.length ? new Compiler(sources).compile('[unsub]', 'text') : null,
@@ -93,19 +112,23 @@ export async function loadSendingCampaign(ctx: AppContext, id: number): Promise<
 
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
 
+/**
+ * One recipient's message through `relay`. A PMTA relay's message is the injection (decision 0910): through
+ * its VMTA, in the campaign's job, with the tracking id as ENVID (what the accounting records carry back).
+ */
 export function composeMessage(
   secret: Uint8Array,
   c: SendingCampaign,
   r: ClaimedRecipient,
-  relay: { id: number; senderEmail: string },
+  relay: { id: number; senderEmail: string; host: string; vmta?: string },
 ): OutgoingMessage {
   const uuid = encodeTrackingId(secret, {
-    campaignType: 'smtp',
+    campaignType: c.type === PMTA ? 'pmta' : 'smtp',
     campaignId: c.id,
     relayId: relay.id,
     emailId: r.emailId,
   });
-  const recipient = { ...r, uuid };
+  const recipient = { ...r, uuid, relayHost: relay.host };
   const env = { rng: c.rng, date: renderDate() };
   const m = renderMessage(c.compiled, recipient, env);
   const headers: Record<string, string> = { 'X-Console-Id': uuid };
@@ -113,7 +136,7 @@ export function composeMessage(
     headers['List-Unsubscribe'] = `<${render(c.unsubscribe, recipient, env)}>`;
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
   }
-  return {
+  const message = {
     from: { name: m.sender, address: relay.senderEmail },
     to: r.email,
     subject: m.subject,
@@ -121,4 +144,5 @@ export function composeMessage(
     messageId: `<${crypto.randomUUID()}@${domainOf(relay.senderEmail)}>`,
     headers,
   };
+  return relay.vmta ? injected(message, { vmta: relay.vmta, jobId: campaignJobId(c.id), envId: uuid }) : message;
 }

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { AppContext } from '../core/context.ts';
 import { notifyUser } from '../core/notify.ts';
 import { open } from '../core/sealed.ts';
+import { vmtaName } from '../pmta/config/generate.ts';
 import type { SmtpRelayConfig } from './transports/smtp.ts';
 
 /*
@@ -30,6 +31,12 @@ export interface Relay {
   backoff: boolean;
   /** Mail services this relay must not send to (PMTA switches; always empty for SMTP relays). */
   switchedOff: ReadonlySet<number>;
+  /** The relay's host name (a PMTA campaign's links point at it, decision 0910). */
+  host: string;
+  /** A PMTA relay's virtual MTA on its server (its messages are injected through it). */
+  vmta?: string;
+  /** Which transport it sends through: its own (SMTP relay) or its server's injection pool (PMTA relay). */
+  transportKey: string;
   /** Builds the transport's settings (opens the sealed passwords only when a transport is made). */
   config: () => SmtpRelayConfig;
   /** Changes when anything the transport depends on changes: a cached transport is then replaced. */
@@ -85,6 +92,8 @@ export async function eligibleSmtpRelays(
     backoffSpeed: r.backoffSpeed,
     backoff: r.backoff,
     switchedOff: new Set<number>(),
+    host: r.host,
+    transportKey: `smtp:${r.id}`,
     configKey: JSON.stringify([
       r.host,
       r.port,
@@ -112,6 +121,53 @@ export async function eligibleSmtpRelays(
             }
           : null,
     }),
+  }));
+}
+
+/**
+ * The campaign's eligible PMTA relays now, in id order: those with a VMTA on their server (not `withoutVmta`),
+ * with the mail services they are switched off for. PMTA paces delivery from its configuration, so the
+ * console does not pace injection (speeds 0); the relays of one server share its injection pool.
+ */
+export async function eligiblePmtaRelays(
+  ctx: AppContext,
+  c: { id: number; pmtaRelayGroupId: number; relayStatus: number },
+): Promise<Relay[]> {
+  const { rows } = await ctx.db.$client.query<{
+    id: number;
+    userId: number;
+    smtpHost: string;
+    senderEmail: string;
+    serverId: number;
+    serverIp: string;
+    smtpPort: number;
+    off: number[];
+  }>(
+    `select r.id, r.user_id as "userId", r.smtp_host as "smtpHost", r.sender_email as "senderEmail",
+            s.id as "serverId", host(s.server_ip) as "serverIp", s.smtp_port as "smtpPort",
+            coalesce((select array_agg(w.mail_provider_id) from pmta_relay_switches w where w.relay_id = r.id and w.off), '{}') as off
+       from pmta_relays r
+       join pmta_servers s on s.id = r.pmta_server_id
+      where r.group_id = $1 and r.active and r.status = $2 and not r.without_vmta
+        and not exists (select 1 from campaign_relay_blocks b where b.campaign_id = $3 and b.relay_id = r.id)
+      order by r.id`,
+    [c.pmtaRelayGroupId, c.relayStatus, c.id],
+  );
+  return rows.map((r) => ({
+    type: RelayType.pmta,
+    id: r.id,
+    userId: r.userId,
+    account: r.smtpHost,
+    senderEmail: r.senderEmail,
+    normalSpeed: 0,
+    backoffSpeed: 0,
+    backoff: false,
+    switchedOff: new Set(r.off),
+    host: r.smtpHost,
+    vmta: vmtaName(r),
+    transportKey: `pmta-server:${r.serverId}`,
+    configKey: JSON.stringify([r.serverIp, r.smtpPort]),
+    config: () => ({ host: r.serverIp, port: r.smtpPort, tls: false, account: '', password: '' }),
   }));
 }
 

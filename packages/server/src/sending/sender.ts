@@ -10,14 +10,24 @@ import { claimRecipients, markSending, releaseClaimed, remaining, type ClaimedRe
 import { composeMessage, loadSendingCampaign, type SendingCampaign } from './compose.ts';
 import { recordOutcomes, type Outcome, type RetryPolicy } from './outcomes.ts';
 import { holdLiveness, newWorkerId, reconcile } from './reconcile.ts';
-import { blockRelay, eligibleSmtpRelays, setBackoff, speedOf, takeSlot, type Relay } from './relays.ts';
+import {
+  RelayType,
+  blockRelay,
+  eligiblePmtaRelays,
+  eligibleSmtpRelays,
+  setBackoff,
+  speedOf,
+  takeSlot,
+  type Relay,
+} from './relays.ts';
 import { SUPPRESS_BOUNCED } from './suppress.ts';
 import { smtpTransport } from './transports/smtp.ts';
 import type { SendResult, Transport } from './transports/transport.ts';
 
 /*
- * The sender loop (ARCHITECTURE §4.2, docs/decisions/0802). Every worker process (ROLE all or worker) runs
- * one Sender. Every POLL_MS it reads which SMTP campaigns are Active and keeps one runner per campaign;
+ * The sender loop (ARCHITECTURE §4.2, docs/decisions/0802, 0910). Every worker process (ROLE all or worker)
+ * runs one Sender. Every POLL_MS it reads which campaigns (SMTP and PMTA) are Active and keeps one runner per
+ * campaign; a PMTA campaign's messages are injected into its relays' servers (transports/pmta.ts);
  * a runner whose campaign left Active (paused, stopped) stops at once: it hands nothing new to a transport
  * and gives its claimed rows back. A runner claims batches, sends them through the campaign's eligible
  * relays with at most `concurrency` messages in flight per process, and records outcomes in group commits.
@@ -61,7 +71,7 @@ class Transports {
   constructor(private readonly connections: number) {}
 
   get(relay: Relay): Transport {
-    const id = `${relay.type}:${relay.id}`;
+    const id = relay.transportKey;
     const hit = this.cache.get(id);
     if (hit && hit.key === relay.configKey) {
       hit.used = Date.now();
@@ -131,7 +141,7 @@ export class Sender {
 
   private async tick() {
     const { rows } = await this.ctx.db.$client.query<{ id: number }>(
-      'select id from campaigns where type = 1 and status = $1',
+      'select id from campaigns where type in (1, 2) and status = $1',
       [CampaignStatus.Active],
     );
     if (this.stopped) return;
@@ -272,11 +282,8 @@ class CampaignRunner {
 
   private async refreshRelays() {
     const c = this.campaign!;
-    const relays = await eligibleSmtpRelays(this.ctx, {
-      id: c.id,
-      smtpRelayGroupId: c.smtpRelayGroupId,
-      relayStatus: c.relayStatus,
-    });
+    const relays =
+      c.type === RelayType.pmta ? await eligiblePmtaRelays(this.ctx, c) : await eligibleSmtpRelays(this.ctx, c);
     this.relays = relays.filter((r) => !this.blocked.has(r.id));
     for (const r of this.relays) r.backoff = this.backoffPending.get(r.id) ?? r.backoff;
     this.relaysAt = Date.now();
@@ -293,9 +300,12 @@ class CampaignRunner {
       [c.id],
     );
     const status = Object.entries(Rating).find(([, v]) => v === c.relayStatus)?.[0] ?? String(c.relayStatus);
+    const kind = c.type === RelayType.pmta ? 'PMTA' : 'SMTP';
     const reason = rows[0]?.blocked
-      ? `No SMTP relay left: the login of every ${status} relay of the relay group failed (${rows[0].blocked} blocked).`
-      : `No SMTP relay left: the relay group has no active relay with status ${status}.`;
+      ? `No ${kind} relay left: the login of every ${status} relay of the relay group failed (${rows[0].blocked} blocked).`
+      : c.type === RelayType.pmta
+        ? `No PMTA relay left: the relay group has no active relay with status ${status} and a VMTA on its server.`
+        : `No SMTP relay left: the relay group has no active relay with status ${status}.`;
     const paused = await pauseCampaign(this.ctx, c.id, reason);
     if (paused) {
       await notifyUser(this.ctx, c.userId, {
@@ -413,7 +423,8 @@ class CampaignRunner {
     const base = { row, relayId: relay.id, reply: r.reply };
     switch (r.kind) {
       case 'accepted':
-        this.outcomes.push({ ...base, kind: 'delivered' });
+        // A PMTA server took it: its accounting says later whether it was delivered (decision 0910).
+        this.outcomes.push({ ...base, kind: relay.vmta ? 'injected' : 'delivered' });
         if (relay.backoff) this.setBackoff(relay, false);
         break;
       case 'rejected':
@@ -426,7 +437,8 @@ class CampaignRunner {
           break;
         }
         this.outcomes.push({ ...base, kind: 'deferred', code: r.code });
-        if (!relay.backoff && isThrottling(r.code, r.reply)) this.setBackoff(relay, true);
+        // PMTA relays are paced by PMTA itself: a busy injection is no reason to slow the relay down.
+        if (!relay.vmta && !relay.backoff && isThrottling(r.code, r.reply)) this.setBackoff(relay, true);
         break;
       case 'authFailed':
         this.outcomes.push({ ...base, kind: 'retry' });
@@ -471,7 +483,7 @@ class CampaignRunner {
         try {
           const suppressed = await recordOutcomes(
             this.db,
-            { id: c.id, type: 'smtp', userId: c.userId },
+            { id: c.id, type: c.type === RelayType.pmta ? 'pmta' : 'smtp', userId: c.userId },
             this.sender.worker,
             batch,
             this.sender.options.retry,

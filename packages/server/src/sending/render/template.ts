@@ -18,6 +18,8 @@ export interface Recipient {
   birthYear?: number | null;
   /** The recipient's tracking id in the campaign (`[uuid]`, `[click_id]`). */
   uuid: string;
+  /** The host name of the relay sending it (`[relay_host]`: the PMTA campaigns' link base, decision 0910). */
+  relayHost?: string;
 }
 
 /** Per render: the randomness and today's date; `sender` is filled by `renderMessage`. */
@@ -108,6 +110,8 @@ export class Compiler {
       case 'uuid':
       case 'click_id':
         return (r) => r.uuid;
+      case 'relay_host':
+        return (r) => r.relayHost ?? '';
       case 'trk':
         return enc(this.sources.trk);
       case 'date':
