@@ -97,6 +97,8 @@ const schema = z.object({
   /** Messages one sender process has in flight at most, and SMTP sessions per relay (sending/sender.ts). */
   SENDER_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(100),
   SENDER_CONNECTIONS_PER_RELAY: z.coerce.number().int().min(1).max(100).default(5),
+  /** Injection sessions of one worker process to one PMTA server (all its relays share them). */
+  SENDER_CONNECTIONS_PER_PMTA_SERVER: z.coerce.number().int().min(1).max(500).default(20),
   /** The first retry of a 4xx-deferred recipient, in seconds (doubling on each further attempt). */
   SENDER_RETRY_SECONDS: z.coerce.number().min(0.1).max(86_400).default(60),
 });

@@ -17,6 +17,7 @@ import { pmtaTroubleReportJobs } from './features/pmta-trouble-report/pmta-troub
 import { pmtaSpeedsJobs } from './features/pmta-speeds/pmta-speeds.jobs.ts';
 import { accountingJobs } from './pmta/accounting/accounting.jobs.ts';
 import { campaignRecords } from './pmta/accounting/campaigns.ts';
+import { emailTestRecords } from './features/pmta-email-tests/email-test-records.ts';
 import { unsubscribersImport } from './features/unsubscribers/unsubscribers-import.ts';
 import { smtpRelaysImport } from './features/smtp-relays/smtp-relays-import.ts';
 import { pmtaRelaysAllInImport, pmtaRelaysImport } from './features/pmta-relays/pmta-relays-import.ts';
@@ -49,7 +50,7 @@ export function jobDefinitions(ctx: AppContext): JobDefinition<z.ZodType>[] {
     ...sendingJobs(ctx),
     ...pmtaTroubleReportJobs(ctx),
     ...pmtaSpeedsJobs(ctx),
-    ...accountingJobs(ctx, [campaignRecords]),
+    ...accountingJobs(ctx, [campaignRecords, emailTestRecords]),
     ...importJobs(ctx, importKinds),
   ];
 }

@@ -51,6 +51,8 @@ const IDLE_TRANSPORT_MS = 60_000;
 export interface SenderOptions {
   concurrency: number;
   connectionsPerRelay: number;
+  /** Shared by the relays of one PMTA server (one injection pool per server). */
+  connectionsPerPmtaServer: number;
   retry: RetryPolicy;
   /** Rows claimed at once per campaign. */
   batch: number;
@@ -59,6 +61,7 @@ export interface SenderOptions {
 export const senderOptions = (ctx: AppContext): SenderOptions => ({
   concurrency: ctx.env.SENDER_CONCURRENCY,
   connectionsPerRelay: ctx.env.SENDER_CONNECTIONS_PER_RELAY,
+  connectionsPerPmtaServer: ctx.env.SENDER_CONNECTIONS_PER_PMTA_SERVER,
   retry: { retryBaseMs: ctx.env.SENDER_RETRY_SECONDS * 1000, maxAttempts: 5 },
   batch: Math.max(50, ctx.env.SENDER_CONCURRENCY * 2),
 });
@@ -68,7 +71,7 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 /** One pooled transport per relay and process, replaced when the relay's settings change, closed when idle. */
 class Transports {
   private cache = new Map<string, { t: Transport; key: string; used: number }>();
-  constructor(private readonly connections: number) {}
+  constructor(private readonly options: Pick<SenderOptions, 'connectionsPerRelay' | 'connectionsPerPmtaServer'>) {}
 
   get(relay: Relay): Transport {
     const id = relay.transportKey;
@@ -78,7 +81,8 @@ class Transports {
       return hit.t;
     }
     hit?.t.close();
-    const t = smtpTransport({ ...relay.config(), maxConnections: this.connections });
+    const maxConnections = relay.vmta ? this.options.connectionsPerPmtaServer : this.options.connectionsPerRelay;
+    const t = smtpTransport({ ...relay.config(), maxConnections });
     this.cache.set(id, { t, key: relay.configKey, used: Date.now() });
     return t;
   }
@@ -107,7 +111,7 @@ export class Sender {
     readonly ctx: AppContext,
     readonly options: SenderOptions = senderOptions(ctx),
   ) {
-    this.transports = new Transports(options.connectionsPerRelay);
+    this.transports = new Transports(options);
   }
 
   async start() {

@@ -1,0 +1,155 @@
+/**
+ * Injection benchmark: node --import tsx bench/inject/run.ts [recipients=100000] [relays=10]
+ *
+ * One PMTA campaign of `recipients` recipients (the list built set-based in SQL, then the real prepare step)
+ * injected through `relays` PMTA relays, all on one simulated PMTA server: the simulator runs as its own
+ * process (packages/pmta-sim/src/main.ts) with the configuration the console generates for that server, and
+ * delivers everything (its accounting file written as PMTA writes it). The sender is one real worker
+ * process (`ROLE=worker`). Measures messages/s from the campaign's activation to Finished (every recipient
+ * injected and recorded, counters included), and checks that the campaign's `sent` counter and the
+ * simulator's received count agree. Uses DATABASE_URL's server when set, else an embedded PostgreSQL.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { startBenchApp } from '../lib/bench-app.ts';
+import { generateConfig } from '../../packages/server/src/pmta/config/generate.ts';
+import { loadConfigData } from '../../packages/server/src/pmta/config/load.ts';
+import { prepareCampaign } from '../../packages/server/src/sending/prepare.ts';
+
+const total = Number(process.argv[2] ?? 100_000);
+const relayCount = Number(process.argv[3] ?? 10);
+const workerEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('SENDER_')));
+const { ctx, q, stop } = await startBenchApp('inject', { schedules: false });
+const one = async (text: string, params: unknown[] = []) => (await q(text, params)).rows[0]!;
+const repo = (p: string) => fileURLToPath(new URL(`../../${p}`, import.meta.url));
+
+console.log(`seeding a list of ${total.toLocaleString('en')} e-mails and ${relayCount} PMTA relays ...`);
+const user = await one(`insert into users (username, email, password_hash, roles, is_active)
+  values ('owner', 'owner@example.com', 'x', '{ROLE_USER}', true) returning id`);
+const category = await one(`insert into categories (name) values ('bench') returning id`);
+const list = await one(
+  `insert into email_lists (name, category_id, user_id, total_counter, valid_counter) values ('big', $1, $2, $3, $3) returning id`,
+  [category.id, user.id, total],
+);
+const provider = await one(`select id from mail_providers where name = 'Other'`);
+await q(
+  `insert into emails (email_list_id, email, mail_provider_id, valid, name, city)
+   select $1, 'user' || g || '@example' || (g % 50) || '.com', $2, true, 'Name' || g, 'City' from generate_series(1, $3) g`,
+  [list.id, provider.id, total],
+);
+const offer = await one(
+  `insert into offers (category_id, name, url, user_id) values ($1, 'offer', 'https://offer.example.com/?c=[click_id]', $2) returning id`,
+  [category.id, user.id],
+);
+const html = `<html><body><table><tr><td><h1>Hello [name] from [city]</h1>
+<p>${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(25)}</p>
+<p><a href="[offer]">See the offer</a> - <a href="[unsub]">unsubscribe</a></p>[pixel]</td></tr></table></body></html>`;
+const message = await one(
+  `insert into messages (name, subject, content, user_id) values ('m', 'News for [name] {a|b|c}', $1, $2) returning id`,
+  [html, user.id],
+);
+
+// The simulator first (any free ports), then the server row that points at it and its relays.
+const simDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-inject-sim-'));
+const server = await one(
+  `insert into pmta_servers (name, server_ip, pmta_http_port, ssh_port, smtp_port, server_username, ip_list, user_id)
+   values ('sim', '127.0.0.1', 8080, 22, 2525, 'root', '127.0.0.1', $1) returning id`,
+  [user.id],
+);
+const group = await one(`insert into pmta_relay_groups (name, user_id) values ('g', $1) returning id`, [user.id]);
+await q(
+  `insert into pmta_relays (user_id, group_id, pmta_server_id, smtp_host, ip, sender_email, active, normal_speed, backoff_speed)
+   select $1, $2, $3, 'mta' || g || '.example.net', ('10.9.0.' || g)::inet, 'news@mta' || g || '.example.net', true, 0, 0
+     from generate_series(1, $4::int) g`,
+  [user.id, group.id, server.id, relayCount],
+);
+const configFile = path.join(simDir, 'config');
+fs.writeFileSync(configFile, generateConfig((await loadConfigData(ctx.db, server.id))!));
+const sim = spawn(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    repo('packages/pmta-sim/src/main.ts'),
+    '--data',
+    path.join(simDir, 'data'),
+    '--config',
+    configFile,
+  ],
+  { stdio: ['ignore', 'pipe', 'inherit'] },
+);
+const simReady = JSON.parse(
+  await new Promise<string>((resolve) => readline.createInterface({ input: sim.stdout! }).once('line', resolve)),
+) as { smtpPort: number; httpPort: number };
+await q('update pmta_servers set smtp_port = $2, pmta_http_port = $3 where id = $1', [
+  server.id,
+  simReady.smtpPort,
+  simReady.httpPort,
+]);
+/** Recipients the simulator took, from its HTTP status page (`<in><rcp>`). */
+async function simReceived(): Promise<number> {
+  const xml = await (await fetch(`http://127.0.0.1:${simReady.httpPort}/status?format=xml`)).text();
+  return Number(/<in>\s*<rcp>(\d+)<\/rcp>/.exec(xml)?.[1] ?? NaN);
+}
+await q('analyze');
+
+const workers: ChildProcess[] = [];
+async function startWorker() {
+  const child = spawn(process.execPath, ['--import', 'tsx', repo('packages/server/src/main.ts')], {
+    env: {
+      ...process.env,
+      ...workerEnv,
+      ROLE: 'worker',
+      DATABASE_URL: ctx.databaseUrl,
+      DATA_DIR: ctx.env.DATA_DIR,
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  workers.push(child);
+  const out = readline.createInterface({ input: child.stdout! });
+  await new Promise<void>((resolve) => out.on('line', (l) => l.startsWith('worker started') && resolve()));
+}
+const stopWorkers = () =>
+  Promise.all(workers.splice(0).map((w) => new Promise((r) => (w.once('exit', r), w.kill('SIGTERM')))));
+
+try {
+  console.log(`${os.cpus().length} CPUs (${os.cpus()[0]?.model}), Node ${process.version}`);
+  const campaign = await one(
+    `insert into campaigns (type, name, sender, email_list_id, mail_provider_ids, message_id, offer_id, relay_status,
+       pmta_relay_group_id, status, user_id, start_date)
+     values (2, 'bench', 'Bench [name]', $1, array[$2::int], $3, $4, 1, $5, 3, $6, now()) returning id`,
+    [list.id, provider.id, message.id, offer.id, group.id, user.id],
+  );
+  await startWorker();
+  const before = await simReceived();
+  let t0 = performance.now();
+  await prepareCampaign(ctx, campaign.id); // ends with the campaign Active: the worker starts at once
+  const prepared = performance.now() - t0;
+  t0 = performance.now();
+  for (;;) {
+    const { status } = await one('select status from campaigns where id = $1', [campaign.id]);
+    if (status === 5) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const k = await one(`select total, sent from campaign_counters where campaign_type = 2 and campaign_id = $1`, [
+    campaign.id,
+  ]);
+  const received = (await simReceived()) - before;
+  const rate = Math.round(k.sent / seconds);
+  console.log(
+    `1 worker process, ${relayCount} relays on one server: prepare ${(prepared / 1000).toFixed(2)} s; injected ${k.sent.toLocaleString('en')} in ${seconds.toFixed(1)} s = ${rate.toLocaleString('en')} messages/s; the simulator took ${received.toLocaleString('en')}`,
+  );
+  if (k.sent !== total || received !== total) throw new Error('the counters and the simulator disagree');
+} finally {
+  await stopWorkers();
+  sim.kill('SIGTERM');
+  await stop();
+  fs.rmSync(simDir, { recursive: true, force: true });
+}
