@@ -6,6 +6,8 @@ import { eventually, inject, readAcct, tempSim, TEST_CONFIG } from '@console/pmt
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { factories } from '../../../test/factories.ts';
 import { closedPort } from '../../../test/peers/pmta.ts';
+import type { ClaimedRecipient } from '../../sending/claim.ts';
+import { recordOutcomes } from '../../sending/outcomes.ts';
 import { prepareCampaign } from '../../sending/prepare.ts';
 import { recordEvents } from '../../tracking/events.ts';
 import { encodeTrackingId } from '../../tracking/uuid.ts';
@@ -239,7 +241,41 @@ describe('PMTA accounting', () => {
     // A second pull reads nothing new and changes nothing.
     expect(await pullAccounting(t.ctx, serverId)).toMatchObject({ records: 0 });
     expect(await counters(c.id)).toMatchObject({ delivered: count('d'), bounced: 2, complaints: 1 });
+
+    // The same recipient bounced again, read by a later pull: the row is bounced already, nothing is added.
+    await c.send('bad@gone.test');
+    await eventually(() => expect(mine()).toHaveLength(11));
+    expect(await pullAccounting(t.ctx, serverId)).toMatchObject({ records: 1 });
+    expect(await counters(c.id)).toMatchObject({ delivered: count('d'), bounced: 2, complaints: 1 });
   }, 60_000);
+
+  it('settles a row the engine has not marked injected yet, with its sent event, once', async () => {
+    const c = await injectedCampaign(['racing@deliver.test']);
+    // As if the engine's group commit were still to come: the row in `sending`, no `sent` event yet.
+    await q(`update campaign_recipients set status = 2, worker = 'w1' where campaign_id = $1`, [c.id]);
+    await q(`delete from events where campaign_id = $1`, [c.id]);
+    await q(`update campaign_counters set sent = 0 where campaign_type = 2 and campaign_id = $1`, [c.id]);
+    await c.send('racing@deliver.test');
+    await eventually(() => expect(acctRows().filter((r) => r.jobId === `campaign-${c.id}`)).toHaveLength(1));
+    await pullAccounting(t.ctx, serverId);
+    expect(await counters(c.id)).toMatchObject({ sent: 1, delivered: 1 });
+    const [row] = await q<ClaimedRecipient>(
+      `select email_id as "emailId", email, domain, mail_provider_id as "mailProviderId", attempts
+         from campaign_recipients where campaign_id = $1`,
+      [c.id],
+    );
+    const campaign = { id: c.id, type: 'pmta' as const, userId: owner.id };
+    const policy = { retryBaseMs: 1000, maxAttempts: 5 };
+    await recordOutcomes(
+      t.ctx.db.$client,
+      campaign,
+      'w1',
+      [{ kind: 'injected', row: row!, relayId: relay.id, reply: '250 ok' }],
+      policy,
+    );
+    expect(await counters(c.id)).toMatchObject({ sent: 1, delivered: 1 });
+    expect(await statusOf(c.id, 'racing@deliver.test')).toBe(3);
+  }, 30_000);
 
   it('rates a relay Poor when spam-related bounces make 5% or more of its results', async () => {
     const blocked = Array.from({ length: 10 }, (_, i) => `b${i}@block.test`);

@@ -22,7 +22,12 @@ import { addBounceSignals, rateRelays, REPUTATION_CATEGORIES } from './relay-rep
  */
 
 const S = RecipientStatus;
-const AWAITING = [S.injected, S.interrupted];
+/**
+ * Rows a record can settle: injected, interrupted (maybe injected), and sending: PMTA may deliver and log a
+ * message before the engine's group commit marks it injected. Such a row gets the `sent` event here, and the
+ * engine's commit, which only moves rows still in `sending`, leaves it alone: one `sent` either way.
+ */
+const AWAITING = [S.injected, S.interrupted, S.sending];
 const CATEGORIES: ReadonlySet<string> = new Set(BounceCategories);
 
 interface Own {
@@ -136,18 +141,25 @@ async function recordCampaign(client: pg.ClientBase, campaignId: number, own: Ow
       at: o.at.toISOString(),
       relay_id: o.relayId,
     }));
-    const { rows } = await client.query<Row>(
-      `update campaign_recipients r set status = v.status, reply = v.reply, done_at = v.at,
+    const { rows } = await client.query<Row & { was: number }>(
+      `with v as (
+         select * from jsonb_to_recordset($2::jsonb) as v(email_id bigint, status int2, reply text, at timestamptz, relay_id int)
+       ),
+       old as (
+         select r.email_id, r.status from campaign_recipients r join v on v.email_id = r.email_id
+          where r.campaign_id = $1 and r.status = any($3::int2[]) for update of r
+       )
+       update campaign_recipients r set status = v.status, reply = v.reply, done_at = v.at,
               relay_id = coalesce(r.relay_id, v.relay_id)
-         from jsonb_to_recordset($2::jsonb) as v(email_id bigint, status int2, reply text, at timestamptz, relay_id int)
-        where r.campaign_id = $1 and r.email_id = v.email_id and r.status = any($3::int2[])
-       returning ${ROW}`,
+         from v, old where r.campaign_id = $1 and r.email_id = v.email_id and old.email_id = v.email_id
+       returning ${ROW}, old.status as was`,
       [campaignId, JSON.stringify(values), AWAITING],
     );
     for (const row of rows) {
       const o = finals.get(Number(row.emailId))!;
       const relayId = row.relayId ?? o.relayId;
       relays.add(relayId);
+      if (row.was === S.sending) events.push(event(row, o, 'sent'));
       if (o.record.type === 'd') {
         events.push(event(row, o, 'delivered'));
         continue;
