@@ -11,6 +11,7 @@ import {
 import { SENDER_MAX } from '@console/shared/campaigns';
 import { pmtaEmailTests, pmtaRelays, pmtaServers } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { pullAccounting } from '../../pmta/accounting/pull.ts';
 import type { AcctRecord, AcctType } from '../../pmta/accounting/record.ts';
 import { expectAccess } from '../../../test/access.ts';
 import { factories } from '../../../test/factories.ts';
@@ -198,6 +199,18 @@ describe('POST /api/pmta-email-test', () => {
     // The same records again (a pull retried): nothing changes, nothing is published.
     const again = await liveDuring(alice, () => emailTestRecords(serverId, records));
     expect(again).toEqual([]);
+  });
+
+  it('the accounting pull (as its job runs it) brings the delivery, once', async () => {
+    const test = await create({ email: 'pulled@x.example' });
+    await recordsUntil(test.id, 'd');
+    const events = await liveDuring(alice, async () => {
+      await pullAccounting(t.ctx, serverId, [handler]);
+      await pullAccounting(t.ctx, serverId, [handler]); // nothing new: nothing changes
+    });
+    expect(events).toContainEqual({ id: test.id, status: S.delivered, reason: null });
+    expect(events.filter((e) => (e as { id: number }).id === test.id)).toHaveLength(1);
+    expect(await one(test.id)).toMatchObject({ status: S.delivered, reason: null });
   });
 
   it('a bounce makes it bounced with the category and the remote reply', async () => {
