@@ -135,7 +135,7 @@ async function syncServer(ctx: Ctx, serverId: number, rows: SyncRow[]): Promise<
         rows.map((r) => r.id),
       ),
     );
-    if (uploaded) return out;
+    if (uploaded || !out.ids.length) return out;
     // A write-mode value the server no longer runs (changed behind the console's back): put it back.
     const drifted = (await fresh(ctx, out.ids)).filter(needsUpload);
     if (!drifted.length) return out;

@@ -22,7 +22,7 @@ export function PmtaSpeedsTable({ selection, onDelete, ...list }: PmtaSpeedsTabl
       emptyText={M.empty}
       selection={selection}
       columns={[
-        { title: '', key: 'synced', width: 40, render: (_, s) => <SyncDot speed={s} /> },
+        { title: '', key: 'synced', width: 36, align: 'center', render: (_, s) => <SyncDot speed={s} /> },
         { title: 'ID', dataIndex: 'id', key: 'id', width: 80, sorter: true },
         {
           title: 'PMTA Relay',
@@ -37,14 +37,14 @@ export function PmtaSpeedsTable({ selection, onDelete, ...list }: PmtaSpeedsTabl
           sorter: true,
           render: (_, s) => <LocalValue value={s.localValue} />,
         },
-        { title: 'Local Time', key: 'localTime', sorter: true, render: (_, s) => utc(s.localTime) },
+        { title: 'Local Time (UTC)', key: 'localTime', sorter: true, render: (_, s) => utc(s.localTime) },
         {
           title: 'Remote Value',
           key: 'remoteValue',
           sorter: true,
           render: (_, s) => <RemoteValue speed={s} />,
         },
-        { title: 'Remote Time', key: 'remoteTime', sorter: true, render: (_, s) => utc(s.remoteTime) },
+        { title: 'Remote Time (UTC)', key: 'remoteTime', sorter: true, render: (_, s) => utc(s.remoteTime) },
         {
           title: 'Actions',
           key: 'actions',

@@ -1,4 +1,4 @@
-import { Badge, Tag, Typography } from 'antd';
+import { Tag, Typography, theme } from 'antd';
 import type { PmtaSpeed } from '@console/shared/pmta-speeds';
 
 /*
@@ -6,13 +6,20 @@ import type { PmtaSpeed } from '@console/shared/pmta-speeds';
  * remote null after a reading is PMTA's `unlimited`, and 0 there means the server delivers nothing.
  */
 
+const DOT = { display: 'inline-block', width: 10, height: 10, borderRadius: '50%' } as const;
+
 /** The spec's dot: green when the local time is before the remote time, yellow otherwise. */
 export function SyncDot({ speed }: { speed: PmtaSpeed }) {
+  const { token } = theme.useToken();
   const label = speed.synced ? 'Synchronised' : 'Not synchronised';
   return (
-    <span title={label} aria-label={label} role="img" data-synced={speed.synced}>
-      <Badge status={speed.synced ? 'success' : 'warning'} />
-    </span>
+    <span
+      title={label}
+      aria-label={label}
+      role="img"
+      data-synced={speed.synced}
+      style={{ ...DOT, background: speed.synced ? token.colorSuccess : token.yellow6 }}
+    />
   );
 }
 
@@ -27,5 +34,5 @@ export function RemoteValue({ speed }: { speed: Pick<PmtaSpeed, 'remoteValue' | 
   return <>{speed.remoteValue}/h</>;
 }
 
-/** A time as UTC, to the second: `2026-11-24 10:30:05 UTC`. */
-export const utc = (iso: string | null) => (iso ? `${iso.slice(0, 19).replace('T', ' ')} UTC` : '—');
+/** A time in UTC, to the second: `2026-11-24 10:30:05` (the columns say UTC). */
+export const utc = (iso: string | null) => (iso ? iso.slice(0, 19).replace('T', ' ') : '—');

@@ -1,4 +1,4 @@
-import { Button, Col, Descriptions, Form, Input, InputNumber, Row, Select } from 'antd';
+import { Button, Col, Descriptions, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { pmtaSpeedCreateSchema, pmtaSpeedUpdateSchema, type PmtaSpeed } from '@console/shared/pmta-speeds';
 import { EditPage } from '@/components/edit-page.tsx';
@@ -79,11 +79,12 @@ function CreateForm() {
           </Form.Item>
         </Col>
         <Col xs={24} md={6}>
-          <Form.Item label={LABELS.speed} name="speed" rules={rule('speed')} extra={SPEED_HINT}>
+          <Form.Item label={LABELS.speed} name="speed" rules={rule('speed')}>
             <InputNumber min={0} precision={0} addonAfter="/h" style={{ width: '100%' }} aria-label="Speed" />
           </Form.Item>
         </Col>
       </Row>
+      <Typography.Paragraph type="secondary">{SPEED_HINT}</Typography.Paragraph>
       <Button type="primary" htmlType="submit" loading={create.isPending}>
         Save
       </Button>
@@ -125,18 +126,14 @@ function EditForm({ speed }: { speed: PmtaSpeed }) {
           </Form.Item>
         </Col>
         <Col xs={24} md={6}>
-          <Form.Item
-            label={LABELS.localValue}
-            name="localValue"
-            rules={[zodRule(pmtaSpeedUpdateSchema, 'localValue')]}
-            extra={SPEED_HINT}
-          >
+          <Form.Item label={LABELS.localValue} name="localValue" rules={[zodRule(pmtaSpeedUpdateSchema, 'localValue')]}>
             <InputNumber min={0} precision={0} addonAfter="/h" style={{ width: '100%' }} aria-label="Speed" />
           </Form.Item>
         </Col>
       </Row>
+      <Typography.Paragraph type="secondary">{SPEED_HINT}</Typography.Paragraph>
       <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginBottom: 16 }}>
-        <Descriptions.Item label="Local Time">{utc(speed.localTime)}</Descriptions.Item>
+        <Descriptions.Item label="Local Time">{utc(speed.localTime)} UTC</Descriptions.Item>
         <Descriptions.Item label="Remote Value">
           <RemoteValue speed={speed} />
         </Descriptions.Item>
@@ -144,7 +141,7 @@ function EditForm({ speed }: { speed: PmtaSpeed }) {
           <span style={{ marginRight: 8 }}>
             <SyncDot speed={speed} />
           </span>
-          {utc(speed.remoteTime)}
+          {speed.remoteTime ? `${utc(speed.remoteTime)} UTC` : 'never read'}
         </Descriptions.Item>
       </Descriptions>
       <Button type="primary" htmlType="submit" loading={update.isPending}>

@@ -40,7 +40,7 @@ const failures = (a: PmtaSpeedsAnswer) =>
 export function PmtaSpeedList() {
   const list = useCollectionParams();
   const speeds = usePmtaSpeeds(list.query);
-  const selection = useSelection<number>(list.query);
+  const selection = useSelection<number>(list.filters);
   const providers = useSelectOptions('/mail_providers');
   const servers = useSelectOptions('/pmta_servers');
   const sync = useSyncPmtaSpeeds();
