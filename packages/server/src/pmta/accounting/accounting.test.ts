@@ -14,7 +14,7 @@ import { encodeTrackingId } from '../../tracking/uuid.ts';
 import { consoleKey } from '../ssh/keys.ts';
 import { pmtaConnections } from '../ssh/connection.ts';
 import { pullAllAccounting } from './accounting.jobs.ts';
-import { pullAccounting } from './pull.ts';
+import { LOG_SOURCE, pullAccounting } from './pull.ts';
 import type { AcctHandler } from './record.ts';
 
 /*
@@ -378,8 +378,16 @@ describe('PMTA accounting', () => {
     }, 30_000);
 
     it('pulls one server once at a time', async () => {
-      const results = await Promise.all([pull(), pull()]);
-      expect(results.map((r) => r!.busy).sort()).toEqual([false, true]);
+      // Another process's pull holds the server's lock: this one reads nothing and says so.
+      const other = await t.ctx.db.$client.connect();
+      try {
+        await other.query('select pg_advisory_lock(hashtext($1), $2)', [LOG_SOURCE, serverId]);
+        expect(await pullAccounting(t.ctx, serverId)).toMatchObject({ busy: true, records: 0 });
+        await other.query('select pg_advisory_unlock(hashtext($1), $2)', [LOG_SOURCE, serverId]);
+      } finally {
+        other.release();
+      }
+      expect(await pullAccounting(t.ctx, serverId)).toMatchObject({ busy: false });
     });
   });
 });

@@ -190,6 +190,8 @@ function domainSections(d: ConfigData) {
     }
     out.push(domainBlocks(s, own).trimEnd(), ...taken);
   }
+  // No setting for '*': every other domain still backs off on the throttling replies (the settings' default list).
+  if (!claimed.has('*')) out.push(block('domain', '*', [`smtp-pattern-list ${DEFAULT_PATTERN_LIST}`]));
   return { claimed, out };
 }
 
