@@ -4,9 +4,9 @@ import { nameField, optionalReference, reference, requiredString, tooLong, NAME_
 import { refItem, userRefItem } from './hydra.ts';
 
 /*
- * Campaigns (spec 3): the SMTP campaign contract, and what both kinds share (statuses, page sizes, the
- * schedule format, statistics and the engine's recipient states). The PMTA campaigns of a later issue add
- * their own input schema beside `smtpCampaignSchema` and reuse the rest.
+ * Campaigns (spec 3): what both kinds share (statuses, page sizes, the schedule format, the common fields
+ * of the form and of a row, statistics and the engine's recipient states) and the SMTP campaign contract.
+ * The PMTA one (pmta-campaigns.ts) adds its own fields to the same pieces.
  */
 
 export const NOT_FINISHED_PAGE_SIZE = 20;
@@ -123,7 +123,8 @@ const relayStatus = z
   .transform((v) => Number(typeof v === 'object' ? v.id : v))
   .refine((v) => (Object.values(Rating) as number[]).includes(v), M.relayStatusRequired);
 
-const smtpCampaignFields = {
+/** The fields of both kinds' forms (spec 3 §5); each kind adds its own (SMTP: its link groups). */
+const campaignFields = {
   name: nameField(M.nameRequired),
   sender: requiredString(M.senderRequired).max(SENDER_MAX, M.senderTooLong),
   emailList: reference(M.emailListRequired),
@@ -134,47 +135,72 @@ const smtpCampaignFields = {
     .transform((ids) => [...new Set(ids)]),
   message: reference(M.messageRequired),
   offer: reference(M.offerRequired),
-  offerLinks: reference(M.offerLinksRequired),
-  unsubscribeLinks: optionalReference(M.unsubscribeLinksInvalid).transform((v) => v ?? null),
-  pixelLinks: optionalReference(M.pixelLinksInvalid).transform((v) => v ?? null),
   relayStatus,
   scheduledStart: schedule(M.scheduledStartRequired),
   scheduledStop: schedule(M.scheduledStopRequired),
 };
 
-const startBeforeStop = <T extends { scheduledStart: Date | null; scheduledStop: Date | null }>(
-  v: T,
-  c: z.RefinementCtx,
-) => {
-  if (v.scheduledStart && v.scheduledStop && v.scheduledStart >= v.scheduledStop)
+/** On the parsed object (typed loosely: each kind's object type is its own). */
+const startBeforeStop = (v: unknown, c: z.RefinementCtx) => {
+  const { scheduledStart: start, scheduledStop: stop } = v as Record<'scheduledStart' | 'scheduledStop', Date | null>;
+  if (start && stop && start >= stop)
     c.addIssue({ code: 'custom', path: ['scheduledStop'], message: M.startBeforeStop });
 };
 
-/** POST /api/smtp_campaigns: every field; `user` lets an administrator create for someone (default: self). */
-export const smtpCampaignSchema = z
-  .object({
-    ...smtpCampaignFields,
-    relayGroup: reference(M.relayGroupRequired),
-    user: optionalReference('User not found.'),
-  })
-  .superRefine(startBeforeStop);
-/** PUT /api/smtp_campaigns/{id}: the relay group may be left out (kept), the owner stays. */
-export const smtpCampaignUpdateSchema = z
-  .object({ ...smtpCampaignFields, relayGroup: optionalReference(M.relayGroupRequired) })
-  .superRefine(startBeforeStop);
+/**
+ * A kind's create and update schemas from its own fields. Create (POST): every field; `user` lets an
+ * administrator create for someone (default: self). Update (PUT): the relay group may be left out (kept),
+ * the owner stays.
+ */
+export function campaignSchemas<S extends z.ZodRawShape>(own: S) {
+  return {
+    create: z
+      .object({
+        ...campaignFields,
+        ...own,
+        relayGroup: reference(M.relayGroupRequired),
+        user: optionalReference('User not found.'),
+      })
+      .superRefine(startBeforeStop),
+    update: z
+      .object({ ...campaignFields, ...own, relayGroup: optionalReference(M.relayGroupRequired) })
+      .superRefine(startBeforeStop),
+  };
+}
+
+const _commonUpdate = campaignSchemas({}).update;
+/** What every kind's input has once parsed (the services' shared rules read these). */
+export type CampaignInput = z.infer<typeof _commonUpdate>;
+
+const smtpSchemas = campaignSchemas({
+  offerLinks: reference(M.offerLinksRequired),
+  unsubscribeLinks: optionalReference(M.unsubscribeLinksInvalid).transform((v) => v ?? null),
+  pixelLinks: optionalReference(M.pixelLinksInvalid).transform((v) => v ?? null),
+});
+/** POST /api/smtp_campaigns. */
+export const smtpCampaignSchema = smtpSchemas.create;
+/** PUT /api/smtp_campaigns/{id}. */
+export const smtpCampaignUpdateSchema = smtpSchemas.update;
 export type SmtpCampaignInput = z.infer<typeof smtpCampaignSchema>;
 export type SmtpCampaignBody = z.input<typeof smtpCampaignSchema>;
 
-/** POST /api/campaign_start, campaign_pause, campaign_stop (`v3` is the PMTA start's flag, ignored here). */
+/**
+ * POST /api/campaign_start, campaign_pause, campaign_stop, pmta_campaign_start: the kind in either case
+ * (the spec writes the PMTA start's type as PMTA); `v3` is the PMTA start's flag (decision 0913).
+ */
 export const campaignActionSchema = z.object({
   id: reference('Campaign is required.'),
-  type: z.enum(CampaignTypes, { error: 'Type must be smtp or pmta.' }),
+  type: z.preprocess(
+    (v) => (typeof v === 'string' ? v.toLowerCase() : v),
+    z.enum(CampaignTypes, { error: 'Type must be smtp or pmta.' }),
+  ),
   v3: z.boolean().optional(),
 });
 
 const date = z.string().nullable();
 
-export const smtpCampaignItem = z.object({
+/** One campaign of either kind as the API answers it; each kind adds its own fields. */
+export const campaignItem = z.object({
   id: z.number(),
   name: z.string(),
   sender: z.string(),
@@ -182,9 +208,6 @@ export const smtpCampaignItem = z.object({
   mailProviders: z.array(refItem),
   message: refItem,
   offer: refItem,
-  offerLinks: refItem.nullable(),
-  unsubscribeLinks: refItem.nullable(),
-  pixelLinks: refItem.nullable(),
   relayStatus: z.number(),
   relayGroup: refItem,
   status: z.number(),
@@ -198,7 +221,32 @@ export const smtpCampaignItem = z.object({
   pauseReason: z.string().nullable(),
   user: userRefItem,
 });
+export type CampaignItem = z.infer<typeof campaignItem>;
+
+export const smtpCampaignItem = campaignItem.extend({
+  offerLinks: refItem.nullable(),
+  unsubscribeLinks: refItem.nullable(),
+  pixelLinks: refItem.nullable(),
+});
 export type SmtpCampaign = z.infer<typeof smtpCampaignItem>;
+
+export const isExcludedService = (name: string) => (EXCLUDED_MAIL_SERVICES as readonly string[]).includes(name);
+
+/**
+ * A clone of a campaign as the create form starts from it (spec 3 §4): inactive; without its id, start and
+ * end dates and owner; without 'Trash Mail' and 'GI'. A schedule is kept only while it is still ahead.
+ */
+export function cloneOf<C extends CampaignItem>(c: C, now = Date.now()) {
+  const { id: _id, startDate: _start, endDate: _end, user: _user, completion: _c, pauseReason: _p, ...rest } = c;
+  const ahead = (d: string | null) => (d && Date.parse(d) > now ? d : null);
+  return {
+    ...rest,
+    status: CampaignStatus.Inactive as CampaignStatusValue,
+    mailProviders: c.mailProviders.filter((p) => !isExcludedService(p.name)),
+    scheduledStart: ahead(c.scheduledStart),
+    scheduledStop: ahead(c.scheduledStop),
+  };
+}
 
 /** Progress in percent with one decimal: (delivered + bounced) / total. */
 export const completionOf = (delivered: number, bounced: number, total: number) =>

@@ -20,6 +20,7 @@ import { spamTrapsScreens } from '@/features/spam-traps/routes.tsx';
 import { unsubscribersScreens } from '@/features/unsubscribers/routes.tsx';
 import { reputationProvidersScreens } from '@/features/reputation-providers/routes.tsx';
 import { smtpCampaignsScreens } from '@/features/smtp-campaigns/routes.tsx';
+import { pmtaCampaignsScreens } from '@/features/pmta-campaigns/routes.tsx';
 import { pmtaTroubleReportScreens } from '@/features/pmta-trouble-report/routes.tsx';
 import { pmtaBalancersScreens } from '@/features/pmta-balancers/routes.tsx';
 import { pmtaSpeedsScreens } from '@/features/pmta-speeds/routes.tsx';
@@ -56,6 +57,7 @@ const screens: Screens = {
   ...spamTrapsScreens,
   ...mailServiceSettingsScreens,
   ...smtpCampaignsScreens,
+  ...pmtaCampaignsScreens,
   ...pmtaTroubleReportScreens,
   ...pmtaBalancersScreens,
   ...pmtaSpeedsScreens,

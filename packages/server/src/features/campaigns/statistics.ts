@@ -1,33 +1,43 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TOP_DOMAINS, StatisticsKinds, statisticsResponse, type OverallStats } from '@console/shared/campaigns';
 import { isId } from '@console/shared/ids';
 import type { AppContext, AuthUser } from '../../core/context.ts';
 import { found } from '../../core/access.ts';
-import { SMTP } from './smtp-campaigns.repo.ts';
 
 /*
  * A campaign's statistics (spec 3), read from the counters that recordEvents keeps (docs/decisions/0801):
  * overall from campaign_counters, per mail service from campaign_provider_counters, the top 20 domains of
  * one service (0: of all) from campaign_domain_counters. `processed` is the sent counter; open and click
- * count every hit, as the live statistics do. Written for both campaign kinds: the PMTA route passes 2.
+ * count every hit, as the live statistics do. Both campaign kinds: each route passes its type; the PMTA
+ * one has a `direct` kind of its own.
  */
 
 type Kind = (typeof StatisticsKinds)[number];
 
-export const statisticsParams = z.object({
-  id: z.string().refine(isId, 'Invalid id.').transform(Number),
-  kind: z.enum(StatisticsKinds, { error: 'Unknown statistics.' }),
-  providerId: z
-    .string()
-    .refine((s) => s === '0' || isId(s), 'Invalid id.')
-    .transform(Number),
-});
+/** `{id}/{kind}/{providerId}` of a kind's statistics path, `kinds` being the ones it answers. */
+export const statisticsParams = <K extends readonly [string, ...string[]]>(kinds: K) =>
+  z.object({
+    id: z.string().refine(isId, 'Invalid id.').transform(Number),
+    kind: z.enum(kinds, { error: 'Unknown statistics.' }),
+    providerId: z
+      .string()
+      .refine((s) => s === '0' || isId(s), 'Invalid id.')
+      .transform(Number),
+  });
 
 /** The same numbers under each table's names. */
 const COUNTS = `coalesce(k.sent, 0) as processed, coalesce(k.delivered, 0) as delivered,
   coalesce(k.bounced, 0) as bounced`;
 const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** The campaign's mail services, when `user` may see the campaign of that type (else 404). */
+export async function visibleCampaign(ctx: Pick<AppContext, 'db'>, user: AuthUser, type: number, id: number) {
+  const { rows } = await ctx.db.$client.query<{ providers: number[] }>(
+    `select mail_provider_ids as providers from campaigns where id = $1 and type = $2 and ($3::int is null or user_id = $3)`,
+    [id, type, user.isAdmin ? null : user.id],
+  );
+  return found(rows[0]);
+}
 
 export async function campaignStatistics(
   ctx: Pick<AppContext, 'db'>,
@@ -38,11 +48,7 @@ export async function campaignStatistics(
   providerId: number,
 ): Promise<z.infer<typeof statisticsResponse>> {
   const q = ctx.db.$client;
-  const { rows } = await q.query<{ providers: number[] }>(
-    `select mail_provider_ids as providers from campaigns where id = $1 and type = $2 and ($3::int is null or user_id = $3)`,
-    [id, type, user.isAdmin ? null : user.id],
-  );
-  const campaign = found(rows[0]);
+  const campaign = await visibleCampaign(ctx, user, type, id);
 
   if (kind === 'overall') {
     const {
@@ -97,11 +103,3 @@ export async function campaignStatistics(
   );
   return { perDomainsStats: stats };
 }
-
-export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/smtp_campaign_statistics/:id/:kind/:providerId',
-    { schema: { tags: ['smtp campaigns'], params: statisticsParams, response: { 200: statisticsResponse } } },
-    async (req) => campaignStatistics(app.ctx, req.user, SMTP, req.params.id, req.params.kind, req.params.providerId),
-  );
-};

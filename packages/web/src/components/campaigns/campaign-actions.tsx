@@ -9,12 +9,18 @@ import {
   PauseOutlined,
   StopOutlined,
 } from '@ant-design/icons';
-import { CampaignMessages, type SmtpCampaign } from '@console/shared/campaigns';
+import { CampaignMessages, type CampaignItem } from '@console/shared/campaigns';
 import { confirm, errorDialog, toast } from '@/components/feedback.tsx';
+import {
+  CampaignKinds,
+  campaignHooks,
+  can,
+  type ActionAnswer,
+  type CampaignAction,
+  type CampaignKind,
+} from '@/lib/campaigns.ts';
 import { HttpError } from '@/lib/http.ts';
 import { href } from '@/lib/routes.ts';
-import { useCampaignAction, type ActionAnswer, type CampaignAction } from '../api/smtp-campaigns.ts';
-import { can } from '../format.ts';
 
 const WORDS: Record<CampaignAction, { verb: string; title: string; done: string; failed: string; text: string }> = {
   start: {
@@ -41,16 +47,16 @@ const WORDS: Record<CampaignAction, { verb: string; title: string; done: string;
 };
 
 /** The clone route: the create form pre-filled from this campaign. */
-export const cloneHref = (id: number) => `${href('smtpCampaignCreate')}?cloneId=${id}`;
+export const cloneHref = (kind: CampaignKind, id: number) => `${href(CampaignKinds[kind].routes.create)}?cloneId=${id}`;
 
 /**
  * Start, pause and stop with the spec's confirmations and texts: an answer of 400 or more closes the
  * dialog and opens 'Campaign {action} failed!' with the server's message; a network failure stays in the
  * dialog as 'Request failed: {reason}'.
  */
-export function useAskAction() {
-  const call = useCampaignAction();
-  return async (action: CampaignAction, c: Pick<SmtpCampaign, 'id' | 'name'>) => {
+export function useAskAction(kind: CampaignKind) {
+  const call = campaignHooks[kind].useAction();
+  return async (action: CampaignAction, c: Pick<CampaignItem, 'id' | 'name'>) => {
     const w = WORDS[action];
     let refused: HttpError | undefined;
     let answer: ActionAnswer | undefined;
@@ -75,7 +81,8 @@ export function useAskAction() {
 }
 
 export interface CampaignActionsProps {
-  campaign: SmtpCampaign;
+  kind: CampaignKind;
+  campaign: CampaignItem;
   /** The statistics screen's header: labelled buttons, no Statistics button. */
   labelled?: boolean;
 }
@@ -85,8 +92,9 @@ export interface CampaignActionsProps {
  * Stop (not finished); a finished one offers Clone. In tables they are icon buttons with their names in
  * tooltips (and labels), so the wide campaign table keeps its columns in sight.
  */
-export function CampaignActions({ campaign: c, labelled }: CampaignActionsProps) {
-  const ask = useAskAction();
+export function CampaignActions({ kind, campaign: c, labelled }: CampaignActionsProps) {
+  const ask = useAskAction(kind);
+  const { routes } = CampaignKinds[kind];
   const action = (a: CampaignAction, icon: ReactNode) => (
     <Action
       key={a}
@@ -106,7 +114,7 @@ export function CampaignActions({ campaign: c, labelled }: CampaignActionsProps)
           text="Edit"
           label={`Edit campaign ${c.name}`}
           icon={<EditOutlined />}
-          to={href('smtpCampaignEdit', { id: c.id })}
+          to={href(routes.edit, { id: c.id })}
         />
       )}
       {!labelled && (
@@ -114,14 +122,14 @@ export function CampaignActions({ campaign: c, labelled }: CampaignActionsProps)
           text="Statistics"
           label={`Statistics of campaign ${c.name}`}
           icon={<BarChartOutlined />}
-          to={href('smtpCampaignStatistics', { id: c.id })}
+          to={href(routes.statistics, { id: c.id })}
         />
       )}
       {can.start(c.status) && action('start', <CaretRightOutlined />)}
       {can.pause(c.status) && action('pause', <PauseOutlined />)}
       {can.stop(c.status) && action('stop', <StopOutlined />)}
       {!can.stop(c.status) && !labelled && (
-        <Action text="Clone" label={`Clone campaign ${c.name}`} icon={<CopyOutlined />} to={cloneHref(c.id)} />
+        <Action text="Clone" label={`Clone campaign ${c.name}`} icon={<CopyOutlined />} to={cloneHref(kind, c.id)} />
       )}
     </Space>
   );

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import {
   Button,
   Checkbox,
@@ -16,17 +16,19 @@ import { dayjs } from '@/lib/dayjs.ts';
 import {
   CampaignMessages as M,
   SCHEDULE_FORMAT,
+  formatSchedule,
   parseSchedule,
-  smtpCampaignSchema,
-  smtpCampaignUpdateSchema,
-  type SmtpCampaignBody,
+  type CampaignItem,
 } from '@console/shared/campaigns';
 import { RATINGS } from '@/components/rating-tag.tsx';
 import { ValidationErrors } from '@/components/validation-errors.tsx';
 import { useSelectOptions } from '@/hooks/use-select-options.ts';
+import { useSmartLists, type CampaignKind } from '@/lib/campaigns.ts';
 import { zodRule } from '@/lib/form-rules.ts';
-import { useSmartLists } from '../api/smtp-campaigns.ts';
 
+type Schema = Parameters<typeof zodRule>[0];
+
+/** The fields of both kinds' forms; a kind's values add its own. */
 export interface CampaignValues {
   name: string;
   sender: string;
@@ -34,9 +36,6 @@ export interface CampaignValues {
   mailProviders: number[];
   message?: number;
   offer?: number;
-  offerLinks?: number;
-  unsubscribeLinks?: number | null;
-  pixelLinks?: number | null;
   relayStatus?: number;
   relayGroup?: number;
   /** The schedules' checkboxes; the dates are `yyyy-MM-dd HH:mm` texts in UTC. */
@@ -46,38 +45,73 @@ export interface CampaignValues {
   scheduledStop?: string;
 }
 
-/** The form's values as the API takes them: unchecked schedules are sent as null. */
-export const toBody = (v: CampaignValues): SmtpCampaignBody => ({
+/** The shared fields as the API takes them: unchecked schedules are sent as null. */
+export const commonBody = (v: CampaignValues) => ({
   name: v.name,
   sender: v.sender,
   emailList: v.emailList!,
   mailProviders: v.mailProviders,
   message: v.message!,
   offer: v.offer!,
-  offerLinks: v.offerLinks!,
-  unsubscribeLinks: v.unsubscribeLinks ?? null,
-  pixelLinks: v.pixelLinks ?? null,
   relayStatus: v.relayStatus!,
   relayGroup: v.relayGroup!,
   scheduledStart: v.startOn ? (v.scheduledStart ?? '') : null,
   scheduledStop: v.stopOn ? (v.scheduledStop ?? '') : null,
 });
 
-export const labels: Record<string, string> = {
+/** The shared fields from a campaign (as it is, or a clone of it: cloneOf). */
+export function commonValues(
+  c: Omit<CampaignItem, 'id' | 'startDate' | 'endDate' | 'user' | 'completion' | 'pauseReason'>,
+) {
+  const start = c.scheduledStart ? formatSchedule(c.scheduledStart) : undefined;
+  const stop = c.scheduledStop ? formatSchedule(c.scheduledStop) : undefined;
+  return {
+    name: c.name,
+    sender: c.sender,
+    emailList: c.emailList.id,
+    mailProviders: c.mailProviders.map((p) => p.id),
+    message: c.message.id,
+    offer: c.offer.id,
+    relayStatus: c.relayStatus,
+    relayGroup: c.relayGroup.id,
+    startOn: Boolean(start),
+    scheduledStart: start,
+    stopOn: Boolean(stop),
+    scheduledStop: stop,
+  } satisfies CampaignValues;
+}
+
+export const commonLabels: Record<string, string> = {
   name: 'Name',
   sender: 'Sender',
   emailList: 'E-mail list',
   mailProviders: 'Mail services',
   message: 'Message',
   offer: 'PMTA offer',
-  offerLinks: 'Offer link group',
-  unsubscribeLinks: 'Unsubscribe link group',
-  pixelLinks: 'Pixel link group',
   relayStatus: 'Relay Status',
   relayGroup: 'Relay Group',
   scheduledStart: 'Scheduled start',
   scheduledStop: 'Scheduled stop',
 };
+
+/** One select field of the form: `clear` makes it optional ('None'). */
+export type SelectField = (
+  field: string,
+  options: { value: number; label: string }[] | undefined,
+  clear?: boolean,
+) => ReactNode;
+
+/** What a kind gives the form. */
+export interface CampaignFormKind<V extends CampaignValues> {
+  kind: CampaignKind;
+  /** The create and update schemas (packages/shared): the fields' rules. */
+  schemas: { create: Schema; update: Schema };
+  /** Every field's label (commonLabels and the kind's own). */
+  labels: Record<string, string>;
+  /** The kind's own fields, after the offer (SMTP: its link groups). */
+  extraFields?: (select: SelectField) => ReactNode;
+  toBody: (v: V) => object;
+}
 const RELAY_STATUS_OPTIONS = Object.entries(RATINGS).map(([value, r]) => ({ value: Number(value), label: r.label }));
 const DATE_FORMAT = 'YYYY-MM-DD HH:mm';
 
@@ -95,30 +129,37 @@ const startBeforeStop: FormRule = ({ getFieldsValue }) => ({
 });
 const full = { width: '100%' };
 
-export interface CampaignFormProps {
+export interface CampaignFormProps<V extends CampaignValues> {
+  form: CampaignFormKind<V>;
   editing: boolean;
-  initialValues: CampaignValues;
+  initialValues: V;
   /** Whose tags the sender's selector offers. */
   ownerId: number | undefined;
   saving: boolean;
   error: unknown;
-  onSubmit: (values: CampaignValues) => void;
+  onSubmit: (values: V) => void;
 }
 
-/** 'Create new SMTP Campaign': every field of spec 3, rules from the shared schema. */
-export function CampaignForm({ editing, initialValues, ownerId, saving, error, onSubmit }: CampaignFormProps) {
+/** 'Create new {kind} Campaign': every field of spec 3, rules from the kind's shared schema. */
+export function CampaignForm<V extends CampaignValues>({
+  form: kind,
+  editing,
+  initialValues,
+  ownerId,
+  saving,
+  error,
+  onSubmit,
+}: CampaignFormProps<V>) {
   const [form] = Form.useForm<CampaignValues>();
-  const schema = editing ? smtpCampaignUpdateSchema : smtpCampaignSchema;
-  const rule = (field: keyof CampaignValues) => [zodRule(schema, field, (v) => toBody(v as unknown as CampaignValues))];
+  const { labels } = kind;
+  const schema = editing ? kind.schemas.update : kind.schemas.create;
+  const rule = (field: string) => [zodRule(schema, field, (v) => kind.toBody(v as unknown as V))];
   const owner = ownerId !== undefined ? { 'user.id': ownerId } : {};
   const lists = useSmartLists();
   const providers = useSelectOptions('/mail_providers');
   const messages = useSelectOptions('/messages', { 'archive[exists]': 'false', 'order[name]': 'asc' });
   const offers = useSelectOptions('/offers', { 'archive[exists]': 'false' });
-  const offerGroups = useSelectOptions('/link_groups', { type: 'offer' });
-  const unsubscribeGroups = useSelectOptions('/link_groups', { type: 'unsubscribe' });
-  const pixelGroups = useSelectOptions('/link_groups', { type: 'pixel' });
-  const relayGroups = useSelectOptions('/smtp_relay_groups', { 'archive[exists]': 'false' });
+  const relayGroups = useSelectOptions(`/${kind.kind}_relay_groups`, { 'archive[exists]': 'false' });
   const tags = useSelectOptions('/tags', owner, ownerId !== undefined);
   const startOn = Form.useWatch('startOn', form);
   const stopOn = Form.useWatch('stopOn', form);
@@ -139,21 +180,19 @@ export function CampaignForm({ editing, initialValues, ownerId, saving, error, o
     });
   };
 
-  const select = (
-    field: keyof CampaignValues,
-    options: { value: number; label: string }[] | undefined,
-    clear = false,
-  ) => (
-    <Form.Item label={labels[field]} name={field} rules={clear ? undefined : rule(field)}>
-      <Select
-        aria-label={labels[field]}
-        options={options}
-        allowClear={clear}
-        placeholder={clear ? 'None' : undefined}
-        showSearch={{ optionFilterProp: 'label' }}
-        style={full}
-      />
-    </Form.Item>
+  const select: SelectField = (field, options, clear = false) => (
+    <Col xs={24} md={12} key={field}>
+      <Form.Item label={labels[field]} name={field} rules={clear ? undefined : rule(field)}>
+        <Select
+          aria-label={labels[field]}
+          options={options}
+          allowClear={clear}
+          placeholder={clear ? 'None' : undefined}
+          showSearch={{ optionFilterProp: 'label' }}
+          style={full}
+        />
+      </Form.Item>
+    </Col>
   );
   const schedule = (
     field: 'scheduledStart' | 'scheduledStop',
@@ -203,7 +242,7 @@ export function CampaignForm({ editing, initialValues, ownerId, saving, error, o
       layout="vertical"
       noValidate
       initialValues={initialValues}
-      onFinish={onSubmit}
+      onFinish={(v) => onSubmit(v as V)}
       style={{ maxWidth: 980 }}
     >
       <ValidationErrors error={error} labels={labels} />
@@ -251,9 +290,7 @@ export function CampaignForm({ editing, initialValues, ownerId, saving, error, o
             />
           </Form.Item>
         </Col>
-        <Col xs={24} md={12}>
-          {select('message', messages.data)}
-        </Col>
+        {select('message', messages.data)}
         <Col span={24}>
           <Form.Item
             label={labels.mailProviders}
@@ -272,24 +309,10 @@ export function CampaignForm({ editing, initialValues, ownerId, saving, error, o
             />
           </Form.Item>
         </Col>
-        <Col xs={24} md={12}>
-          {select('offer', offers.data)}
-        </Col>
-        <Col xs={24} md={12}>
-          {select('offerLinks', offerGroups.data)}
-        </Col>
-        <Col xs={24} md={12}>
-          {select('unsubscribeLinks', unsubscribeGroups.data, true)}
-        </Col>
-        <Col xs={24} md={12}>
-          {select('pixelLinks', pixelGroups.data, true)}
-        </Col>
-        <Col xs={24} md={12}>
-          {select('relayStatus', RELAY_STATUS_OPTIONS)}
-        </Col>
-        <Col xs={24} md={12}>
-          {select('relayGroup', relayGroups.data)}
-        </Col>
+        {select('offer', offers.data)}
+        {kind.extraFields?.(select)}
+        {select('relayStatus', RELAY_STATUS_OPTIONS)}
+        {select('relayGroup', relayGroups.data)}
         <Col xs={24} md={12}>
           {schedule('scheduledStart', startOn, 'startOn')}
         </Col>

@@ -7,15 +7,17 @@ import {
   NOT_FINISHED_PAGE_SIZE,
   NOT_FINISHED_STATUSES,
 } from '@console/shared/campaigns';
+import type { ColumnType } from 'antd/es/table/interface';
 import { Topics } from '@console/shared/hub';
+import type { CampaignItem } from '@console/shared/campaigns';
 import { listTable } from '@/components/data-table.tsx';
 import { ListPage } from '@/components/list-page.tsx';
 import { OwnerFilter } from '@/components/owner-filter.tsx';
 import type { Filters, TableBinding } from '@/hooks/use-collection-params.ts';
+import { CampaignKinds, useApplyProgress, useCampaigns, type CampaignKind } from '@/lib/campaigns.ts';
 import { useLiveEvent } from '@/lib/live.ts';
 import { href } from '@/lib/routes.ts';
-import { useApplyProgress, useSmtpCampaigns } from '../api/smtp-campaigns.ts';
-import { CampaignsTable } from '../components/campaigns-table.tsx';
+import { CampaignsTable } from './campaigns-table.tsx';
 
 const FILTERS = ['name', 'user.id'] as const;
 /** Each section pages on its own: `page` and `finishedPage` in the address. */
@@ -56,29 +58,36 @@ function useCampaignParams() {
   return { filters, setFilters, pageOf, table };
 }
 
-/** SMTP Campaigns: 'Not finished campaigns' (20 a page) and 'Finished campaigns' (40), live progress. */
-export function SmtpCampaignList() {
+export interface CampaignListPageProps<C extends CampaignItem> {
+  kind: CampaignKind;
+  /** The kind's own columns (CampaignsTable). */
+  columns: ColumnType<C>[];
+}
+
+/** '{kind} Campaigns': 'Not finished campaigns' (20 a page) and 'Finished campaigns' (40), live progress. */
+export function CampaignListPage<C extends CampaignItem>({ kind, columns }: CampaignListPageProps<C>) {
   const params = useCampaignParams();
   const notFinished = params.table('page', NOT_FINISHED_PAGE_SIZE);
   const finished = params.table('finishedPage', FINISHED_PAGE_SIZE);
-  const active = useSmtpCampaigns({
+  const active = useCampaigns<C>(kind, {
     ...params.filters,
     _page: params.pageOf('page'),
     itemsPerPage: NOT_FINISHED_PAGE_SIZE,
     'status[]': NOT_FINISHED_STATUSES,
   });
-  const done = useSmtpCampaigns({
+  const done = useCampaigns<C>(kind, {
     ...params.filters,
     _page: params.pageOf('finishedPage'),
     itemsPerPage: FINISHED_PAGE_SIZE,
     'status[]': FINISHED_STATUSES,
   });
-  useLiveEvent(Topics.campaignProgress, useApplyProgress());
+  useLiveEvent(Topics.campaignProgress, useApplyProgress(kind));
+  const { label, routes } = CampaignKinds[kind];
 
   return (
     <ListPage
-      title="SMTP Campaigns"
-      create={{ label: 'Create Campaign', to: href('smtpCampaignCreate') }}
+      title={`${label} Campaigns`}
+      create={{ label: 'Create Campaign', to: href(routes.create) }}
       list={params}
       filters={
         <>
@@ -92,11 +101,11 @@ export function SmtpCampaignList() {
       <Flex vertical gap={24}>
         <section aria-label="Not finished campaigns">
           <Typography.Title level={5}>Not finished campaigns</Typography.Title>
-          <CampaignsTable {...listTable(active, notFinished)} />
+          <CampaignsTable kind={kind} columns={columns} {...listTable(active, notFinished)} />
         </section>
         <section aria-label="Finished campaigns">
           <Typography.Title level={5}>Finished campaigns</Typography.Title>
-          <CampaignsTable finished {...listTable(done, finished)} />
+          <CampaignsTable kind={kind} columns={columns} finished {...listTable(done, finished)} />
         </section>
       </Flex>
     </ListPage>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Flex, Skeleton, Space, Typography } from 'antd';
 import { ArrowLeftOutlined, CopyOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Link, Navigate } from 'react-router';
@@ -6,28 +6,42 @@ import { TOP_DOMAINS, type ProviderStats } from '@console/shared/campaigns';
 import { Topics } from '@console/shared/hub';
 import { Page } from '@/components/page.tsx';
 import { useRouteId } from '@/hooks/use-route-id.ts';
+import {
+  CampaignKinds,
+  useApplyProgress,
+  useApplyStatistics,
+  useCampaign,
+  useCampaignStatistics,
+  type CampaignKind,
+} from '@/lib/campaigns.ts';
 import { useLiveEvent } from '@/lib/live.ts';
 import { href } from '@/lib/routes.ts';
-import { useApplyProgress, useApplyStatistics, useCampaignStatistics, useSmtpCampaign } from '../api/smtp-campaigns.ts';
-import { CampaignActions, cloneHref } from '../components/campaign-actions.tsx';
-import { StatusTag } from '../components/status-tag.tsx';
-import { CampaignProgress, DomainsTable, OverallTable, ProvidersTable } from '../components/statistics-tables.tsx';
+import { CampaignActions, cloneHref } from './campaign-actions.tsx';
+import { StatusTag } from './status-tag.tsx';
+import { CampaignProgress, DomainsTable, OverallTable, ProvidersTable } from './statistics-tables.tsx';
+
+export interface CampaignStatisticsPageProps {
+  kind: CampaignKind;
+  /** The kind's own buttons beside Refresh (PMTA: the direct count), given the campaign's id. */
+  servicesExtra?: (id: number) => ReactNode;
+}
 
 /**
  * A campaign's statistics: progress bar, Clone, the overall table (live), the per-service table with
  * Refresh, and 'Top 20 domains in {service} mail service' for the service clicked.
  */
-export function SmtpCampaignStatistics() {
+export function CampaignStatisticsPage({ kind, servicesExtra }: CampaignStatisticsPageProps) {
   const routeId = useRouteId();
   const id = typeof routeId === 'number' ? routeId : undefined;
-  const campaign = useSmtpCampaign(id);
-  const overall = useCampaignStatistics(id, 'overall');
-  const providers = useCampaignStatistics(id, 'perProviders');
+  const campaign = useCampaign(kind, id);
+  const overall = useCampaignStatistics(kind, id, 'overall');
+  const providers = useCampaignStatistics(kind, id, 'perProviders');
   const [service, setService] = useState<ProviderStats>();
   const [showEmpty, setShowEmpty] = useState(false);
-  const domains = useCampaignStatistics(id, 'perDomains', service?.id ?? 0, service !== undefined);
-  useLiveEvent(Topics.campaignStatistics, useApplyStatistics(id));
-  useLiveEvent(Topics.campaignProgress, useApplyProgress());
+  const domains = useCampaignStatistics(kind, id, 'perDomains', service?.id ?? 0, service !== undefined);
+  useLiveEvent(Topics.campaignStatistics, useApplyStatistics(kind, id));
+  useLiveEvent(Topics.campaignProgress, useApplyProgress(kind));
+  const { label, routes } = CampaignKinds[kind];
   if (routeId === 'malformed') return <Navigate to={href('error404')} replace />;
 
   const stats = overall.data?.overallStats;
@@ -40,19 +54,19 @@ export function SmtpCampaignStatistics() {
     <Page
       title={
         <Space size={12} wrap>
-          {`Statistics of SMTP Campaign #${id}`}
+          {`Statistics of ${label} Campaign #${id}`}
           {c && <StatusTag status={c.status} completion={c.completion} />}
         </Space>
       }
       extra={
         <Space wrap>
-          {c && <CampaignActions campaign={c} labelled />}
+          {c && <CampaignActions kind={kind} campaign={c} labelled />}
           {id && (
-            <Link to={cloneHref(id)}>
+            <Link to={cloneHref(kind, id)}>
               <Button icon={<CopyOutlined />}>Clone</Button>
             </Link>
           )}
-          <Link to={href('smtpCampaigns')}>
+          <Link to={href(routes.list)}>
             <Button icon={<ArrowLeftOutlined />}>Back to campaigns</Button>
           </Link>
         </Space>
@@ -90,6 +104,7 @@ export function SmtpCampaignStatistics() {
                 >
                   Refresh
                 </Button>
+                {id && servicesExtra?.(id)}
               </Space>
             </Flex>
             <ProvidersTable

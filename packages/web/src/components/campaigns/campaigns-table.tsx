@@ -3,24 +3,26 @@ import { ClockCircleOutlined } from '@ant-design/icons';
 import type { ColumnType } from 'antd/es/table/interface';
 import { Link } from 'react-router';
 import type { HydraCollection } from '@console/shared/hydra';
-import type { SmtpCampaign } from '@console/shared/campaigns';
+import type { CampaignItem } from '@console/shared/campaigns';
 import { DataTable, type ListTableProps, ownerColumn } from '@/components/data-table.tsx';
 import { RatingTag } from '@/components/rating-tag.tsx';
+import { showPreview } from '@/components/preview-window.ts';
+import { CampaignKinds, campaignDate, previewCampaignMessage, type CampaignKind } from '@/lib/campaigns.ts';
 import { href } from '@/lib/routes.ts';
 import { useIsAdmin } from '@/lib/session.ts';
-import { previewCampaignMessage } from '../api/smtp-campaigns.ts';
-import { campaignDate } from '../format.ts';
-import { showPreview } from '@/components/preview-window.ts';
 import { CampaignActions } from './campaign-actions.tsx';
 import { StatusTag } from './status-tag.tsx';
 
-export interface CampaignsTableProps extends ListTableProps<HydraCollection<SmtpCampaign>> {
-  /** The 'Finished campaigns' section: End Date, the name links to the statistics. */
+export interface CampaignsTableProps<C extends CampaignItem> extends ListTableProps<HydraCollection<C>> {
+  kind: CampaignKind;
+  /** The kind's own columns, after Message (SMTP: the offer link group; PMTA: offer and sender). */
+  columns: ColumnType<C>[];
+  /** The 'Finished campaigns' section: End Date. */
   finished?: boolean;
 }
 
 /** A start date, or the scheduled one (in grey) before it starts. */
-const startCell = (c: SmtpCampaign) =>
+const startCell = (c: CampaignItem) =>
   c.startDate ? (
     campaignDate(c.startDate)
   ) : c.scheduledStart ? (
@@ -32,12 +34,18 @@ const startCell = (c: SmtpCampaign) =>
   );
 
 /**
- * ID, Status (with completion while active), Name, E-mail List, Message (opens the preview), Offer link
- * group, Relay Status, Relay Group, Start Date, [End Date], Owner (admin), Actions.
+ * ID, Status (with completion while active), Name (links to the statistics), E-mail List, Message (opens
+ * the preview), the kind's own columns, Relay Status, Relay Group, Start Date, [End Date], Owner (admin),
+ * Actions.
  */
-export function CampaignsTable({ finished, ...props }: CampaignsTableProps) {
+export function CampaignsTable<C extends CampaignItem>({
+  kind,
+  columns: own,
+  finished,
+  ...props
+}: CampaignsTableProps<C>) {
   const isAdmin = useIsAdmin();
-  const columns: ColumnType<SmtpCampaign>[] = [
+  const columns: ColumnType<C>[] = [
     { title: 'ID', dataIndex: 'id', key: 'id', width: 70 },
     {
       title: 'Status',
@@ -47,7 +55,7 @@ export function CampaignsTable({ finished, ...props }: CampaignsTableProps) {
     {
       title: 'Name',
       key: 'name',
-      render: (_, c) => (finished ? <Link to={href('smtpCampaignStatistics', { id: c.id })}>{c.name}</Link> : c.name),
+      render: (_, c) => <Link to={href(CampaignKinds[kind].routes.statistics, { id: c.id })}>{c.name}</Link>,
     },
     { title: 'E-mail List', key: 'emailList', render: (_, c) => c.emailList.name },
     {
@@ -59,35 +67,27 @@ export function CampaignsTable({ finished, ...props }: CampaignsTableProps) {
           size="small"
           style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
           aria-label={`Preview message of campaign ${c.name}`}
-          onClick={() => void showPreview(() => previewCampaignMessage(c.message.id, c.id))}
+          onClick={() => void showPreview(() => previewCampaignMessage(kind, c.message.id, c.id))}
         >
           {c.message.name}
         </Button>
       ),
     },
-    { title: 'Offer link group', key: 'offerLinks', render: (_, c) => c.offerLinks?.name ?? '' },
+    ...own,
     { title: 'Relay Status', key: 'relayStatus', render: (_, c) => <RatingTag value={c.relayStatus} /> },
     { title: 'Relay Group', key: 'relayGroup', render: (_, c) => c.relayGroup.name },
     { title: 'Start Date', key: 'startDate', render: (_, c) => startCell(c) },
-    ...(finished
-      ? [{ title: 'End Date', key: 'endDate', render: (_: unknown, c: SmtpCampaign) => campaignDate(c.endDate) }]
-      : []),
-    ...ownerColumn<SmtpCampaign>(isAdmin, false),
+    ...(finished ? [{ title: 'End Date', key: 'endDate', render: (_: unknown, c: C) => campaignDate(c.endDate) }] : []),
+    ...ownerColumn<C>(isAdmin, false),
     {
       title: 'Actions',
       key: 'actions',
       fixed: 'right',
-      render: (_, c) => <CampaignActions campaign={c} />,
+      render: (_, c) => <CampaignActions kind={kind} campaign={c} />,
     },
   ];
   // Small rows: twelve columns and the pinned actions fit a 1400 px window.
   return (
-    <DataTable<SmtpCampaign>
-      {...props}
-      size="small"
-      emptyText="There are no Campaigns"
-      paging="prevNext"
-      columns={columns}
-    />
+    <DataTable<C> {...props} size="small" emptyText="There are no Campaigns" paging="prevNext" columns={columns} />
   );
 }

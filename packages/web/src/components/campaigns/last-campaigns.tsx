@@ -1,17 +1,17 @@
 import { Card, Table } from 'antd';
-import { LAST_CAMPAIGNS, type SmtpCampaign } from '@console/shared/campaigns';
+import { LAST_CAMPAIGNS, type CampaignItem } from '@console/shared/campaigns';
+import { campaignDate, useCampaigns, type CampaignKind } from '@/lib/campaigns.ts';
 import { useSession } from '@/lib/session.ts';
-import { useSmtpCampaigns } from '../api/smtp-campaigns.ts';
-import { campaignDate } from '../format.ts';
 import { StatusTag } from './status-tag.tsx';
 
-/** 'Last 10 Campaigns' of the signed-in user: status, start date, name, e-mail list. */
-export function LastCampaigns() {
+/** 'Last 10 Campaigns' of the signed-in user (of this kind): status, start date, name, e-mail list. */
+export function LastCampaigns({ kind }: { kind: CampaignKind }) {
   const userId = useSession()?.claims.id;
-  const last = useSmtpCampaigns({ _page: 1, itemsPerPage: LAST_CAMPAIGNS, 'user.id': userId }, userId !== undefined);
+  const query = { _page: 1, itemsPerPage: LAST_CAMPAIGNS, 'user.id': userId };
+  const last = useCampaigns(kind, query, userId !== undefined);
   return (
     <Card size="small" title="Last 10 Campaigns" style={{ marginTop: 24 }}>
-      <Table<SmtpCampaign>
+      <Table<CampaignItem>
         size="small"
         rowKey="id"
         pagination={false}
