@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ADMIN, startHarness, type Harness } from './harness.ts';
-import { startPmtaSim, type SimProcess } from './pmta-sim.ts';
+import { createServerOnSim, relayOn, startPmtaSim, type SimProcess } from './pmta-sim.ts';
 import { button, dialog, seeToast, shotBoth, signIn } from './ui.ts';
 
 let h: Harness;
@@ -29,16 +29,7 @@ describe('PMTA operations', () => {
     await signIn(page, ADMIN.email, ADMIN.password);
 
     // The server, through the form, pointing at the simulator.
-    await page.goto('/pmta-servers/create');
-    await page.getByLabel('Server Name', { exact: true }).fill('sim-1');
-    await page.getByLabel('Server IP', { exact: true }).fill('127.0.0.1');
-    await page.getByLabel('PMTA HTTP Port', { exact: true }).fill(String(sim.httpPort));
-    await page.getByLabel('SSH Port', { exact: true }).fill(String(sim.sshPort));
-    await page.getByLabel('SMTP Port', { exact: true }).fill(String(sim.smtpPort));
-    await page.getByLabel('IP List', { exact: true }).fill('127.0.0.1');
-    await button(page, 'Save').click();
-    await seeToast(page, 'Added successfully!');
-    const serverId = (await h.sql(`select id from pmta_servers where name = 'sim-1'`)).rows[0].id as number;
+    const serverId = await createServerOnSim(h, page, sim, 'sim-1');
 
     await page.goto(`/pmta-servers/${serverId}/edit`);
     await button(page, 'Check software readiness').click();
@@ -58,13 +49,7 @@ describe('PMTA operations', () => {
     await button(page, 'OK').click();
 
     // A relay on it (the form's own journey is pmta-relays.spec.ts), then its edit page.
-    const group = await h.sql(`insert into pmta_relay_groups (name, user_id) values ('g-sim', 1) returning id`);
-    const relay = await h.sql(
-      `insert into pmta_relays (user_id, group_id, pmta_server_id, smtp_host, ip, sender_email, active)
-       values (1, $1, $2, 'mta1.sim.example', '10.20.0.1', 'news@sim.example', true) returning id`,
-      [group.rows[0].id, serverId],
-    );
-    const relayId = relay.rows[0].id as number;
+    const { relayId } = await relayOn(h, serverId, { host: 'mta1.sim.example', ip: '10.20.0.1' });
     await page.goto(`/pmta-relays/${relayId}/edit`);
 
     await button(page, 'Check VMTA config date').click();

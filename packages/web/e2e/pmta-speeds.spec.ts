@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ADMIN, startHarness, type Harness } from './harness.ts';
-import { startPmtaSim, type SimProcess } from './pmta-sim.ts';
+import { serverWithRelay, startPmtaSim, type SimProcess } from './pmta-sim.ts';
 import { button, choose, columnTexts, dialog, fieldError, seeToast, shotBoth, signIn } from './ui.ts';
 
 let h: Harness;
@@ -30,19 +30,10 @@ const selectRow = (page: Page, name: string) => page.getByRole('checkbox', { nam
 
 describe('PMTA speeds', () => {
   test('a speed in read mode, synced; in write mode, synced onto the server; deleted', async () => {
-    const server = await h.sql(
-      `insert into pmta_servers (name, server_ip, ip_list, user_id, ssh_port, pmta_http_port, smtp_port)
-       values ('sim-speeds', '127.0.0.1', '127.0.0.1', 1, $1, $2, $3) returning id`,
-      [sim.sshPort, sim.httpPort, sim.smtpPort],
-    );
-    const serverId = server.rows[0].id as number;
-    const group = await h.sql(`insert into pmta_relay_groups (name, user_id) values ('speeds group', 1) returning id`);
-    const relay = await h.sql(
-      `insert into pmta_relays (user_id, group_id, pmta_server_id, smtp_host, ip, sender_email, active)
-       values (1, $1, $2, 'mta1.speeds.example', '10.50.0.1', 'news@speeds.example', true) returning id`,
-      [group.rows[0].id, serverId],
-    );
-    const relayId = relay.rows[0].id as number;
+    const { serverId, relayId } = await serverWithRelay(h, sim, 'sim-speeds', {
+      host: 'mta1.speeds.example',
+      ip: '10.50.0.1',
+    });
     // The relay's VMTA on the server (its own speed: one message per 60 s), as the server page's upload does.
     expect((await h.api(`/pmta_servers/${serverId}/config_upload`, { method: 'POST', token })).status).toBe(204);
 

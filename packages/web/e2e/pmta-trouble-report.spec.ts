@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ADMIN, startHarness, type Harness } from './harness.ts';
-import { startPmtaSim, type SimProcess } from './pmta-sim.ts';
+import { createServerOnSim, startPmtaSim, type SimProcess } from './pmta-sim.ts';
 import { button, choose, columnTexts, dialog, seeToast, shotBoth, signIn } from './ui.ts';
 
 let h: Harness;
@@ -45,16 +45,7 @@ describe('PMTA Trouble Report', () => {
     const { page } = await h.open(1400);
     await signIn(page, ADMIN.email, ADMIN.password);
     // The server on the simulator process, through the form.
-    await page.goto('/pmta-servers/create');
-    await page.getByLabel('Server Name', { exact: true }).fill('sim-trouble');
-    await page.getByLabel('Server IP', { exact: true }).fill('127.0.0.1');
-    await page.getByLabel('PMTA HTTP Port', { exact: true }).fill(String(sim.httpPort));
-    await page.getByLabel('SSH Port', { exact: true }).fill(String(sim.sshPort));
-    await page.getByLabel('SMTP Port', { exact: true }).fill(String(sim.smtpPort));
-    await page.getByLabel('IP List', { exact: true }).fill('127.0.0.1');
-    await button(page, 'Save').click();
-    await seeToast(page, 'Added successfully!');
-    const id = (await h.sql(`select id from pmta_servers where name = 'sim-trouble'`)).rows[0].id as number;
+    const id = await createServerOnSim(h, page, sim, 'sim-trouble');
     await page.goto(`/pmta-servers/${id}/edit`);
     await button(page, 'Upload config to the server').click();
     await seeToast(page, 'The config was uploaded and PowerMTA reloaded it.');
