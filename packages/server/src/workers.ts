@@ -18,6 +18,7 @@ import { pmtaSpeedsJobs } from './features/pmta-speeds/pmta-speeds.jobs.ts';
 import { accountingJobs } from './pmta/accounting/accounting.jobs.ts';
 import { campaignRecords } from './pmta/accounting/campaigns.ts';
 import { emailTestRecords } from './features/pmta-email-tests/email-test-records.ts';
+import { appliedPmtaConfigJobs } from './features/applied-pmta-configs/applied-pmta-configs.jobs.ts';
 import { unsubscribersImport } from './features/unsubscribers/unsubscribers-import.ts';
 import { smtpRelaysImport } from './features/smtp-relays/smtp-relays-import.ts';
 import { pmtaRelaysAllInImport, pmtaRelaysImport } from './features/pmta-relays/pmta-relays-import.ts';
@@ -51,6 +52,7 @@ export function jobDefinitions(ctx: AppContext): JobDefinition<z.ZodType>[] {
     ...pmtaTroubleReportJobs(ctx),
     ...pmtaSpeedsJobs(ctx),
     ...accountingJobs(ctx, [campaignRecords, emailTestRecords]),
+    ...appliedPmtaConfigJobs(ctx),
     ...importJobs(ctx, importKinds),
   ];
 }

@@ -25,6 +25,8 @@ import { pmtaTroubleReportScreens } from '@/features/pmta-trouble-report/routes.
 import { pmtaBalancersScreens } from '@/features/pmta-balancers/routes.tsx';
 import { pmtaSpeedsScreens } from '@/features/pmta-speeds/routes.tsx';
 import { toolsScreens } from '@/features/tools/routes.tsx';
+import { pmtaConfigsScreens } from '@/features/pmta-configs/routes.tsx';
+import { appliedPmtaConfigsScreens } from '@/features/applied-pmta-configs/routes.tsx';
 import { pmtaEmailTestsScreens } from '@/features/pmta-email-tests/routes.tsx';
 import { AboutPage } from './pages/about-page.tsx';
 import { routes, type RouteName, type Screens } from '@/lib/routes.ts';
@@ -62,6 +64,8 @@ const screens: Screens = {
   ...pmtaBalancersScreens,
   ...pmtaSpeedsScreens,
   ...toolsScreens,
+  ...pmtaConfigsScreens,
+  ...appliedPmtaConfigsScreens,
   ...pmtaEmailTestsScreens,
 };
 

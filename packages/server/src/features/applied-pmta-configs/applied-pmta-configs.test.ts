@@ -155,21 +155,26 @@ describe('uploading applied configs', () => {
     expect(peer.sim.config.domains.get('applied.example')).toEqual({ 'max-msg-rate': '250/h' });
   });
 
-  it('keeps PMTA’s refusal on the row, leaves it out of the config, and retries it until a good file uploads', async () => {
+  it('keeps PMTA’s refusal on the row, takes it out of the config, and retries it until a good file uploads', async () => {
     const serverId = await peer.server(owner);
+    const cfg = await makeConfig('Refused', 0, SERVER_FILE);
+    await apply(cfg.id, [serverId]);
+    await uploadPending(t.ctx);
+    expect(configText()).toContain(includeOf(cfg.id));
     // The console's check accepts it (the pattern list could be the server's); PMTA knows there is none.
     const bad = '<domain refused.example>\n  smtp-pattern-list no-such-list\n</domain>\n';
-    const cfg = await makeConfig('Refused', 0, bad);
-    await apply(cfg.id, [serverId]);
+    await updateContent(cfg.id, 'Refused', 0, bad);
     await uploadPending(t.ctx);
     const [failed] = await rowsOf(cfg.id);
     expect(failed!.version).toBe(0);
     expect(failed!.error).toBe(
       `Error: /etc/pmta/console/config-${cfg.id}.conf:2: unknown smtp-pattern-list "no-such-list"`,
     );
+    // The restored file included the config (now holding the refused text): the server's file goes without it.
     expect(configText()).not.toContain(includeOf(cfg.id));
     expect(configText()).toContain(`PMTA server #${serverId}`);
     expect(peer.sim.config.domains.has('refused.example')).toBe(false);
+    expect(peer.sim.config.domains.has('applied.example')).toBe(false);
     expect((await listed(cfg.id))[0]!.error).toBe(failed!.error);
 
     await uploadPending(t.ctx);
@@ -179,8 +184,9 @@ describe('uploading applied configs', () => {
 
     await updateContent(cfg.id, 'Refused', 0, bad.replace('no-such-list', 'blocking-errors'));
     await uploadPending(t.ctx);
-    expect((await rowsOf(cfg.id)).map((r) => [r.version, r.error])).toEqual([[2, null]]);
+    expect((await rowsOf(cfg.id)).map((r) => [r.version, r.error])).toEqual([[3, null]]);
     expect(configText()).toContain(includeOf(cfg.id));
+    expect(peer.sim.config.domains.get('refused.example')).toEqual({ 'smtp-pattern-list': 'blocking-errors' });
   });
 
   it('retries an upload that failed while PMTA was stopped', async () => {
