@@ -28,7 +28,7 @@ export const appliedPmtaConfigsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/applied_pmta_configs',
     { config, schema: { tags, response: { 200: appliedCollection.response } } },
-    async (req) => listApplied(ctx, await form(req, appliedListSchema)),
+    async (req) => listApplied(ctx, req.user, await form(req, appliedListSchema)),
   );
   app.post(
     '/pmta_config/apply',

@@ -5,7 +5,7 @@ import {
   type applyConfigSchema,
 } from '@console/shared/pmta-configs';
 import type { z } from 'zod';
-import type { AppContext } from '../../core/context.ts';
+import type { AppContext, AuthUser } from '../../core/context.ts';
 import { AppError, fromZod, invalid } from '../../core/errors.ts';
 import { appliedConfigPath } from '../../pmta/config/generate.ts';
 import { changeAndUpload, serverRow } from '../../pmta/operations.ts';
@@ -26,16 +26,15 @@ import { uploadSoon } from './applied-pmta-configs.jobs.ts';
 /* Apply config and the applied configs list (spec 3, decision 0907). Administrators only (the routes say so). */
 
 type Ctx = AppContext;
-const ADMIN = { id: 0, username: '', roles: [], isAdmin: true };
 
 /** The list: the body's filter pairs and order as the collection's query, so paging and sorting are its own. */
-export function listApplied(ctx: Ctx, body: z.output<typeof appliedListSchema>) {
+export function listApplied(ctx: Ctx, user: AuthUser, body: z.output<typeof appliedListSchema>) {
   const query: Record<string, unknown> = { _page: body._page, itemsPerPage: body.itemsPerPage };
   for (const f of body.filter) query[f.field] = String(f.value);
   if (body.order) query[`order[${body.order.field}]`] = body.order.direction.toLowerCase();
   const parsed = appliedCollection.query.safeParse(query);
   if (!parsed.success) throw fromZod(parsed.error);
-  return appliedCollection.list(ctx.db, ADMIN, parsed.data);
+  return appliedCollection.list(ctx.db, user, parsed.data);
 }
 
 /** Applies a config to recipients of its type; the job uploads them (each already applied uploads again). */
