@@ -22,10 +22,13 @@ export interface SimProcess {
 
 /**
  * The PowerMTA simulator as its own process on loopback, its SSH side trusting the console's key (read
- * from the console's API with `token`): the peer of the PMTA journeys.
+ * from the console's API with `token`): the peer of the PMTA journeys. `outcomes`: the remote side's
+ * answers (the simulator's --outcomes, e.g. a domain whose mail stays deferred).
  */
-export async function startPmtaSim(h: Harness, token: string): Promise<SimProcess> {
+export async function startPmtaSim(h: Harness, token: string, o: { outcomes?: unknown[] } = {}): Promise<SimProcess> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pmta-e2e-'));
+  const outcomes = path.join(root, 'outcomes.json');
+  if (o.outcomes) fs.writeFileSync(outcomes, JSON.stringify(o.outcomes));
   const { body } = await h.api<{ publicKey: string }>('/pmta/ssh-public-key', { token });
   const keys = path.join(root, 'authorized_keys');
   fs.writeFileSync(keys, body.publicKey + '\n');
@@ -42,6 +45,7 @@ export async function startPmtaSim(h: Harness, token: string): Promise<SimProces
       '0',
       '--ssh-authorized-keys',
       keys,
+      ...(o.outcomes ? ['--outcomes', outcomes] : []),
     ],
     { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
   );

@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ADMIN, startHarness, type Harness } from './harness.ts';
-import { button, dialog, fieldError, seeToast, selectOption, shotBoth, signIn } from './ui.ts';
+import { campaignRow, expectServicesWithoutExcluded, fillDate, overall, pick } from './campaigns.ts';
+import { button, dialog, fieldError, seeToast, shotBoth, signIn } from './ui.ts';
 
 /*
  * SMTP campaigns, the whole way: everything a campaign needs is made through the API (and SQL for the
@@ -116,25 +117,7 @@ async function setUp() {
   await h.sql(`update smtp_relays set normal_speed = 1, backoff_speed = 2 where id = $1`, [relay.id]);
 }
 
-/** Chooses `option` in the form's select labelled `label`. */
-async function pick(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await selectOption(page, option).click();
-}
-
-/** The row of a campaign in a section of the list. */
-const row = (page: Page, section: string, name: string) =>
-  page.getByRole('region', { name: section }).locator('tr.ant-table-row', { hasText: name });
-
-/** A number in the overall statistics table, by its column title. */
-async function overall(page: Page, title: string): Promise<number> {
-  return page.evaluate((t) => {
-    const table = document.querySelector('[data-testid="overall-stats"]')!;
-    const heads = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '');
-    const cell = table.querySelectorAll('tbody tr.ant-table-row td')[heads.indexOf(t)];
-    return Number((cell?.textContent ?? '').replace(/,/g, ''));
-  }, title);
-}
+const row = campaignRow;
 
 /** The completion shown in the campaign's status ('Active 35.0%'), 0 when none is shown. */
 async function completion(page: Page, name: string): Promise<number> {
@@ -162,19 +145,7 @@ describe('SMTP campaigns', () => {
     await page.getByRole('heading', { name: 'Create new SMTP Campaign' }).waitFor();
 
     // Every mail service but 'Trash Mail' and 'GI' starts chosen.
-    const services = page.getByRole('combobox', { name: 'Mail services', exact: true });
-    await services.click();
-    const chosen = (text: string) =>
-      page.locator('.ant-select-dropdown:visible .ant-select-item-option-selected', {
-        hasText: new RegExp(`^${text}$`),
-      });
-    await selectOption(page, 'Gmail').waitFor();
-    expect(await chosen('Gmail').count()).toBe(1);
-    await services.fill('Trash');
-    expect(await chosen('Trash Mail').count()).toBe(0);
-    await services.fill('GI');
-    expect(await chosen('GI').count()).toBe(0);
-    await page.keyboard.press('Escape');
+    await expectServicesWithoutExcluded(page);
 
     // The spec's messages.
     await button(page, 'Save').click();
@@ -196,15 +167,8 @@ describe('SMTP campaigns', () => {
     await button(page, 'Save').click();
     await fieldError(page, 'Start Date is required.').waitFor();
     await fieldError(page, 'Stop Date is required.').waitFor();
-    const fillDate = async (label: string, value: string) => {
-      const input = page.getByRole('textbox', { name: label, exact: true });
-      await input.click();
-      await input.fill(value);
-      await page.locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();
-      await page.locator('.ant-picker-dropdown:visible').waitFor({ state: 'hidden' });
-    };
-    await fillDate('Scheduled start', '2031-05-02 10:00');
-    await fillDate('Scheduled stop', '2031-05-01 10:00');
+    await fillDate(page, 'Scheduled start', '2031-05-02 10:00');
+    await fillDate(page, 'Scheduled stop', '2031-05-01 10:00');
     await fieldError(page, 'The start date must be earlier than the stop date.').waitFor();
     await page.getByRole('checkbox', { name: 'Enable Scheduled start' }).uncheck();
     await page.getByRole('checkbox', { name: 'Enable Scheduled stop' }).uncheck();
@@ -312,7 +276,7 @@ describe('SMTP campaigns', () => {
     expect(await page.getByLabel('Sender', { exact: true }).inputValue()).toBe('News from {brand} garden');
     await page.getByLabel('Name', { exact: true }).fill(`${CAMPAIGN} again`);
     await page.getByRole('checkbox', { name: 'Enable Scheduled start' }).check();
-    await fillDate('Scheduled start', '2031-05-01 10:00');
+    await fillDate(page, 'Scheduled start', '2031-05-01 10:00');
     await button(page, 'Save').click();
     await seeToast(page, 'Added successfully!');
     await page.waitForURL('**/smtp-campaigns');

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CampaignMessages as M, SENDER_MAX, cloneOf } from '@console/shared/campaigns';
 import { CampaignStatus } from '@console/shared/enums';
 import { PmtaCampaignMessages as P, type PmtaCampaign } from '@console/shared/pmta-campaigns';
-import { expectAccess } from '../../../test/access.ts';
 import { factories } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { campaignCalls } from '../campaigns/test-helpers.ts';
 
 /* PMTA campaigns' calls: the rules they share with SMTP campaigns (campaigns.service.ts), on the PMTA rows. */
 
@@ -51,20 +51,11 @@ const body = (r: Refs, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const post = (u: TestUser | null, payload: object) => t.as(u, { method: 'POST', url: '/api/pmta_campaigns', payload });
-const put = (u: TestUser | null, id: number | string, payload: object) =>
-  t.as(u, { method: 'PUT', url: `/api/pmta_campaigns/${id}`, payload });
-const get = (u: TestUser | null, url: string) => t.as(u, { method: 'GET', url });
-const count = async () => Number((await t.ctx.db.$client.query('select count(*) from campaigns')).rows[0].count);
-const row = async (id: number) => (await t.ctx.db.$client.query('select * from campaigns where id = $1', [id])).rows[0];
+const { post, put, get, count, row, created, access } = campaignCalls(() => t, 'pmta_campaigns');
 const setStatus = (id: number, status: number) =>
   t.ctx.db.$client.query('update campaigns set status = $2 where id = $1', [id, status]);
-
-async function create(u: TestUser, r: Refs, over: Record<string, unknown> = {}): Promise<PmtaCampaign> {
-  const res = await post(u, body(r, over));
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
+const create = (u: TestUser, r: Refs, over: Record<string, unknown> = {}): Promise<PmtaCampaign> =>
+  created(u, body(r, over));
 
 let aliceRefs: Refs;
 beforeAll(async () => {
@@ -73,11 +64,7 @@ beforeAll(async () => {
 
 describe('access', () => {
   it('answers 401 without a token and 404 for another user campaign', async () => {
-    const owned = async (owner: TestUser) => (await f.pmtaCampaign({ owner })).id;
-    await expectAccess(t, { method: 'GET', url: '/api/pmta_campaigns' });
-    await expectAccess(t, { method: 'POST', url: '/api/pmta_campaigns', payload: {} });
-    await expectAccess(t, { method: 'GET', url: '/api/pmta_campaigns/:id', owned });
-    await expectAccess(t, { method: 'PUT', url: '/api/pmta_campaigns/:id', owned, payload: body(aliceRefs) });
+    await access(async (owner) => (await f.pmtaCampaign({ owner })).id, body(aliceRefs));
   });
 });
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CampaignMessages as M, SENDER_MAX } from '@console/shared/campaigns';
 import { CampaignStatus } from '@console/shared/enums';
-import { expectAccess } from '../../../test/access.ts';
 import { factories } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { campaignCalls } from '../campaigns/test-helpers.ts';
 
 let t: TestApp;
 let f: ReturnType<typeof factories>;
@@ -54,18 +54,8 @@ const body = (r: Refs, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const post = (u: TestUser | null, payload: object) => t.as(u, { method: 'POST', url: '/api/smtp_campaigns', payload });
-const put = (u: TestUser | null, id: number | string, payload: object) =>
-  t.as(u, { method: 'PUT', url: `/api/smtp_campaigns/${id}`, payload });
-const get = (u: TestUser | null, url: string) => t.as(u, { method: 'GET', url });
-const count = async () => Number((await t.ctx.db.$client.query('select count(*) from campaigns')).rows[0].count);
-const row = async (id: number) => (await t.ctx.db.$client.query('select * from campaigns where id = $1', [id])).rows[0];
-
-async function create(u: TestUser, r: Refs, over: Record<string, unknown> = {}) {
-  const res = await post(u, body(r, over));
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
+const { post, put, get, count, row, created, access } = campaignCalls(() => t, 'smtp_campaigns');
+const create = (u: TestUser, r: Refs, over: Record<string, unknown> = {}) => created(u, body(r, over));
 
 let aliceRefs: Refs;
 beforeAll(async () => {
@@ -74,11 +64,7 @@ beforeAll(async () => {
 
 describe('access', () => {
   it('answers 401 without a token and 404 for another user campaign', async () => {
-    const owned = async (owner: TestUser) => (await f.smtpCampaign({ owner })).id;
-    await expectAccess(t, { method: 'GET', url: '/api/smtp_campaigns' });
-    await expectAccess(t, { method: 'POST', url: '/api/smtp_campaigns', payload: {} });
-    await expectAccess(t, { method: 'GET', url: '/api/smtp_campaigns/:id', owned });
-    await expectAccess(t, { method: 'PUT', url: '/api/smtp_campaigns/:id', owned, payload: body(aliceRefs) });
+    await access(async (owner) => (await f.smtpCampaign({ owner })).id, body(aliceRefs));
   });
 });
 

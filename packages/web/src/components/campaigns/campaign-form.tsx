@@ -309,10 +309,17 @@ export function CampaignForm<V extends CampaignValues>({
             />
           </Form.Item>
         </Col>
+      </Row>
+      {/* The offer and the kind's own fields, then the relays and the schedules, each pair on its own rows. */}
+      <Row gutter={16}>
         {select('offer', offers.data)}
         {kind.extraFields?.(select)}
+      </Row>
+      <Row gutter={16}>
         {select('relayStatus', RELAY_STATUS_OPTIONS)}
         {select('relayGroup', relayGroups.data)}
+      </Row>
+      <Row gutter={16}>
         <Col xs={24} md={12}>
           {schedule('scheduledStart', startOn, 'startOn')}
         </Col>
