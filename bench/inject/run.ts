@@ -149,7 +149,7 @@ try {
   if (k.sent !== total || received !== total) throw new Error('the counters and the simulator disagree');
 } finally {
   await stopWorkers();
-  sim.kill('SIGTERM');
+  await new Promise((r) => (sim.once('exit', r), sim.kill('SIGTERM')));
   await stop();
   fs.rmSync(simDir, { recursive: true, force: true });
 }
