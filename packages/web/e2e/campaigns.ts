@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { selectOption } from './ui.ts';
+import { button, seeToast, selectOption } from './ui.ts';
 
 /* What the SMTP and PMTA campaign journeys both do on the shared campaign screens. */
 
@@ -46,4 +46,26 @@ export async function expectServicesWithoutExcluded(page: Page) {
     expect(await chosen(name).count()).toBe(0);
   }
   await page.keyboard.press('Escape');
+}
+
+/**
+ * On the clone's form (`?cloneId=`): the name and sender come filled in; saved as `{name} again` with a
+ * scheduled start `at`, it waits in 'Not finished campaigns', Inactive, showing `shown` as its start.
+ */
+export async function saveScheduledClone(
+  page: Page,
+  o: { list: string; name: string; sender: string; at: string; shown: string },
+) {
+  await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe(o.name);
+  expect(await page.getByLabel('Sender', { exact: true }).inputValue()).toBe(o.sender);
+  await expectServicesWithoutExcluded(page);
+  await page.getByLabel('Name', { exact: true }).fill(`${o.name} again`);
+  await page.getByRole('checkbox', { name: 'Enable Scheduled start' }).check();
+  await fillDate(page, 'Scheduled start', o.at);
+  await button(page, 'Save').click();
+  await seeToast(page, 'Added successfully!');
+  await page.waitForURL(`**${o.list}`);
+  const clone = campaignRow(page, 'Not finished campaigns', `${o.name} again`);
+  await clone.getByText('Inactive').waitFor();
+  expect(await clone.getByTitle('Scheduled start (UTC)').textContent()).toContain(o.shown);
 }

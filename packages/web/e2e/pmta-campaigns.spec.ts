@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ADMIN, startHarness, type Harness } from './harness.ts';
 import { startPmtaSim, type SimProcess } from './pmta-sim.ts';
-import { campaignRow, expectServicesWithoutExcluded, fillDate, overall, pick } from './campaigns.ts';
+import { campaignRow, overall, pick, saveScheduledClone } from './campaigns.ts';
 import { button, dialog, fieldError, seeToast, shotBoth, signIn } from './ui.ts';
 
 /*
@@ -162,18 +162,13 @@ describe('PMTA campaigns', () => {
     // Clone: the form comes filled in, without 'Trash Mail' and 'GI'; saved with a schedule it waits.
     await button(page, 'Clone').click();
     await page.waitForURL('**/pmta-campaigns/create?cloneId=*');
-    await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe(CAMPAIGN);
-    expect(await page.getByLabel('Sender', { exact: true }).inputValue()).toBe('Farm news');
-    await expectServicesWithoutExcluded(page);
-    await page.getByLabel('Name', { exact: true }).fill(`${CAMPAIGN} again`);
-    await page.getByRole('checkbox', { name: 'Enable Scheduled start' }).check();
-    await fillDate(page, 'Scheduled start', '2031-09-01 08:00');
-    await button(page, 'Save').click();
-    await seeToast(page, 'Added successfully!');
-    await page.waitForURL('**/pmta-campaigns');
-    const clone = row(page, 'Not finished campaigns', `${CAMPAIGN} again`);
-    await clone.getByText('Inactive').waitFor();
-    expect(await clone.getByTitle('Scheduled start (UTC)').textContent()).toContain('1/9/2031 8:00');
+    await saveScheduledClone(page, {
+      list: '/pmta-campaigns',
+      name: CAMPAIGN,
+      sender: 'Farm news',
+      at: '2031-09-01 08:00',
+      shown: '1/9/2031 8:00',
+    });
 
     // Stopped from the list, the clone joins the finished ones.
     await page.getByRole('button', { name: `Stop campaign ${CAMPAIGN} again` }).click();

@@ -3,7 +3,14 @@ import type { Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ADMIN, startHarness, type Harness } from './harness.ts';
-import { campaignRow, expectServicesWithoutExcluded, fillDate, overall, pick } from './campaigns.ts';
+import {
+  campaignRow,
+  expectServicesWithoutExcluded,
+  fillDate,
+  overall,
+  pick,
+  saveScheduledClone,
+} from './campaigns.ts';
 import { button, dialog, fieldError, seeToast, shotBoth, signIn } from './ui.ts';
 
 /*
@@ -272,17 +279,13 @@ describe('SMTP campaigns', () => {
     // Clone: the form comes filled in; saved with a scheduled start, it waits (Inactive, no start call).
     await page.getByRole('button', { name: `Clone campaign ${CAMPAIGN}` }).click();
     await page.waitForURL('**/smtp-campaigns/create?cloneId=*');
-    await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe(CAMPAIGN);
-    expect(await page.getByLabel('Sender', { exact: true }).inputValue()).toBe('News from {brand} garden');
-    await page.getByLabel('Name', { exact: true }).fill(`${CAMPAIGN} again`);
-    await page.getByRole('checkbox', { name: 'Enable Scheduled start' }).check();
-    await fillDate(page, 'Scheduled start', '2031-05-01 10:00');
-    await button(page, 'Save').click();
-    await seeToast(page, 'Added successfully!');
-    await page.waitForURL('**/smtp-campaigns');
-    const clone = row(page, 'Not finished campaigns', `${CAMPAIGN} again`);
-    await clone.getByText('Inactive').waitFor();
-    expect(await clone.getByTitle('Scheduled start (UTC)').textContent()).toContain('1/5/2031 10:00');
+    await saveScheduledClone(page, {
+      list: '/smtp-campaigns',
+      name: CAMPAIGN,
+      sender: 'News from {brand} garden',
+      at: '2031-05-01 10:00',
+      shown: '1/5/2031 10:00',
+    });
     await page.getByRole('button', { name: `Edit campaign ${CAMPAIGN} again` }).waitFor();
     await shotBoth(page, 'smtp-campaigns-finished');
 
