@@ -269,6 +269,16 @@ describe('GET /api/pmta_campaigns and /{id}', () => {
     expect((await get(carol, `/api/smtp_campaigns/${id}`)).statusCode).toBe(404);
   });
 
+  it("previews the campaign's message (the list's Message column) for its owner only", async () => {
+    const id = ids['inactive north']!;
+    const preview = (u: TestUser) =>
+      t.as(u, { method: 'POST', url: '/api/messages/preview', payload: { campaignId: id, campaignType: 'pmta' } });
+    const res = await preview(carol);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ subject: expect.any(String), html: expect.any(String) });
+    expect((await preview(bob)).statusCode).toBe(404);
+  });
+
   it.each(['status=0', '_page=-1', 'user.id=abc'])('refuses %s with 422', async (q) => {
     expect((await get(carol, `/api/pmta_campaigns?${q}`)).statusCode).toBe(422);
   });
