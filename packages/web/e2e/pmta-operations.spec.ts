@@ -67,7 +67,7 @@ describe('PMTA operations', () => {
     const record = page.getByTestId('dkim-record');
     await record.waitFor();
     expect(await record.innerText()).toMatch(
-      /^s\d{14}\._domainkey\.sim\.example\. IN TXT \( "v=DKIM1; k=rsa; p=[A-Za-z0-9+/]+" "[A-Za-z0-9+/=]+" \)/,
+      /^s\d{14}\._domainkey\.mta1\.sim\.example\. IN TXT \( "v=DKIM1; k=rsa; p=[A-Za-z0-9+/]+" "[A-Za-z0-9+/=]+" \)/,
     );
     await shotBoth(page, 'pmta-relay-dkim');
     await button(page, 'OK').click();

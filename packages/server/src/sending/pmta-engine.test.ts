@@ -102,8 +102,7 @@ describe('a PMTA campaign across processes', () => {
 
     const db = t.ctx.db.$client;
     // Each server's final records (d, b) once its queues are empty: one per recipient it took.
-    const final = (peer: typeof a) =>
-      [readAcct(peer.sim.root), ...rotated(peer)].flat().filter((r) => r.type === 'd' || r.type === 'b');
+    const final = (peer: typeof a) => accounting(peer).filter((r) => r.type === 'd' || r.type === 'b');
     await eventually(async () => final(a).length + final(b).length === injectedInto(a) + injectedInto(b), 60_000);
 
     // The results: pulled from both servers' accounting files, a rotation and a fresh SSH session in between.
@@ -180,13 +179,21 @@ describe('a PMTA campaign across processes', () => {
   });
 });
 
-/** The rotated accounting files of a simulator (acct-*.csv). */
-function rotated(peer: (typeof peers)[number]) {
+/**
+ * Every record of a simulator's accounting files, the rotated ones (acct-*.csv) and the current one. Its
+ * clock runs 600 times faster, so it moves the file every few seconds (move-interval 1h): a read that a move
+ * overtook is read again.
+ */
+function accounting(peer: (typeof peers)[number]) {
   const dir = path.join(peer.sim.root, 'var/log/pmta');
-  return fs
-    .readdirSync(dir)
-    .filter((f) => /^acct-.*\.csv$/.test(f))
-    .map((f) => readAcct(peer.sim.root, `/var/log/pmta/${f}`));
+  const rotated = () => fs.readdirSync(dir).filter((f) => /^acct-.*\.csv$/.test(f));
+  for (;;) {
+    const before = rotated();
+    const rows = [...before.map((f) => `/var/log/pmta/${f}`), '/var/log/pmta/acct.csv'].flatMap((f) =>
+      fs.existsSync(path.join(peer.sim.root, f)) ? readAcct(peer.sim.root, f) : [],
+    );
+    if (rotated().join() === before.join()) return rows;
+  }
 }
 
 /** Pulls a server's accounting until a pull was not refused as busy (a worker's job may hold it). */
