@@ -14,6 +14,7 @@ import os from 'node:os';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { startBenchApp } from '../lib/bench-app.ts';
+import { seedNewsletter } from '../lib/newsletter.ts';
 import { seal } from '../../packages/server/src/core/sealed.ts';
 import { prepareCampaign } from '../../packages/server/src/sending/prepare.ts';
 
@@ -40,30 +41,7 @@ const sinkCount = async () => {
 };
 
 console.log(`seeding a list of ${total.toLocaleString('en')} e-mails and ${relayCount} relays ...`);
-const user = await one(`insert into users (username, email, password_hash, roles, is_active)
-  values ('owner', 'owner@example.com', 'x', '{ROLE_USER}', true) returning id`);
-const category = await one(`insert into categories (name) values ('bench') returning id`);
-const list = await one(
-  `insert into email_lists (name, category_id, user_id, total_counter, valid_counter) values ('big', $1, $2, $3, $3) returning id`,
-  [category.id, user.id, total],
-);
-const provider = await one(`select id from mail_providers where name = 'Other'`);
-await q(
-  `insert into emails (email_list_id, email, mail_provider_id, valid, name, city)
-   select $1, 'user' || g || '@example' || (g % 50) || '.com', $2, true, 'Name' || g, 'City' from generate_series(1, $3) g`,
-  [list.id, provider.id, total],
-);
-const offer = await one(
-  `insert into offers (category_id, name, url, user_id) values ($1, 'offer', 'https://offer.example.com/?c=[click_id]', $2) returning id`,
-  [category.id, user.id],
-);
-const html = `<html><body><table><tr><td><h1>Hello [name] from [city]</h1>
-<p>${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(25)}</p>
-<p><a href="[offer]">See the offer</a> - <a href="[unsub]">unsubscribe</a></p>[pixel]</td></tr></table></body></html>`;
-const message = await one(
-  `insert into messages (name, subject, content, user_id) values ('m', 'News for [name] {a|b|c}', $1, $2) returning id`,
-  [html, user.id],
-);
+const { user, list, provider, offer, message } = await seedNewsletter(q, total);
 const groups = [] as number[];
 for (const [type, url] of [
   [0, 'https://trk.example.com/t/c/[uuid]/[junk]'],
