@@ -58,7 +58,10 @@ describe('PMTA operations', () => {
     await shotBoth(page, 'pmta-relay-vmta-error');
     await button(page, 'Cancel').click();
     await button(page, 'Upload VMTA config').click();
+    // An upload and a reload over SSH: on a loaded machine it can take longer than a toast's wait.
+    const uploaded = page.waitForResponse((r) => r.url().includes('/upload_vmta'), { timeout: 90_000 });
     await button(page, 'Yes').click();
+    expect((await uploaded).status()).toBe(200);
     await seeToast(page, 'Command accepted.');
     expect(simFile('etc/pmta/config')).toContain(`<virtual-mta vmta-${relayId}>`);
 
