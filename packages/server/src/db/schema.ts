@@ -4,6 +4,7 @@ import {
   bigserial,
   check,
   boolean,
+  date,
   doublePrecision,
   index,
   inet,
@@ -758,6 +759,50 @@ export const eventRollupHourly = pgTable(
   ],
 );
 
+/**
+ * The hourly rollup summed per UTC day (migration 0018, decision 0914): what the date-range reports read,
+ * so a 90-day report sums a few rows per campaign, relay and service and day instead of 24.
+ */
+export const eventRollupDaily = pgTable(
+  'event_rollup_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: integer('user_id').notNull(),
+    campaignType: smallint('campaign_type').notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    relayId: integer('relay_id').notNull(),
+    mailProviderId: integer('mail_provider_id').notNull(),
+    ...metrics(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.userId, t.campaignType, t.campaignId, t.relayId, t.mailProviderId] }),
+    index('event_rollup_daily_user_day_idx').on(t.userId, t.day),
+    index('event_rollup_daily_relay_day_idx').on(t.campaignType, t.relayId, t.day),
+    index('event_rollup_daily_campaign_idx').on(t.campaignType, t.campaignId),
+  ],
+);
+
+/**
+ * Conversions per UTC day, campaign and country (the Profit report by Country): the country is the
+ * recipient's geo, else the GeoIP country of the recipient's last click before converting, else ''.
+ */
+export const conversionRollupDaily = pgTable(
+  'conversion_rollup_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: integer('user_id').notNull(),
+    campaignType: smallint('campaign_type').notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    country: text('country').notNull().default(''),
+    conversions: integer('conversions').notNull().default(0),
+    profitCents: bigint('profit_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.userId, t.campaignType, t.campaignId, t.country] }),
+    index('conversion_rollup_daily_user_day_idx').on(t.userId, t.day),
+  ],
+);
+
 // ---------------------------------------------------------------------------------------------------------
 // Campaigns and the sending engine (spec 3, ARCHITECTURE §4, docs/decisions/0802). Migration 0012 is SQL:
 // campaign_recipients is partitioned by campaign, which drizzle cannot declare.
@@ -1065,4 +1110,65 @@ export const pmtaRelayBounceSignals = pgTable(
     bounces: integer('bounces').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.relayId, t.hour] })],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Reports computed by jobs (issue 15, decision 0914).
+
+/**
+ * PMTA Relays Indicators, generated nightly: one row per relay for all its mail services
+ * (`mail_provider_id` null) and one per relay and service it sent to. Per-day figures are over the relay's
+ * age, at most the last 365 days; profit in cents; `profit_per_day` in currency units.
+ */
+export const pmtaRelayIndicators = pgTable(
+  'pmta_relay_indicators',
+  {
+    id: serial('id').primaryKey(),
+    relayId: integer('relay_id')
+      .notNull()
+      .references(() => pmtaRelays.id, { onDelete: 'cascade' }),
+    mailProviderId: integer('mail_provider_id').references(() => mailProviders.id, { onDelete: 'cascade' }),
+    /** Days since the relay was created. */
+    age: integer('age').notNull(),
+    deliveredPerDay: doublePrecision('delivered_per_day').notNull(),
+    bouncedPerDay: doublePrecision('bounced_per_day').notNull(),
+    conversionPerDay: doublePrecision('conversion_per_day').notNull(),
+    profit90: bigint('profit90', { mode: 'number' }).notNull(),
+    profit60: bigint('profit60', { mode: 'number' }).notNull(),
+    profit30: bigint('profit30', { mode: 'number' }).notNull(),
+    conv90: integer('conv90').notNull(),
+    conv60: integer('conv60').notNull(),
+    conv30: integer('conv30').notNull(),
+    profitPerDay: doublePrecision('profit_per_day').notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('pmta_relay_indicators_relay_provider_key').on(t.relayId, sql`coalesce(${t.mailProviderId}, 0)`),
+    index('pmta_relay_indicators_provider_idx').on(t.mailProviderId),
+  ],
+);
+
+/**
+ * Relay deliverability, computed hourly: per PMTA relay and mail service, the relay's delivery rate to that
+ * service as a percentage of the delivery rate of all relays (every group) to it, over all time, 24 and 2
+ * hours; null where the relay sent nothing to the service in that window.
+ */
+export const pmtaRelayDeliverabilities = pgTable(
+  'pmta_relay_deliverabilities',
+  {
+    relayId: integer('relay_id')
+      .notNull()
+      .references(() => pmtaRelays.id, { onDelete: 'cascade' }),
+    mailProviderId: integer('mail_provider_id')
+      .notNull()
+      .references(() => mailProviders.id, { onDelete: 'cascade' }),
+    scoreAllTime: doublePrecision('score_all_time'),
+    score24: doublePrecision('score24'),
+    score2: doublePrecision('score2'),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.relayId, t.mailProviderId] }),
+    index('pmta_relay_deliverabilities_provider_idx').on(t.mailProviderId),
+  ],
 );

@@ -68,6 +68,45 @@ describe('the event record', () => {
     expect(rollup).toEqual(all);
     const hours = await q(`select count(distinct hour)::int as n from event_rollup_hourly`);
     expect(hours[0].n).toBe(4);
+    // The daily rollup is the hourly one summed per UTC day, key by key.
+    const keys = 'user_id, campaign_type, campaign_id, relay_id, mail_provider_id';
+    const sumCols = COLS.replace(/(\w+)/g, 'sum($1)::bigint as $1');
+    const daily = await q(
+      `select day::text, ${keys}, ${sumCols} from event_rollup_daily group by 1, ${keys} order by 1, ${keys}`,
+    );
+    const byDay = await q(
+      `select (hour at time zone 'UTC')::date::text as day, ${keys}, ${sumCols} from event_rollup_hourly
+        group by 1, ${keys} order by 1, ${keys}`,
+    );
+    expect(daily).toEqual(byDay);
+    expect(daily.length).toBeGreaterThan(0);
+  });
+
+  it('rolls conversions up per UTC day, campaign and country', async () => {
+    const conversion = (country: string | null, cents: number, at: string): EventInput => ({
+      kind: 'conversion',
+      campaignType: 'pmta',
+      campaignId: 77,
+      userId: 3,
+      amountCents: cents,
+      country,
+      at: new Date(at),
+    });
+    await inTransaction(t.ctx.db, (client) =>
+      recordEvents(client, [
+        conversion('DE', 100, '2026-11-20T23:59:59Z'),
+        conversion('DE', 250, '2026-11-20T01:00:00Z'),
+        conversion(null, 5, '2026-11-21T00:00:00Z'),
+      ]),
+    );
+    await inTransaction(t.ctx.db, (client) => recordEvents(client, [conversion('DE', 1, '2026-11-20T12:00:00Z')]));
+    expect(
+      await q(`select day::text, country, conversions, profit_cents from conversion_rollup_daily
+                where campaign_id = 77 order by day, country`),
+    ).toEqual([
+      { day: '2026-11-20', country: 'DE', conversions: 3, profit_cents: 351 },
+      { day: '2026-11-21', country: '', conversions: 1, profit_cents: 5 },
+    ]);
   });
 
   it('records a batch whole or not at all', async () => {

@@ -5,7 +5,8 @@ import { TrackingCampaignTypes, type TrackingCampaignType } from '@console/share
 /*
  * The event record and its counters (docs/decisions/0801). Writers hand `recordEvents` a batch: one
  * statement appends the events and adds them to the per-campaign, per-campaign-and-service,
- * per-campaign-and-domain counters and to the hourly rollup, in the caller's transaction, so the counters
+ * per-campaign-and-domain counters and to the hourly and daily rollups (and conversions to the per-country
+ * daily rollup, decision 0914), in the caller's transaction, so the counters
  * are exact whenever the events are committed (a group commit of many events costs one statement).
  * Every upsert goes in key order, so two writers (a sender and a tracker) lock counter rows in the same
  * order and never deadlock each other.
@@ -27,6 +28,8 @@ export interface EventInput {
   amountCents?: number;
   /** A bounce's reply, a click's URL... */
   detail?: string | null;
+  /** A click's GeoIP country; a conversion's country (the Profit report by Country, decision 0914). */
+  country?: string | null;
   at?: Date;
 }
 
@@ -55,11 +58,12 @@ const cols = COLUMNS.join(', ');
 const RECORD = `
 with ins as (
   insert into events (at, kind, campaign_type, campaign_id, user_id, relay_id, mail_provider_id, domain, email_id,
-                      first, amount_cents, detail)
+                      first, amount_cents, detail, country)
   select coalesce(at, now()), kind, campaign_type, campaign_id, user_id, relay_id, mail_provider_id, domain, email_id,
-         coalesce(first, false), coalesce(amount_cents, 0), detail
+         coalesce(first, false), coalesce(amount_cents, 0), detail, country
   from jsonb_to_recordset($1::jsonb) as e(at timestamptz, kind int2, campaign_type int2, campaign_id int, user_id int,
-       relay_id int, mail_provider_id int, domain text, email_id bigint, first boolean, amount_cents int, detail text)
+       relay_id int, mail_provider_id int, domain text, email_id bigint, first boolean, amount_cents int, detail text,
+       country text)
   returning *
 ),
 per_campaign as (
@@ -88,9 +92,27 @@ hourly as (
   from ins group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
   on conflict (hour, user_id, campaign_type, campaign_id, relay_id, mail_provider_id) do update set ${adds('event_rollup_hourly')}
   returning 1
+),
+daily as (
+  insert into event_rollup_daily (day, user_id, campaign_type, campaign_id, relay_id, mail_provider_id, ${cols})
+  select (at at time zone 'UTC')::date, user_id, campaign_type, campaign_id, coalesce(relay_id, 0),
+         coalesce(mail_provider_id, 0), ${sums}
+  from ins group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
+  on conflict (day, user_id, campaign_type, campaign_id, relay_id, mail_provider_id) do update set ${adds('event_rollup_daily')}
+  returning 1
+),
+by_country as (
+  insert into conversion_rollup_daily (day, user_id, campaign_type, campaign_id, country, conversions, profit_cents)
+  select (at at time zone 'UTC')::date, user_id, campaign_type, campaign_id, coalesce(country, ''), count(*), sum(amount_cents)
+  from ins where kind = ${EventKind.conversion} group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
+  on conflict (day, user_id, campaign_type, campaign_id, country) do update
+    set conversions = conversion_rollup_daily.conversions + excluded.conversions,
+        profit_cents = conversion_rollup_daily.profit_cents + excluded.profit_cents
+  returning 1
 )
 select (select count(*) from ins)::int as n, (select count(*) from per_campaign) + (select count(*) from per_provider)
-  + (select count(*) from per_domain) + (select count(*) from hourly) as touched`;
+  + (select count(*) from per_domain) + (select count(*) from hourly) + (select count(*) from daily)
+  + (select count(*) from by_country) as touched`;
 
 /** Appends the events and adds them to every counter; returns how many were recorded. */
 export async function recordEvents(client: pg.ClientBase, events: EventInput[]): Promise<number> {
@@ -108,6 +130,7 @@ export async function recordEvents(client: pg.ClientBase, events: EventInput[]):
     first: e.first ?? false,
     amount_cents: e.amountCents ?? 0,
     detail: e.detail ?? null,
+    country: e.country ?? null,
   }));
   const { rows: out } = await client.query<{ n: number }>(RECORD, [JSON.stringify(rows)]);
   return out[0]?.n ?? 0;

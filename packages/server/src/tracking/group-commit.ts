@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { EventKind } from '@console/shared/enums';
 import { TrackingCampaignTypes } from '@console/shared/tracking';
 import type { AppContext } from '../core/context.ts';
 import { transaction } from '../db/transaction.ts';
@@ -34,6 +35,8 @@ export interface Hit {
   amountCents?: number;
   /** The event's detail, from the recipient (a click's target URL, a conversion's click id). */
   detail?: (r: Recipient) => string | null;
+  /** A click's GeoIP country. */
+  country?: string | null;
 }
 
 export type HitResult =
@@ -48,6 +51,7 @@ interface Waiting extends Hit {
 }
 
 interface RecipientState extends Recipient {
+  geo: string | null;
   opened: boolean;
   clicked: boolean;
   converted: boolean;
@@ -55,6 +59,8 @@ interface RecipientState extends Recipient {
 
 export const IMPLIED_OPEN = 'implied by a click';
 const DETAIL_MAX = 2_000;
+/** A recipient's geo is free text from the list's file: the report groups by it as given, bounded. */
+const COUNTRY_MAX = 64;
 const RETRYABLE = new Set(['40P01', '40001']); // deadlock, serialization failure (several trackers at once)
 
 export class GroupCommit {
@@ -142,7 +148,7 @@ export class GroupCommit {
 const HITS = `
 with p as (select * from unnest($2::bigint[], $3::timestamptz[], $4::timestamptz[], $5::timestamptz[]) as p(e, o, k, v)),
 old as (
-  select email_id, email, domain, mail_provider_id, first_open_at, first_click_at, converted_at
+  select email_id, email, domain, mail_provider_id, geo, first_open_at, first_click_at, converted_at
     from campaign_recipients
    where campaign_id = $1 and email_id = any($2::bigint[])
    order by email_id
@@ -157,7 +163,7 @@ upd as (
      and ((old.first_open_at is null and p.o is not null) or (old.first_click_at is null and p.k is not null)
           or (old.converted_at is null and p.v is not null))
 )
-select email_id::text as "emailId", email, domain, mail_provider_id as "mailProviderId",
+select email_id::text as "emailId", email, domain, mail_provider_id as "mailProviderId", nullif(trim(geo), '') as geo,
        first_open_at is not null as opened, first_click_at is not null as clicked, converted_at is not null as converted
   from old`;
 
@@ -191,12 +197,15 @@ async function commit(client: pg.ClientBase, batch: Waiting[]): Promise<HitResul
     for (const r of rows) state.set(`${campaignId}:${r.emailId}`, r);
   }
 
+  const clickCountries = await lastClickCountries(client, batch, state);
+
   // Each hit in arrival order, against the recipient's state before the batch.
   const events: EventInput[] = [];
   const results = batch.map((w): HitResult => {
     const r = state.get(`${w.campaign.id}:${w.emailId}`);
     if (!r) return { found: false };
     const recipient = { email: r.email, domain: r.domain, mailProviderId: r.mailProviderId };
+    const key = `${w.campaign.id}:${w.emailId}`;
     const event = (kind: EventInput['kind'], first: boolean, detail: string | null, amountCents = 0): EventInput => ({
       kind,
       campaignType: w.campaign.type,
@@ -210,8 +219,10 @@ async function commit(client: pg.ClientBase, batch: Waiting[]): Promise<HitResul
       amountCents,
       detail: detail?.slice(0, DETAIL_MAX) ?? null,
       at: w.at,
+      country: w.kind === 'conversion' ? (r.geo?.slice(0, COUNTRY_MAX) ?? clickCountries.get(key) ?? null) : w.country,
     });
     const detail = w.detail?.(recipient) ?? null;
+    if (w.kind === 'click' && w.country) clickCountries.set(key, w.country);
     if (w.kind === 'conversion') {
       if (r.converted) return { found: true, recipient, counted: false, first: false };
       r.converted = true;
@@ -231,4 +242,25 @@ async function commit(client: pg.ClientBase, batch: Waiting[]): Promise<HitResul
   });
   await recordEvents(client, events);
   return results;
+}
+
+/**
+ * The GeoIP country of each converting recipient's last click before this batch, for conversions whose
+ * recipient has no geo (a click in the batch itself overrides it as the hits are replayed).
+ */
+async function lastClickCountries(client: pg.ClientBase, batch: Waiting[], state: Map<string, RecipientState>) {
+  const wanted = batch.filter((w) => w.kind === 'conversion' && !state.get(`${w.campaign.id}:${w.emailId}`)?.geo);
+  const countries = new Map<string, string>();
+  if (!wanted.length) return countries;
+  const { rows } = await client.query<{ campaignId: number; emailId: string; country: string }>(
+    `select distinct on (campaign_id, email_id) campaign_id as "campaignId", email_id::text as "emailId", country
+       from events
+      where email_id = any($1::bigint[]) and kind = ${EventKind.click} and country is not null
+      order by campaign_id, email_id, at desc`,
+    [[...new Set(wanted.map((w) => w.emailId))]],
+  );
+  const campaigns = new Set(wanted.map((w) => `${w.campaign.id}:${w.emailId}`));
+  for (const r of rows)
+    if (campaigns.has(`${r.campaignId}:${r.emailId}`)) countries.set(`${r.campaignId}:${r.emailId}`, r.country);
+  return countries;
 }

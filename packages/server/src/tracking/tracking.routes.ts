@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TrackingId } from '@console/shared/tracking';
 import { loggable } from '../core/errors.ts';
 import { CampaignCache, type TrackedCampaign } from './campaigns.ts';
+import { countryOf } from './geo.ts';
 import { GroupCommit, type Hit, type HitResult } from './group-commit.ts';
 import { NO_CACHE, PAGE_HEADERS, PIXEL, unsubscribePage, unsubscribedPage } from './pages.ts';
 import { parseSum, profitCents } from './postback.ts';
@@ -85,7 +86,7 @@ export async function trackingRoutes(app: FastifyInstance) {
   });
   const click = handle(async (req, reply, at) => {
     const target = (r: { email: string }) => clickTarget(at.campaign, at.uuid, r.email);
-    const result = await record(req, at, { kind: 'click', detail: target });
+    const result = await record(req, at, { kind: 'click', detail: target, country: countryOf(req.ip) });
     if (!result) return notFound(reply);
     return reply.code(302).headers(NO_CACHE).header('location', target(result.recipient)).send();
   });

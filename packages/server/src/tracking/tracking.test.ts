@@ -27,7 +27,7 @@ beforeAll(async () => {
   const list = await f.emailList({
     owner,
     categoryId,
-    emails: Array.from({ length: 12 }, (_, i) => `r${i}+tag@example${i % 3}.com`),
+    emails: Array.from({ length: 14 }, (_, i) => `r${i}+tag@example${i % 3}.com`),
   });
   campaign = await f.smtpCampaign({ owner, offerId: offer.id, emailListId: list.id });
   recipients = await addRecipients(t, campaign);
@@ -195,6 +195,38 @@ describe('the conversion postback', () => {
     ]);
     expect(event).toEqual({ amount_cents: 875, detail: cid });
     expect((await recipientRow(6)).converted_at).toBeInstanceOf(Date);
+  });
+
+  it("gives a conversion the recipient's geo, else the GeoIP country of the recipient's last click", async () => {
+    await q('update campaign_recipients set geo = $3 where campaign_id = $1 and email_id = $2', [
+      campaign.id,
+      recipients[13]!.emailId,
+      'Moldova',
+    ]);
+    const click = (i: number, ip: string) => t.app.inject({ method: 'GET', url: `/t/c/${idOf(i)}`, remoteAddress: ip });
+    await click(12, '8.8.8.8');
+    await click(12, '81.2.69.160'); // the last click before converting counts: GB
+    await click(13, '8.8.8.8');
+    expect((await get(`/postback?cid=${idOf(12)}&sum=1`)).json()).toEqual({ status: 'recorded' });
+    expect((await get(`/postback?cid=${idOf(13)}&sum=2`)).json()).toEqual({ status: 'recorded' });
+    const country = async (i: number) =>
+      (await q('select country from events where kind = 9 and email_id = $1', [recipients[i]!.emailId]))[0].country;
+    expect(await country(12)).toBe('GB');
+    expect(await country(13)).toBe('Moldova');
+    const clicks = await q('select country from events where kind = 6 and email_id = $1 order by at', [
+      recipients[12]!.emailId,
+    ]);
+    expect(clicks.map((c) => c.country)).toEqual(['US', 'GB']);
+    expect(
+      await q(
+        `select country, conversions from conversion_rollup_daily where campaign_id = $1 and country <> ''
+                order by country`,
+        [campaign.id],
+      ),
+    ).toEqual([
+      { country: 'GB', conversions: 1 },
+      { country: 'Moldova', conversions: 1 },
+    ]);
   });
 
   it('takes a missing sum as a conversion without payout', async () => {
