@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { uploadFilesRoutes } from './core/imports/routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
+import { homeRoutes } from './features/home/home.routes.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -29,6 +30,8 @@ import { pmtaCampaignsRoutes } from './features/pmta-campaigns/pmta-campaigns.ro
 import { statisticsRoutes } from './features/smtp-campaigns/statistics.ts';
 import { campaignsRoutes } from './features/campaigns/campaigns.routes.ts';
 import { pmtaSshRoutes } from './pmta/ssh/ssh.routes.ts';
+import { pmtaRelaysReportRoutes } from './features/pmta-relays-report/pmta-relays-report.routes.ts';
+import { pmtaRelaysMailServiceReportRoutes } from './features/pmta-relays-mail-service-report/pmta-relays-mail-service-report.routes.ts';
 import { pmtaTroubleReportRoutes } from './features/pmta-trouble-report/pmta-trouble-report.routes.ts';
 import { pmtaBalancersRoutes } from './features/pmta-balancers/pmta-balancers.routes.ts';
 import { pmtaEmailTestsRoutes } from './features/pmta-email-tests/pmta-email-tests.routes.ts';
@@ -36,6 +39,13 @@ import { pmtaConfigsRoutes } from './features/pmta-configs/pmta-configs.routes.t
 import { appliedPmtaConfigsRoutes } from './features/applied-pmta-configs/applied-pmta-configs.routes.ts';
 import { pmtaSpeedsRoutes } from './features/pmta-speeds/pmta-speeds.routes.ts';
 import { toolsRoutes } from './features/tools/tools.routes.ts';
+import { messageReportRoutes } from './features/message-report/message-report.routes.ts';
+import { mailProviderReportRoutes } from './features/mail-provider-report/mail-provider-report.routes.ts';
+import { emailListReportRoutes } from './features/email-list-report/email-list-report.routes.ts';
+import { pmtaRelayIndicatorsRoutes } from './features/pmta-relay-indicators/pmta-relay-indicators.routes.ts';
+import { pmtaRelayDeliverabilitiesRoutes } from './features/pmta-relay-deliverabilities/pmta-relay-deliverabilities.routes.ts';
+import { profitReportRoutes } from './features/profit-report/profit-report.routes.ts';
+import { activityReportRoutes } from './features/activity-report/activity-report.routes.ts';
 
 /** Every route plugin of the API, in one place. Each is mounted under /api. */
 export const routes: FastifyPluginAsync[] = [
@@ -43,6 +53,7 @@ export const routes: FastifyPluginAsync[] = [
   usersRoutes,
   notificationsRoutes,
   dashboardRoutes,
+  homeRoutes,
   eventsRoutes,
   categoriesRoutes,
   mailProvidersRoutes,
@@ -70,10 +81,19 @@ export const routes: FastifyPluginAsync[] = [
   campaignsRoutes,
   pmtaSshRoutes,
   pmtaTroubleReportRoutes,
+  pmtaRelaysReportRoutes,
+  pmtaRelaysMailServiceReportRoutes,
   pmtaBalancersRoutes,
   pmtaSpeedsRoutes,
   pmtaConfigsRoutes,
   appliedPmtaConfigsRoutes,
   pmtaEmailTestsRoutes,
   toolsRoutes,
+  messageReportRoutes,
+  mailProviderReportRoutes,
+  emailListReportRoutes,
+  pmtaRelayIndicatorsRoutes,
+  pmtaRelayDeliverabilitiesRoutes,
+  profitReportRoutes,
+  activityReportRoutes,
 ];

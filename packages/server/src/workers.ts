@@ -18,6 +18,8 @@ import { pmtaSpeedsJobs } from './features/pmta-speeds/pmta-speeds.jobs.ts';
 import { accountingJobs } from './pmta/accounting/accounting.jobs.ts';
 import { campaignRecords } from './pmta/accounting/campaigns.ts';
 import { emailTestRecords } from './features/pmta-email-tests/email-test-records.ts';
+import { pmtaRelayIndicatorsJobs } from './features/pmta-relay-indicators/pmta-relay-indicators.jobs.ts';
+import { pmtaRelayDeliverabilitiesJobs } from './features/pmta-relay-deliverabilities/pmta-relay-deliverabilities.jobs.ts';
 import { appliedPmtaConfigJobs } from './features/applied-pmta-configs/applied-pmta-configs.jobs.ts';
 import { unsubscribersImport } from './features/unsubscribers/unsubscribers-import.ts';
 import { smtpRelaysImport } from './features/smtp-relays/smtp-relays-import.ts';
@@ -53,6 +55,8 @@ export function jobDefinitions(ctx: AppContext): JobDefinition<z.ZodType>[] {
     ...pmtaSpeedsJobs(ctx),
     ...accountingJobs(ctx, [campaignRecords, emailTestRecords]),
     ...appliedPmtaConfigJobs(ctx),
+    ...pmtaRelayIndicatorsJobs(ctx),
+    ...pmtaRelayDeliverabilitiesJobs(ctx),
     ...importJobs(ctx, importKinds),
   ];
 }
