@@ -34,7 +34,11 @@ export const DEFAULT_REPORT_DAYS = 7;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A calendar date as YYYY-MM-DD that exists (2026-02-30 does not). */
-export const isReportDate = (s: string) => DATE.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+export const isReportDate = (s: string) => {
+  if (!DATE.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`); // 2026-13-01 is an Invalid Date, whose toISOString throws
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+};
 const reportDate = (message: string) => z.string({ error: message }).refine(isReportDate, message);
 
 /** YYYY-MM-DD of a moment, in UTC. */
