@@ -1,6 +1,7 @@
 import { NotBuiltYet } from '@/components/not-built-yet.tsx';
 import { ProfilePage } from '@/features/auth/pages/profile-page.tsx';
-import { HomePage } from '@/features/home/pages/home-page.tsx';
+import { homeScreens } from '@/features/home/routes.tsx';
+import { dashboardScreens } from '@/features/dashboard/routes.tsx';
 import { categoriesScreens } from '@/features/categories/routes.tsx';
 import { emailListsScreens } from '@/features/email-lists/routes.tsx';
 import { offersScreens } from '@/features/offers/routes.tsx';
@@ -21,6 +22,8 @@ import { unsubscribersScreens } from '@/features/unsubscribers/routes.tsx';
 import { reputationProvidersScreens } from '@/features/reputation-providers/routes.tsx';
 import { smtpCampaignsScreens } from '@/features/smtp-campaigns/routes.tsx';
 import { pmtaCampaignsScreens } from '@/features/pmta-campaigns/routes.tsx';
+import { pmtaRelaysReportScreens } from '@/features/pmta-relays-report/routes.tsx';
+import { pmtaRelaysMailServiceReportScreens } from '@/features/pmta-relays-mail-service-report/routes.tsx';
 import { pmtaTroubleReportScreens } from '@/features/pmta-trouble-report/routes.tsx';
 import { pmtaBalancersScreens } from '@/features/pmta-balancers/routes.tsx';
 import { pmtaSpeedsScreens } from '@/features/pmta-speeds/routes.tsx';
@@ -28,6 +31,13 @@ import { toolsScreens } from '@/features/tools/routes.tsx';
 import { pmtaConfigsScreens } from '@/features/pmta-configs/routes.tsx';
 import { appliedPmtaConfigsScreens } from '@/features/applied-pmta-configs/routes.tsx';
 import { pmtaEmailTestsScreens } from '@/features/pmta-email-tests/routes.tsx';
+import { profitReportScreens } from '@/features/profit-report/routes.tsx';
+import { activityReportScreens } from '@/features/activity-report/routes.tsx';
+import { messageReportScreens } from '@/features/message-report/routes.tsx';
+import { mailProviderReportScreens } from '@/features/mail-provider-report/routes.tsx';
+import { emailListReportScreens } from '@/features/email-list-report/routes.tsx';
+import { pmtaRelayIndicatorsScreens } from '@/features/pmta-relay-indicators/routes.tsx';
+import { pmtaRelayDeliverabilitiesScreens } from '@/features/pmta-relay-deliverabilities/routes.tsx';
 import { AboutPage } from './pages/about-page.tsx';
 import { routes, type RouteName, type Screens } from '@/lib/routes.ts';
 
@@ -37,7 +47,8 @@ import { routes, type RouteName, type Screens } from '@/lib/routes.ts';
  * A new feature (e.g. pmta-servers) adds `...pmtaServersScreens` here and nothing else.
  */
 const screens: Screens = {
-  home: <HomePage />,
+  ...homeScreens,
+  ...dashboardScreens,
   profile: <ProfilePage />,
   about: <AboutPage />,
   ...usersScreens,
@@ -61,12 +72,21 @@ const screens: Screens = {
   ...smtpCampaignsScreens,
   ...pmtaCampaignsScreens,
   ...pmtaTroubleReportScreens,
+  ...pmtaRelaysReportScreens,
+  ...pmtaRelaysMailServiceReportScreens,
   ...pmtaBalancersScreens,
   ...pmtaSpeedsScreens,
   ...toolsScreens,
   ...pmtaConfigsScreens,
   ...appliedPmtaConfigsScreens,
   ...pmtaEmailTestsScreens,
+  ...profitReportScreens,
+  ...activityReportScreens,
+  ...messageReportScreens,
+  ...mailProviderReportScreens,
+  ...emailListReportScreens,
+  ...pmtaRelayIndicatorsScreens,
+  ...pmtaRelayDeliverabilitiesScreens,
 };
 
 export const screenFor = (name: RouteName) => screens[name] ?? <NotBuiltYet screen={routes[name].title} />;
