@@ -24,6 +24,8 @@ import { prepareCampaign } from '../../packages/server/src/sending/prepare.ts';
 const total = Number(process.argv[2] ?? 100_000);
 const relayCount = Number(process.argv[3] ?? 10);
 const workerEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('SENDER_')));
+/** PROFILE=<dir>: the simulator and the worker write V8 CPU profiles there (open them in Chrome's DevTools). */
+const profile = process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.PROFILE)}`] : [];
 const { ctx, q, stop } = await startBenchApp('inject', { schedules: false });
 const one = async (text: string, params: unknown[] = []) => (await q(text, params)).rows[0]!;
 const repo = (p: string) => fileURLToPath(new URL(`../../${p}`, import.meta.url));
@@ -50,6 +52,7 @@ fs.writeFileSync(configFile, generateConfig((await loadConfigData(ctx.db, server
 const sim = spawn(
   process.execPath,
   [
+    ...profile,
     '--import',
     'tsx',
     repo('packages/pmta-sim/src/main.ts'),
@@ -68,6 +71,34 @@ await q('update pmta_servers set smtp_port = $2, pmta_http_port = $3 where id = 
   simReady.smtpPort,
   simReady.httpPort,
 ]);
+/**
+ * CPU seconds a process used (user + system, Linux /proc), with its waited-for children: PostgreSQL's
+ * postmaster collects its ended backends'. Where the time goes on a machine the processes share.
+ */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+const backend = await one('select pg_backend_pid() as pid');
+const postmaster = Number(fs.readFileSync(`/proc/${backend.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+/** PostgreSQL's CPU: the postmaster with its ended backends, plus the running ones. */
+const pgCpu = () =>
+  fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d) && d !== String(postmaster))
+    .filter((d) => {
+      try {
+        return fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1] === String(postmaster);
+      } catch {
+        return false;
+      }
+    })
+    .reduce((s, d) => s + cpuSeconds(Number(d)), cpuSeconds(postmaster));
+
 /** Recipients the simulator took, from its HTTP status page (`<in><rcp>`). */
 async function simReceived(): Promise<number> {
   const xml = await (await fetch(`http://127.0.0.1:${simReady.httpPort}/status?format=xml`)).text();
@@ -77,7 +108,7 @@ await q('analyze');
 
 const workers: ChildProcess[] = [];
 async function startWorker() {
-  const child = spawn(process.execPath, ['--import', 'tsx', repo('packages/server/src/main.ts')], {
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', repo('packages/server/src/main.ts')], {
     env: {
       ...process.env,
       ...workerEnv,
@@ -106,6 +137,7 @@ try {
   );
   await startWorker();
   const before = await simReceived();
+  const cpu0 = { worker: cpuSeconds(workers[0]!.pid), sim: cpuSeconds(sim.pid), pg: pgCpu() };
   let t0 = performance.now();
   await prepareCampaign(ctx, campaign.id); // ends with the campaign Active: the worker starts at once
   const prepared = performance.now() - t0;
@@ -123,6 +155,16 @@ try {
   const rate = Math.round(k.sent / seconds);
   console.log(
     `1 worker process, ${relayCount} relays on one server: prepare ${(prepared / 1000).toFixed(2)} s; injected ${k.sent.toLocaleString('en')} in ${seconds.toFixed(1)} s = ${rate.toLocaleString('en')} messages/s; the simulator took ${received.toLocaleString('en')}`,
+  );
+  const cpu = {
+    worker: cpuSeconds(workers[0]!.pid) - cpu0.worker,
+    simulator: cpuSeconds(sim.pid) - cpu0.sim,
+    postgres: pgCpu() - cpu0.pg,
+  };
+  console.log(
+    `CPU seconds while injecting: ${Object.entries(cpu)
+      .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+      .join(', ')} (load average ${os.loadavg()[0]!.toFixed(1)})`,
   );
   if (k.sent !== total || received !== total) throw new Error('the counters and the simulator disagree');
 } finally {

@@ -1,6 +1,9 @@
 import { PgBoss, type Job } from 'pg-boss';
 import type { z } from 'zod';
 
+/** How often an idle worker looks for due jobs that no NOTIFY announced (a retry, a delayed start). */
+const NOTIFY_BACKSTOP_SECONDS = 5;
+
 /** A job's name and payload schema: what senders need, declared beside the feature's other constants. */
 export interface JobRef<S extends z.ZodType> {
   name: string;
@@ -33,7 +36,9 @@ export class Jobs {
   private stopping = false;
 
   constructor(connectionString: string) {
-    this.boss = new PgBoss({ connectionString, max: 6 });
+    // LISTEN/NOTIFY wakes a worker the moment a job is queued, by any process; polling is only the backstop.
+    // (Polling every queue twice a second cost PostgreSQL more than the sending itself: bench/inject.)
+    this.boss = new PgBoss({ connectionString, max: 6, useListenNotify: true });
     // During shutdown PostgreSQL may close connections first (Ctrl-C reaches it too); that is expected.
     this.boss.on('error', (e) => this.stopping || console.error('[jobs]', e.message));
   }
@@ -53,13 +58,22 @@ export class Jobs {
       if (!this.definitions.get(s.name)?.cron) await this.boss.unschedule(s.name, s.key).catch(() => {});
     }
     for (const d of this.definitions.values()) {
-      await this.boss.createQueue(d.name, { retryLimit: d.retryLimit ?? 3, retryDelay: 5, retryBackoff: true });
+      const queue = { retryLimit: d.retryLimit ?? 3, retryDelay: 5, retryBackoff: true, notify: true };
+      await this.boss.createQueue(d.name, queue);
+      await this.boss.updateQueue(d.name, queue); // a queue created by an earlier version keeps its old options
       if (d.cron && schedule) await this.boss.schedule(d.name, d.cron, {});
       else if (d.cron) await this.boss.unschedule(d.name).catch(() => {});
       if (!work) continue;
       await this.boss.work<object>(
         d.name,
-        { batchSize: 1, localConcurrency: d.concurrency ?? 2, pollingIntervalSeconds: 0.5 },
+        {
+          batchSize: 1,
+          localConcurrency: d.concurrency ?? 2,
+          // Without the listener (it reconnects after a drop): as before.
+          pollingIntervalSeconds: 0.5,
+          // With it: retries and delayed jobs (scheduled starts) are due without a NOTIFY; found within this.
+          notifyPollingIntervalSeconds: NOTIFY_BACKSTOP_SECONDS,
+        },
         async ([job]) => {
           if (!job) return;
           await d.handler(d.payload.parse(job.data), job as Job<unknown>);
