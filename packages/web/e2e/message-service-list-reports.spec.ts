@@ -289,6 +289,8 @@ describe('Message, mail services and e-mail list reports', () => {
     await button(page, 'Get').click();
     await dialog(page).locator('.ant-modal-confirm-title', { hasText: 'Error' }).waitFor();
     await dialog(page).getByText('From date must not be after To date.').waitFor();
+    // Only the reports' dialog: not the general 'Oops...' one as well.
+    expect(await dialog(page).count()).toBe(1);
     await button(page, 'OK').click();
     await page.unroute('**/api/email-list-report');
   });

@@ -10,6 +10,9 @@ import { HttpError, NetworkError, errorLines } from '@/lib/http.ts';
  */
 let api: useAppProps | null = null;
 
+/** `useQuery({ meta: { [OWN_ERROR_DIALOG]: true } })`: the screen shows the query's failure itself. */
+export const OWN_ERROR_DIALOG = 'ownErrorDialog';
+
 export function FeedbackHost() {
   const app = App.useApp();
   // Before any other effect of the page runs (layout effects come first), so every caller finds it.
@@ -30,6 +33,8 @@ export function QueryErrorDialog() {
     () =>
       client.getQueryCache().subscribe((event) => {
         if (event.type !== 'updated' || event.action.type !== 'error') return;
+        // A query that shows its own failure (the reports' 'Error' dialog) says so in its meta.
+        if (event.query.meta?.[OWN_ERROR_DIALOG]) return;
         const error = event.action.error;
         if (error instanceof HttpError && (error.status === 400 || error.status === 409 || error.status === 422)) {
           errorDialog(error);

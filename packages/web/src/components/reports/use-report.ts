@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { OWN_ERROR_DIALOG } from '@/components/feedback.tsx';
 import { http } from '@/lib/http.ts';
 
 /**
@@ -12,5 +13,7 @@ export function useReport<T>(key: string, path: string, body: object | undefined
     queryFn: () => http.post<T>(path, body, { errorPage: false }),
     enabled: body !== undefined,
     placeholderData: keepPreviousData,
+    // The page shows a failure in the reports' 'Error' dialog, not the general 'Oops...' one as well.
+    meta: { [OWN_ERROR_DIALOG]: true },
   });
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Flex } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
+import { hashKey } from '@tanstack/react-query';
 import type { EmailListReportBody, EmailListReportOrder, EmailListReportRow } from '@console/shared/email-list-report';
 import { ReportTexts, money } from '@console/shared/reports';
 import { DataTable } from '@/components/data-table.tsx';
@@ -13,7 +13,7 @@ import { ReportRangePicker, defaultRange, type ReportRange } from '@/components/
 import { REPORT_SORT, reportCount } from '@/components/reports/report-sort.ts';
 import type { SortOrder } from '@/hooks/use-collection-params.ts';
 import { useIsAdmin } from '@/lib/session.ts';
-import { emailListReportKey, useEmailListReport } from '../api/email-list-report.ts';
+import { useEmailListReport } from '../api/email-list-report.ts';
 
 const FIRST_ORDER: SortOrder = { field: 'profitPerCampaign', dir: 'desc' };
 
@@ -24,7 +24,6 @@ const FIRST_ORDER: SortOrder = { field: 'profitPerCampaign', dir: 'desc' };
  */
 export function EmailListReport() {
   const isAdmin = useIsAdmin();
-  const client = useQueryClient();
   const [userId, setUserId] = useState<number>();
   const [range, setRange] = useState<ReportRange>(defaultRange);
   const [order, setOrder] = useState<SortOrder>(FIRST_ORDER);
@@ -41,8 +40,9 @@ export function EmailListReport() {
   }, [report.error]);
   // Get asks again even when nothing changed: the figures move while campaigns send.
   const get = () => {
-    setBody(bodyFor(order));
-    void client.invalidateQueries({ queryKey: [emailListReportKey] });
+    const next = bodyFor(order);
+    if (body && hashKey([next]) === hashKey([body])) void report.refetch();
+    else setBody(next);
   };
   const rows = report.data?.report;
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Flex } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
+import { hashKey } from '@tanstack/react-query';
 import type {
   MailProviderReportBody,
   MailProviderReportOrder,
@@ -17,7 +17,7 @@ import { ReportRangePicker, defaultRange, type ReportRange } from '@/components/
 import { REPORT_SORT, reportCount } from '@/components/reports/report-sort.ts';
 import type { SortOrder } from '@/hooks/use-collection-params.ts';
 import { useIsAdmin } from '@/lib/session.ts';
-import { mailProviderReportKey, useMailProviderReport } from '../api/mail-provider-report.ts';
+import { useMailProviderReport } from '../api/mail-provider-report.ts';
 
 const FIRST_ORDER: SortOrder = { field: 'profit', dir: 'desc' };
 const percent = (n: number) => n.toFixed(2);
@@ -40,7 +40,6 @@ const FIGURES: { title: string; key: MailProviderReportOrder; show: (r: MailProv
  */
 export function MailProviderReport() {
   const isAdmin = useIsAdmin();
-  const client = useQueryClient();
   const [userId, setUserId] = useState<number>();
   const [range, setRange] = useState<ReportRange>(defaultRange);
   const [order, setOrder] = useState<SortOrder>(FIRST_ORDER);
@@ -59,8 +58,9 @@ export function MailProviderReport() {
   }, [report.error]);
   // Get asks again even when nothing changed: the figures move while campaigns send.
   const get = () => {
-    setBody(bodyFor(order));
-    void client.invalidateQueries({ queryKey: [mailProviderReportKey] });
+    const next = bodyFor(order);
+    if (body && hashKey([next]) === hashKey([body])) void report.refetch();
+    else setBody(next);
   };
   const rows = report.data?.report;
 

@@ -5,6 +5,7 @@ import {
   type MessageReportExportBody,
   type MessageReportRow,
 } from '@console/shared/message-report';
+import { OWN_ERROR_DIALOG } from '@/components/feedback.tsx';
 import { http, type Query } from '@/lib/http.ts';
 
 export const messageReportKey = 'message-report';
@@ -16,6 +17,7 @@ export const useMessageReport = (query: Query | undefined) =>
     queryFn: () => http.get<HydraCollection<MessageReportRow>>('/message_reports', { query, errorPage: false }),
     enabled: query !== undefined,
     placeholderData: keepPreviousData,
+    meta: { [OWN_ERROR_DIALOG]: true },
   });
 
 /**

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Flex, Select, Typography } from 'antd';
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   ARCHIVE_STATUSES,
   ArchiveStatusLabels,
@@ -20,7 +19,7 @@ import { reportErrorDialog } from '@/components/reports/report-error.ts';
 import { REPORT_SORT, reportCount } from '@/components/reports/report-sort.ts';
 import type { TableState } from '@/hooks/use-collection-params.ts';
 import { useIsAdmin } from '@/lib/session.ts';
-import { downloadMessageReport, messageReportKey, useMessageReport } from '../api/message-report.ts';
+import { downloadMessageReport, useMessageReport } from '../api/message-report.ts';
 
 interface Filter {
   userId?: number;
@@ -57,7 +56,6 @@ const figure = (key: keyof MessageReportRow['report'], show: (r: MessageReportRo
  */
 export function MessageReport() {
   const isAdmin = useIsAdmin();
-  const client = useQueryClient();
   const [userId, setUserId] = useState<number>();
   const [archiveStatus, setArchiveStatus] = useState<ArchiveStatus>('all');
   const [applied, setApplied] = useState<Filter | undefined>(isAdmin ? undefined : ALL);
@@ -76,11 +74,15 @@ export function MessageReport() {
     if (report.error) reportErrorDialog(report.error);
   }, [report.error]);
 
+  // Get asks again even when nothing changed: the figures move while campaigns send.
   const get = () => {
-    setApplied({ userId, archiveStatus });
-    setTable((t) => ({ ...t, page: 1 }));
-    // Get asks again even when nothing changed: the figures move while campaigns send.
-    void client.invalidateQueries({ queryKey: [messageReportKey] });
+    const same =
+      applied !== undefined && applied.userId === userId && applied.archiveStatus === archiveStatus && table.page === 1;
+    if (same) void report.refetch();
+    else {
+      setApplied({ userId, archiveStatus });
+      setTable((t) => ({ ...t, page: 1 }));
+    }
   };
   const download = async () => {
     if (!applied) return;
