@@ -241,6 +241,11 @@ describe('Relays Indicators and Deliverability', () => {
     // The host filter: the list narrows, the Excel export is refused.
     await choose(page, 'Mail Service', 'All services');
     await page.getByRole('textbox', { name: 'SMTP Host', exact: true }).fill('stead');
+    // Refused as soon as the field is filled, searched or not.
+    await page.getByRole('button', { name: 'Download Excel' }).click();
+    await dialog(page).locator('.ant-modal-confirm-title', { hasText: IndicatorMessages.filterNotSupported }).waitFor();
+    await dialog(page).getByRole('button', { name: 'OK' }).click();
+    await dialog(page).waitFor({ state: 'detached' });
     await button(page, 'Search').click();
     await expect.poll(() => columnTexts(page, 'SMTP Host')).toEqual(['steady.mta.example.com']);
     await page.getByRole('button', { name: 'Download Excel' }).click();
@@ -248,6 +253,7 @@ describe('Relays Indicators and Deliverability', () => {
     await dialog(page).getByText(IndicatorMessages.cleanSmtpHost).waitFor();
     await shots(page, 'relay-indicators-refused');
     await dialog(page).getByRole('button', { name: 'OK' }).click();
+    await dialog(page).waitFor({ state: 'detached' });
 
     // Cleaned, the export downloads the rows on screen (group North, all services).
     await page.getByRole('textbox', { name: 'SMTP Host', exact: true }).fill('');

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { App, Button, Form, Input, Select, Tooltip, Typography } from 'antd';
 import { FileExcelOutlined } from '@ant-design/icons';
 import { IndicatorMessages as M, type IndicatorXlsxBody } from '@console/shared/pmta-relay-indicators';
@@ -38,10 +39,15 @@ export function PmtaRelayIndicatorReport() {
   const groups = useSelectOptions('/pmta_relay_groups');
   const services = useSelectOptions('/mail_providers');
   const download = useDownloadIndicators();
+  // What the SMTP Host field holds now, searched or not: the export is refused while it is filled.
+  const inForce = typeof list.filters[HOST] === 'string' ? list.filters[HOST] : '';
+  const [typed, setTyped] = useState({ base: inForce, value: inForce });
+  // A new search (or navigation) puts the field back to what is in force.
+  const typedHost = typed.base === inForce ? typed.value : inForce;
 
   const excel = () => {
     const f = list.filters;
-    if (typeof f[HOST] === 'string' && f[HOST].trim()) {
+    if (typedHost.trim() || inForce.trim()) {
       modal.error({ title: M.filterNotSupported, content: M.cleanSmtpHost });
       return;
     }
@@ -89,7 +95,12 @@ export function PmtaRelayIndicatorReport() {
             />
           </Form.Item>
           <Form.Item name={HOST}>
-            <Input allowClear placeholder="SMTP Host" aria-label="SMTP Host" />
+            <Input
+              allowClear
+              placeholder="SMTP Host"
+              aria-label="SMTP Host"
+              onChange={(e) => setTyped({ base: inForce, value: e.target.value })}
+            />
           </Form.Item>
         </>
       }
