@@ -142,9 +142,10 @@ export function MessageReport() {
           emptyText={ReportTexts.nothing}
           // At least this wide (scrolling sideways below), else as wide as the card, the ratio titles wrapping.
           scroll={{ x: 760 }}
+          tableLayout="auto"
           columns={[
             { title: T.id, dataIndex: 'id', key: 'id', ...REPORT_SORT },
-            { title: T.name, dataIndex: 'name', key: 'name', ...REPORT_SORT },
+            { title: T.name, dataIndex: 'name', key: 'name', minWidth: 100, ...REPORT_SORT },
             figure('delivered', (r) => reportCount(r.report.delivered)),
             figure('clicked', (r) => reportCount(r.report.clicked)),
             figure('deliveredToOneClick', (r) => ratioText(r.report.deliveredToOneClick)),
