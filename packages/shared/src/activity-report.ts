@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateRangeFields, ordered, reportAsc, reportCampaignType, reportUserId } from './reports.ts';
+import { dateRangeFields, datesInOrder, reportAsc, reportCampaignType, reportUserId } from './reports.ts';
 
 /*
  * The Activity Report (spec 3 "Reports", decisions 0914 and 0917): per UTC day of the range that had any
@@ -33,7 +33,7 @@ export const activityReportSchema = z
     orderBy: z.enum(ACTIVITY_ORDER_BY, { error: ActivityReportMessages.orderBy }).default('event_date'),
     asc: reportAsc,
   })
-  .refine(ordered[0], { ...ordered[1], path: [...ordered[1].path] });
+  .refine(...datesInOrder());
 export type ActivityReportBody = z.input<typeof activityReportSchema>;
 export type ActivityReportQuery = z.output<typeof activityReportSchema>;
 

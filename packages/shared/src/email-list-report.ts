@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ReportMessages, dateRangeFields, ordered, reportDirection, reportUserId } from './reports.ts';
+import { dateRangeFields, datesInOrder, reportDirection, reportUserId } from './reports.ts';
 
 /*
  * The E-mail list report (spec 3 "Reports", decisions 0914 and 0918): per e-mail list, over the owner's
@@ -27,7 +27,7 @@ export const emailListReportSchema = z
     direction: reportDirection.default('desc'),
     ...dateRangeFields,
   })
-  .refine(ordered[0], { message: ReportMessages.dateOrder, path: ['toDate'] });
+  .refine(...datesInOrder());
 export type EmailListReportBody = z.input<typeof emailListReportSchema>;
 
 /** E-mail list report row (spec 3 §3): emailListName, campaignCount, profit and profitPerCampaign (cents). */

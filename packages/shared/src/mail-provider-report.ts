@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ReportMessages, dateRangeFields, ordered, reportDirection, reportUserId } from './reports.ts';
+import { dateRangeFields, datesInOrder, reportDirection, reportUserId } from './reports.ts';
 
 /*
  * The Mail services report (spec 3 "Reports", decisions 0914 and 0918): per mail service with any
@@ -41,7 +41,7 @@ export const mailProviderReportSchema = z
     direction: reportDirection.default('desc'),
     ...dateRangeFields,
   })
-  .refine(ordered[0], { message: ReportMessages.dateOrder, path: ['toDate'] });
+  .refine(...datesInOrder());
 export type MailProviderReportBody = z.input<typeof mailProviderReportSchema>;
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idField } from './ids.ts';
 import { searchText } from './fields.ts';
 import { relayFigures } from './pmta-relays-report.ts';
-import { ReportMessages, dateRangeFields, optionalFilterId, ordered } from './reports.ts';
+import { ReportMessages, dateRangeFields, optionalFilterId, datesInOrder } from './reports.ts';
 
 /*
  * PMTA Relays - Mail Service Report (spec 3 "Reports", decision 0916): every PMTA relay the caller may see
@@ -48,7 +48,7 @@ export const mailServiceReportSchema = z
     asc: z.boolean({ error: ReportMessages.asc }).default(false),
     description: z.preprocess((v) => (v === null ? undefined : v), searchText('Relay description')),
   })
-  .refine(ordered[0], { ...ordered[1], path: [...ordered[1].path] });
+  .refine(...datesInOrder());
 export type MailServiceReportBody = z.input<typeof mailServiceReportSchema>;
 
 /**

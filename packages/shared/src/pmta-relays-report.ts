@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idField } from './ids.ts';
-import { ReportMessages, dateRangeFields, optionalFilterId, ordered, reportIsVps } from './reports.ts';
+import { ReportMessages, dateRangeFields, optionalFilterId, datesInOrder, reportIsVps } from './reports.ts';
 
 /*
  * The PMTA Relays Report (spec 3 "Reports", administrators only, decision 0916): per PMTA relay with PMTA
@@ -56,7 +56,7 @@ export const relaysReportSchema = z
     isVps: reportIsVps,
     relayId: optionalFilterId(M.relayId),
   })
-  .refine(ordered[0], { ...ordered[1], path: [...ordered[1].path] });
+  .refine(...datesInOrder());
 export type RelaysReportBody = z.input<typeof relaysReportSchema>;
 
 /** Relay report row (spec 3 §3): id, username (the owner), isVps (its server), ip, host, the figures. */
@@ -73,7 +73,7 @@ export const relaysReportResponse = z.object({ report: z.array(relaysReportRow) 
 /** POST pmta-relay-report (the popup of one relay): relayId and the report's range. */
 export const relayReportSchema = z
   .object({ relayId: idField(M.relayRequired), ...dateRangeFields })
-  .refine(ordered[0], { ...ordered[1], path: [...ordered[1].path] });
+  .refine(...datesInOrder());
 export type RelayReportBody = z.input<typeof relayReportSchema>;
 
 /**

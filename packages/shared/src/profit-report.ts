@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ReportMessages, dateRangeFields, ordered, reportCampaignType, reportUserId } from './reports.ts';
+import { ReportMessages, dateRangeFields, datesInOrder, reportCampaignType, reportUserId } from './reports.ts';
 
 /*
  * The Profit Report (spec 3 "Reports", decisions 0914 and 0917): conversions (count) and profit in cents
@@ -54,7 +54,7 @@ export const profitReportSchema = z
     orderBy: z.enum(PROFIT_ORDER_BY, { error: M.orderBy }).nullish(),
     asc: z.boolean({ error: ReportMessages.asc }).nullish(),
   })
-  .refine(ordered[0], { ...ordered[1], path: [...ordered[1].path] })
+  .refine(...datesInOrder())
   .superRefine((v, ctx) => {
     const by = v.orderBy;
     if (by && by !== 'count' && by !== 'sum' && by !== PROFIT_GROUP_COLUMN[v.groupBy])

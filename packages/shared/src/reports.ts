@@ -53,11 +53,12 @@ export function defaultReportRange(now = new Date()): { fromDate: string; toDate
 /** fromDate and toDate, both required, both inclusive. Spread into a report's object and refine with `ordered`. */
 export const dateRangeFields = { fromDate: reportDate(M.fromDate), toDate: reportDate(M.toDate) };
 
-/** A refine for a schema with the date range: the range does not run backwards. */
-export const ordered = [
-  (v: { fromDate: string; toDate: string }) => v.fromDate <= v.toDate,
-  { message: M.dateOrder, path: ['toDate'] },
-] as const;
+/** For a report schema with the date range: `.refine(...datesInOrder())` (the range does not run backwards). */
+export const datesInOrder = () =>
+  [(v: { fromDate: string; toDate: string }) => v.fromDate <= v.toDate, { message: M.dateOrder, path: ['toDate'] }] as [
+    (v: { fromDate: string; toDate: string }) => boolean,
+    { message: string; path: string[] },
+  ];
 
 /** userId: administrators' filter ('' or null = every user); ignored for anyone else. */
 export const reportUserId = z
