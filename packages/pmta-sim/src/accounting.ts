@@ -52,6 +52,12 @@ function csvCell(v: unknown): string {
 export class Accounting {
   private files: AcctFile[] = [];
   private movedAt = new Map<string, number>();
+  /**
+   * Records not yet on disk, per file: written by `flush`, which the simulator's clock calls every few
+   * milliseconds (a synchronous append and stat per record was most of the simulator's work at thousands
+   * of messages a second). A reader may find a file a few milliseconds behind, as with PMTA's own buffering.
+   */
+  private pending = new Map<AcctFile, string[]>();
 
   constructor(
     private readonly root: string,
@@ -60,6 +66,7 @@ export class Accounting {
 
   /** The `<acct-file>` blocks of the loaded configuration. */
   configure(files: AcctFile[]) {
+    this.flush();
     this.files = files;
   }
 
@@ -68,21 +75,36 @@ export class Accounting {
   }
 
   write(record: AcctRecord) {
+    let line: string | undefined;
     for (const file of this.files) {
       if (!file.records.includes(record.type)) continue;
+      line ??= ACCT_FIELDS.map((f) => csvCell(record[f])).join(',') + '\n';
+      let lines = this.pending.get(file);
+      if (!lines) this.pending.set(file, (lines = []));
+      lines.push(line);
+    }
+  }
+
+  /** Appends the pending records; a file that reached its `max-size` moves. */
+  flush() {
+    for (const [file, lines] of this.pending) {
+      if (!lines.length) continue;
       const real = this.header(file);
-      appendFileSync(real, ACCT_FIELDS.map((f) => csvCell(record[f])).join(',') + '\n');
+      appendFileSync(real, lines.join(''));
+      lines.length = 0;
       if (file.maxSize !== undefined && statSync(real).size >= file.maxSize) this.move(file);
     }
   }
 
   /** `pmta rotate acct`: every file that holds records moves to `acct-YYYY-MM-DD-HHMMSS.csv`. */
   rotate(): string[] {
+    this.flush();
     return this.files.flatMap((f) => this.move(f) ?? []);
   }
 
-  /** `move-interval`: called by the simulator's clock. */
+  /** The simulator's clock: pending records go to disk, then `move-interval`. */
   tick() {
+    this.flush();
     const now = this.now().getTime();
     for (const file of this.files) {
       if (file.moveInterval === undefined) continue;

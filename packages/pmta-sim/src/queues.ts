@@ -156,9 +156,14 @@ export class Queues {
       ) {
         this.setMode(q, 'normal');
       }
-      // bounce-after counts from queueing, paused or not.
-      for (const m of q.messages.filter((m) => !m.busy && now - m.queuedAt >= s.bounceAfter * 1000))
-        this.expire(q, m, now);
+      // bounce-after counts from queueing, paused or not. Messages stay in the order they were queued:
+      // the expired ones are at the front.
+      const expired: Message[] = [];
+      for (const m of q.messages) {
+        if (now - m.queuedAt < s.bounceAfter * 1000) break;
+        if (!m.busy) expired.push(m);
+      }
+      for (const m of expired) this.expire(q, m, now);
       const rate = q.mode === 'backoff' ? s.backoffMaxMsgRate : s.maxMsgRate;
       if (q.paused || rate === 0 || s.maxSmtpOut === 0) continue;
       for (const m of q.messages) {

@@ -172,6 +172,7 @@ export class PmtaSim implements PmtaControl {
 
   async stop() {
     clearInterval(this.timer);
+    this.accounting.flush();
     const [smtp, http] = [this.smtp, this.http];
     [this.smtp, this.http] = [undefined, undefined];
     http?.closeAllConnections();

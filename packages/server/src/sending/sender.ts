@@ -37,7 +37,7 @@ const POLL_MS = 250;
 const RECONCILE_MS = 5_000;
 const RELAYS_MS = 1_000;
 /** Outcomes wait at most this long for their group commit: the window a crash can catch is kept short. */
-const FLUSH_MS = 10;
+const FLUSH_MS = 25;
 const FLUSH_AT = 200;
 /**
  * Outcomes known but not yet committed, per runner: past this, nothing new is handed over until a commit
@@ -47,7 +47,7 @@ const MAX_UNRECORDED = 200;
 /** A relay that could not be reached is left alone this long by this process. */
 const COOL_DOWN_MS = 5_000;
 const IDLE_TRANSPORT_MS = 60_000;
-const WAKE_MS = 3;
+const WAKE_MS = 5;
 
 export interface SenderOptions {
   concurrency: number;
