@@ -4,7 +4,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { hashKey } from '@tanstack/react-query';
 import type { EmailListReportBody, EmailListReportOrder, EmailListReportRow } from '@console/shared/email-list-report';
 import { ReportTexts, money } from '@console/shared/reports';
-import { DataTable } from '@/components/data-table.tsx';
+import { ReportTable } from '@/components/reports/report-table.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { OwnerSelect } from '@/components/owner-filter.tsx';
 import { Page } from '@/components/page.tsx';
@@ -58,16 +58,11 @@ export function EmailListReport() {
       {body === undefined ? (
         <EmptyState description={ReportTexts.clickGet} />
       ) : (
-        <DataTable<EmailListReportRow>
-          data={rows && { items: rows, totalItems: rows.length }}
-          loading={report.isFetching}
-          error={report.error ?? undefined}
-          retry={() => void report.refetch()}
-          page={1}
-          pageSize={Math.max(1, rows?.length ?? 1)}
+        <ReportTable<EmailListReportRow>
+          rows={rows}
+          report={report}
           order={order}
-          onChange={({ order: next }) => {
-            const o = next ?? FIRST_ORDER;
+          onOrder={(o) => {
             setOrder(o);
             setBody({ ...body, orderBy: o.field as EmailListReportOrder, direction: o.dir });
           }}

@@ -8,7 +8,7 @@ import type {
   MailProviderReportRow,
 } from '@console/shared/mail-provider-report';
 import { ReportTexts, money } from '@console/shared/reports';
-import { DataTable } from '@/components/data-table.tsx';
+import { ReportTable } from '@/components/reports/report-table.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { OwnerSelect } from '@/components/owner-filter.tsx';
 import { Page } from '@/components/page.tsx';
@@ -76,16 +76,11 @@ export function MailProviderReport() {
       {body === undefined ? (
         <EmptyState description={ReportTexts.clickGet} />
       ) : (
-        <DataTable<MailProviderReportRow>
-          data={rows && { items: rows, totalItems: rows.length }}
-          loading={report.isFetching}
-          error={report.error ?? undefined}
-          retry={() => void report.refetch()}
-          page={1}
-          pageSize={Math.max(1, rows?.length ?? 1)}
+        <ReportTable<MailProviderReportRow>
+          rows={rows}
+          report={report}
           order={order}
-          onChange={({ order: next }) => {
-            const o = next ?? FIRST_ORDER;
+          onOrder={(o) => {
             setOrder(o);
             setBody({ ...body, orderBy: o.field as MailProviderReportOrder, direction: o.dir });
           }}

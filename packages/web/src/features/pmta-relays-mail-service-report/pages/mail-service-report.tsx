@@ -9,7 +9,7 @@ import type {
   MailServiceReportRow,
 } from '@console/shared/pmta-relays-mail-service-report';
 import { ReportTexts, money } from '@console/shared/reports';
-import { DataTable } from '@/components/data-table.tsx';
+import { ReportTable } from '@/components/reports/report-table.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { Page } from '@/components/page.tsx';
 import { DescriptionCell } from '@/components/relay-description-cell.tsx';
@@ -189,15 +189,11 @@ export function PmtaRelaysMailServiceReport() {
       {body === undefined ? (
         <EmptyState description={ReportTexts.selectMailService} />
       ) : (
-        <DataTable<Row>
-          data={rows && { items: rows, totalItems: rows.length }}
-          loading={report.isFetching}
-          error={report.error ?? undefined}
-          retry={() => void report.refetch()}
-          page={1}
-          pageSize={Math.max(1, rows?.length ?? 1)}
+        <ReportTable<Row>
+          rows={rows}
+          report={report}
           order={order}
-          onChange={({ order: next }) => setOrder(next ?? FIRST_ORDER)}
+          onOrder={setOrder}
           emptyText={ReportTexts.noData}
           size="small"
           columns={columns}

@@ -3,7 +3,7 @@ import { Button, Flex, Select, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import type { RelaysReportBody, RelaysReportOrder, RelaysReportRow } from '@console/shared/pmta-relays-report';
 import { ReportTexts } from '@console/shared/reports';
-import { DataTable } from '@/components/data-table.tsx';
+import { ReportTable } from '@/components/reports/report-table.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { Page } from '@/components/page.tsx';
 import { reportErrorDialog } from '@/components/reports/report-error.ts';
@@ -88,16 +88,11 @@ export function PmtaRelaysReport() {
       {body === undefined ? (
         <EmptyState description={ReportTexts.selectDates} />
       ) : (
-        <DataTable<RelaysReportRow>
-          data={rows && { items: rows, totalItems: rows.length }}
-          loading={report.isFetching}
-          error={report.error ?? undefined}
-          retry={() => void report.refetch()}
-          page={1}
-          pageSize={Math.max(1, rows?.length ?? 1)}
+        <ReportTable<RelaysReportRow>
+          rows={rows}
+          report={report}
           order={order}
-          onChange={({ order: next }) => {
-            const o = next ?? FIRST_ORDER;
+          onOrder={(o) => {
             setOrder(o);
             setBody({ ...body, orderBy: o.field as RelaysReportOrder, asc: o.dir === 'asc' });
           }}
