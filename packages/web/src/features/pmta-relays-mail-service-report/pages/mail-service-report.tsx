@@ -80,6 +80,8 @@ export function PmtaRelaysMailServiceReport() {
     {
       title: 'ID',
       key: 'id',
+      // Fourteen columns scroll sideways below about 1500 px: the relay and its profit stay in view.
+      fixed: 'left',
       ...SORT,
       render: (_, r) => (
         <Link to={href('pmtaRelayFilter3', { relayId: r.id })} aria-label={`Relay ${r.id}`}>
@@ -148,7 +150,7 @@ export function PmtaRelaysMailServiceReport() {
     { title: 'Views', key: 'views', align: 'right', ...SORT, render: (_, r) => count(r.views) },
     { title: 'Clicks', key: 'clicks', align: 'right', ...SORT, render: (_, r) => count(r.clicks) },
     { title: 'Conv', key: 'conversions', align: 'right', ...SORT, render: (_, r) => count(r.conversions) },
-    { title: 'Profit', key: 'profit', align: 'right', ...SORT, render: (_, r) => money(r.profit) },
+    { title: 'Profit', key: 'profit', align: 'right', fixed: 'right', ...SORT, render: (_, r) => money(r.profit) },
   ];
 
   return (
