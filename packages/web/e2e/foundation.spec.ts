@@ -210,9 +210,9 @@ describe('console foundation', () => {
     // Unknown addresses go to the root, which is home.
     await page.goto('/no-such-screen');
     await page.waitForURL('**/home');
-    // A screen that is not built yet says so by name.
+    // A screen open to everyone opens by its address.
     await page.goto('/activity-report');
-    await page.getByText('The Activity Report screen is not available yet.').waitFor();
+    await page.getByRole('heading', { name: 'Activity Report' }).waitFor();
 
     const token = await page.evaluate(() => localStorage.getItem('token'));
     const res = await h.api('/users', { token: token! });

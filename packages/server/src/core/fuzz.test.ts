@@ -48,7 +48,10 @@ async function fullSnapshot(): Promise<string> {
       )
       .join(' union all '),
   );
-  return rows.map((r) => r.part).join('|');
+  return rows
+    .map((r) => r.part)
+    .sort() // a union's parts may come back in any order (parallel append)
+    .join('|');
 }
 
 /*

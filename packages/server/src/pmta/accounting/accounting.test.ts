@@ -162,7 +162,8 @@ const seenCount = async () =>
     )
   )[0]!;
 /** A `d` record through the simulator's own writer (it rotates as PMTA does). */
-const write = (envId: string) =>
+/** One record, on disk at once (the simulator otherwise writes its records on its next clock tick). */
+const write = (envId: string) => {
   sim.accounting.write({
     type: 'd',
     timeLogged: new Date(),
@@ -171,6 +172,8 @@ const write = (envId: string) =>
     envId,
     dsnStatus: '2.0.0 (success)',
   });
+  sim.accounting.flush();
+};
 
 describe('PMTA accounting', () => {
   it('turns the records of injected recipients into events and counters equal to the file', async () => {
