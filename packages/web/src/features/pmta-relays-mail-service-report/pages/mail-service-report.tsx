@@ -16,6 +16,7 @@ import { DescriptionCell } from '@/components/relay-description-cell.tsx';
 import { reportErrorDialog } from '@/components/reports/report-error.ts';
 import { ReportRangePicker, defaultRange, type ReportRange } from '@/components/reports/report-range.tsx';
 import type { SortOrder } from '@/hooks/use-collection-params.ts';
+import { RelayGroupSelect } from '@/components/reports/relay-group-select.tsx';
 import { useSelectOptions } from '@/hooks/use-select-options.ts';
 import { href } from '@/lib/routes.ts';
 import { useMailServiceReport } from '../api/mail-service-report.ts';
@@ -55,7 +56,6 @@ export function PmtaRelaysMailServiceReport() {
   const [range, setRange] = useState<ReportRange>(defaultRange);
   const [description, setDescription] = useState('');
   const [order, setOrder] = useState<SortOrder>(FIRST_ORDER);
-  const groups = useSelectOptions('/pmta_relay_groups');
   const providers = useSelectOptions('/mail_providers', { 'order[name]': 'asc' });
   const providerName = providers.data?.find((p) => p.value === provider)?.label;
   const body: MailServiceReportBody | undefined =
@@ -156,17 +156,7 @@ export function PmtaRelaysMailServiceReport() {
   return (
     <Page title="PMTA Relays - Mail Service Report">
       <Flex gap={8} wrap align="center" style={{ marginBottom: 16 }}>
-        <Select<number>
-          aria-label="Relay Group"
-          placeholder="All relay groups"
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          value={group}
-          onChange={setGroup}
-          options={groups.data}
-          loading={groups.isLoading}
-          style={{ minWidth: 200 }}
-        />
+        <RelayGroupSelect value={group} onChange={setGroup} />
         <Select<number>
           aria-label="Mail Service"
           placeholder="Mail Service"

@@ -9,7 +9,7 @@ import { Page } from '@/components/page.tsx';
 import { reportErrorDialog } from '@/components/reports/report-error.ts';
 import { ReportRangePicker, defaultRange, type ReportRange } from '@/components/reports/report-range.tsx';
 import type { SortOrder } from '@/hooks/use-collection-params.ts';
-import { useSelectOptions } from '@/hooks/use-select-options.ts';
+import { RelayGroupSelect } from '@/components/reports/relay-group-select.tsx';
 import { useRelaysReport } from '../api/pmta-relays-report.ts';
 import { REPORT_SORT, figureColumns } from '../components/figures.tsx';
 import { RelayReportDialog } from '../components/relay-report-dialog.tsx';
@@ -35,7 +35,6 @@ export function PmtaRelaysReport() {
   const [order, setOrder] = useState<SortOrder>(FIRST_ORDER);
   const [body, setBody] = useState<RelaysReportBody>();
   const [popup, setPopup] = useState<number>();
-  const groups = useSelectOptions('/pmta_relay_groups');
   const report = useRelaysReport(body);
   const close = useCallback(() => setPopup(undefined), []);
   useEffect(() => {
@@ -64,17 +63,7 @@ export function PmtaRelaysReport() {
           options={TYPES}
           style={{ width: 100 }}
         />
-        <Select<number>
-          aria-label="Relay Group"
-          placeholder="All relay groups"
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          value={group}
-          onChange={setGroup}
-          options={groups.data}
-          loading={groups.isLoading}
-          style={{ minWidth: 200 }}
-        />
+        <RelayGroupSelect value={group} onChange={setGroup} />
         <ReportRangePicker value={range} onChange={setRange} />
         <Button
           type="primary"
