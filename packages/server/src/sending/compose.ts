@@ -5,7 +5,7 @@ import { encodeTrackingId } from '../tracking/uuid.ts';
 import type { ClaimedRecipient } from './claim.ts';
 import { compileMessage, renderDate, renderMessage, type CompiledMessage } from './render/message.ts';
 import { randomRng, type Rng } from './render/random.ts';
-import { Compiler, render, type CompileSources, type Template } from './render/template.ts';
+import { Compiler, relayHostLink, render, type CompileSources, type Template } from './render/template.ts';
 import { campaignJobId, injected } from './transports/pmta.ts';
 import type { OutgoingMessage } from './transports/transport.ts';
 
@@ -35,13 +35,14 @@ export interface SendingCampaign {
 const PMTA = 2;
 /**
  * A PMTA campaign has no link groups (spec 3): its links go to the sending relay's own host on port 9999,
- * "the relay management interface port used for links" (spec 2), where the console's tracker runs (0910).
+ * "the relay management interface port used for links" (spec 2), where the console's tracker runs (0910,
+ * 0920). The engine builds them per message from the relay (not a macro: `relayHostLink`).
  */
 export const PMTA_LINK_PORT = 9999;
 const PMTA_LINKS = {
-  offer: [`http://[relay_host]:${PMTA_LINK_PORT}/t/c/[uuid]/[junk]`],
-  unsubscribe: [`http://[relay_host]:${PMTA_LINK_PORT}/t/u/[uuid]`],
-  pixel: [`http://[relay_host]:${PMTA_LINK_PORT}/t/o/[uuid]/[junk]`],
+  offer: [relayHostLink(PMTA_LINK_PORT, '/t/c/', true)],
+  unsubscribe: [relayHostLink(PMTA_LINK_PORT, '/t/u/', false)],
+  pixel: [relayHostLink(PMTA_LINK_PORT, '/t/o/', true)],
 };
 
 /** A campaign's row and what its message is compiled from: texts, link groups' URLs, the owner's tags, [trk]. */

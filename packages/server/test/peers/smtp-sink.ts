@@ -16,6 +16,8 @@ export interface ReceivedMessage {
   user: string | null;
   /** Date.now() when the message's data ended (accepted). */
   at: number;
+  /** The whole message as received (with `keepRaw`), for a MIME parser. */
+  raw?: Buffer;
 }
 
 export interface SmtpSinkOptions {
@@ -27,6 +29,8 @@ export interface SmtpSinkOptions {
   tempFail?: (rcpt: string, tries: number) => boolean;
   /** Keep only counts (benchmarks). */
   countOnly?: boolean;
+  /** Keep each message whole (`raw`), not only its headers. */
+  keepRaw?: boolean;
 }
 
 export interface SmtpSink {
@@ -104,9 +108,10 @@ export async function startSmtpSink(o: SmtpSinkOptions = {}): Promise<SmtpSink> 
       let size = 0;
       let head: Buffer | null = null;
       stream.on('data', (d: Buffer) => {
-        if (head || o.countOnly) return;
+        if ((head && !o.keepRaw) || o.countOnly) return;
         chunks.push(d);
         size += d.length;
+        if (head) return;
         const all = Buffer.concat(chunks, size);
         const end = all.indexOf(HEADER_END);
         if (end >= 0) head = all.subarray(0, end);
@@ -120,6 +125,7 @@ export async function startSmtpSink(o: SmtpSinkOptions = {}): Promise<SmtpSink> 
             headers: parseHeaders((head ?? Buffer.concat(chunks, size)).toString('utf8')),
             user: typeof session.user === 'string' ? session.user : null,
             at: Date.now(),
+            ...(o.keepRaw ? { raw: Buffer.concat(chunks, size) } : {}),
           });
         }
         cb(null, 'Ok: queued');

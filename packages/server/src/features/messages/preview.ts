@@ -19,6 +19,8 @@ export const SAMPLE_RECIPIENT: Recipient = {
   geo: 'US',
   birthYear: 1985,
   uuid: 'sample-tracking-id',
+  /** A PMTA campaign's links are on the sending relay's host (decision 0920); a preview has no relay. */
+  relayHost: 'relay-host.example.com',
 };
 export const SAMPLE_SENDER = 'Sample Sender';
 /** Previews pick the same values every time: the author compares like with like. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { STATIC_MACROS } from '@console/shared/macros';
 import { compileMessage, renderMessage } from './message.ts';
 import { JUNK_LENGTH, seededRng } from './random.ts';
-import type { CompileSources, Recipient } from './template.ts';
+import { relayHostLink, type CompileSources, type Recipient } from './template.ts';
 
 const recipient: Recipient = {
   email: 'jane.doe@example.org',
@@ -139,5 +139,33 @@ describe('the renderer: dynamic and live tags', () => {
     // Critical values at p = 0.001: 16.27 for 3 degrees of freedom, 18.47 for 4.
     expect(chiSquare(counts.subject, 4)).toBeLessThan(16.27);
     expect(chiSquare(counts.html, 5)).toBeLessThan(18.47);
+  });
+});
+
+describe('the renderer: links on the relay host (PMTA campaigns, issue 22)', () => {
+  const pmta = sources({
+    links: {
+      offer: [relayHostLink(9999, '/t/c/', true)],
+      unsubscribe: [relayHostLink(9999, '/t/u/', false)],
+      pixel: [relayHostLink(9999, '/t/o/', true)],
+    },
+  });
+  const onRelay = { ...recipient, relayHost: 'mta1.example.com' };
+
+  it("puts each message's links on its relay's host name", () => {
+    expect(html('[offer]', pmta, onRelay)).toMatch(
+      /^http:\/\/mta1\.example\.com:9999\/t\/c\/AbC123-uuid\/[a-z0-9]{12}$/,
+    );
+    expect(html('[unsub]', pmta, onRelay)).toBe('http://mta1.example.com:9999/t/u/AbC123-uuid');
+    expect(html('[pixel]', pmta, { ...onRelay, relayHost: 'mta2.example.com' })).toMatch(
+      /^<img src="http:\/\/mta2\.example\.com:9999\/t\/o\/AbC123-uuid\/[a-z0-9]{12}" /,
+    );
+    expect(unresolved('[offer] [unsub] [pixel]', pmta)).toEqual([]);
+  });
+
+  it('refuses to render them without a relay host, and [relay_host] is no macro an author can write', () => {
+    expect(() => html('[offer]', pmta)).toThrow(/relay host/);
+    expect(html('http://[relay_host]/x', pmta, onRelay)).toBe('http://[relay_host]/x');
+    expect(unresolved('[relay_host]', pmta)).toEqual(['[relay_host]']);
   });
 });

@@ -18,7 +18,7 @@ export interface Recipient {
   birthYear?: number | null;
   /** The recipient's tracking id in the campaign (`[uuid]`, `[click_id]`). */
   uuid: string;
-  /** The host name of the relay sending it (`[relay_host]`: the PMTA campaigns' link base, decision 0910). */
+  /** The host name of the relay sending it: the host of a PMTA campaign's links (`relayHostLink`, decision 0920). */
   relayHost?: string;
 }
 
@@ -36,11 +36,17 @@ export type Template = readonly Part[];
 /** Where a value lands: HTML escapes the list's fields, URLs percent-encode them, text takes them as they are. */
 export type Context = 'text' | 'html' | 'url';
 
+/**
+ * One link a `[offer]`, `[unsub]` or `[pixel]` may render: a link group's URL (its macros compiled here, as
+ * the user wrote them) or a link the engine built itself, already compiled (`relayHostLink`).
+ */
+export type LinkSource = string | Template;
+
 export interface CompileSources {
   /** The owner's saved tags: name -> values (`{name}` picks one per message). */
   tags: ReadonlyMap<string, readonly string[]>;
-  /** The campaign's link groups' URL templates (they hold `[uuid]` and `[junk]`). */
-  links: { offer: readonly string[]; unsubscribe: readonly string[]; pixel: readonly string[] };
+  /** The campaign's link groups' URL templates (they hold `[uuid]` and `[junk]`), or the engine's links. */
+  links: { offer: readonly LinkSource[]; unsubscribe: readonly LinkSource[]; pixel: readonly LinkSource[] };
   /** `[trk]`: the campaign's tracking code, e.g. `smtp-42`. */
   trk: string;
 }
@@ -110,8 +116,6 @@ export class Compiler {
       case 'uuid':
       case 'click_id':
         return (r) => r.uuid;
-      case 'relay_host':
-        return (r) => r.relayHost ?? '';
       case 'trk':
         return enc(this.sources.trk);
       case 'date':
@@ -140,7 +144,7 @@ export class Compiler {
   private linkPart(kind: keyof CompileSources['links'], context: Context): Part {
     let compiled = this.linkCache.get(kind);
     if (!compiled) {
-      compiled = this.sources.links[kind].map((url) => this.compile(url, 'url'));
+      compiled = this.sources.links[kind].map((url) => (typeof url === 'string' ? this.compile(url, 'url') : url));
       this.linkCache.set(kind, compiled);
     }
     if (compiled.length === 0) {
@@ -150,6 +154,21 @@ export class Compiler {
     const link = choice(compiled);
     return context === 'html' && typeof link !== 'string' ? (r, env) => escapeHtml(link(r, env)) : link;
   }
+}
+
+/**
+ * A tracked link on the sending relay's own host name: `http://<relay host>:<port><path><uuid>`, then
+ * `/<junk>` when `withJunk` (decision 0920). The PMTA campaigns' links: built by the engine from the relay
+ * it sends through, never a macro of the catalogue (the relay's host means nothing to a message's author,
+ * and in an SMTP campaign it would name the provider's server). A recipient without a relay host is a bug
+ * of the caller: it throws rather than send a link that leads nowhere.
+ */
+export function relayHostLink(port: number, path: string, withJunk: boolean): Template {
+  const base: Part = (r) => {
+    if (!r.relayHost) throw new Error('relayHostLink: the recipient has no relay host');
+    return `http://${r.relayHost}:${port}${path}${r.uuid}`;
+  };
+  return withJunk ? [base, '/', (_, env) => junk(env.rng)] : [base];
 }
 
 /** One of several compiled alternatives per message, equally likely. */
