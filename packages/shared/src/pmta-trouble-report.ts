@@ -8,7 +8,7 @@ import { idField } from './ids.ts';
  */
 
 /** The trouble names, in the table's order, and their labels (the popup and the icons' names). */
-export const TROUBLE_NAMES = ['online', 'service', 'http', 'campaigns', 'config', 'queues'] as const;
+export const TROUBLE_NAMES = ['online', 'service', 'http', 'campaigns', 'config', 'queues', 'tracker'] as const;
 export type TroubleName = (typeof TROUBLE_NAMES)[number];
 export const TroubleLabels: Record<TroubleName, string> = {
   online: 'Online via SSH',
@@ -17,12 +17,17 @@ export const TroubleLabels: Record<TroubleName, string> = {
   campaigns: 'Campaign status',
   config: 'Config upload',
   queues: 'Queue occupancy',
+  tracker: 'Links on port 9999',
 };
 
 /** One SSH check (login and command) answers within this, or it is a trouble (the pool's own login timeout is 10 s). */
 export const SSH_CHECK_TIMEOUT_MS = 15_000;
 /** The HTTP interface answers `/status` and `/queues` within this, or it is a trouble. */
 export const HTTP_CHECK_TIMEOUT_MS = 5_000;
+/** The port of a PMTA campaign's links on each relay host (spec 2: "the relay management interface port"). */
+export const RELAY_LINK_PORT = 9999;
+/** Links: each relay host's port 9999 answers `/t/ping` as this console's tracker within this. */
+export const TRACKER_CHECK_TIMEOUT_MS = 5_000;
 /** Queue occupancy: more recipients than this queued on the whole server is a trouble. */
 export const QUEUED_RECIPIENTS_MAX = 10_000;
 /** Queue occupancy: a queue in backoff mode holding at least this many recipients is a trouble. */

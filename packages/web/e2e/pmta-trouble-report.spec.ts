@@ -23,6 +23,7 @@ const LABELS = [
   'Campaign status',
   'Config upload',
   'Queue occupancy',
+  'Links on port 9999',
 ];
 /** The icons' names of the row of `server`, left to right. */
 const icons = (page: Page, server: string) =>
@@ -69,6 +70,7 @@ describe('PMTA Trouble Report', () => {
       'Campaign status: ok',
       'Config upload: not checked',
       'Queue occupancy: not checked',
+      'Links on port 9999: ok',
     ]);
     expect(await page.getByRole('link', { name: 'sim-trouble' }).getAttribute('href')).toBe(`/pmta-servers/${id}/edit`);
     await shotBoth(page, 'pmta-trouble-report');
@@ -116,6 +118,7 @@ describe('PMTA Trouble Report', () => {
         'Campaign status: ok',
         'Config upload: not checked',
         'Queue occupancy: not checked',
+        'Links on port 9999: ok',
       ]);
   });
 });

@@ -5,6 +5,7 @@ import { CampaignCache, type TrackedCampaign } from './campaigns.ts';
 import { countryOf } from './geo.ts';
 import { GroupCommit, type Hit, type HitResult } from './group-commit.ts';
 import { NO_CACHE, PAGE_HEADERS, PIXEL, unsubscribePage, unsubscribedPage } from './pages.ts';
+import { trackerPing } from './ping.ts';
 import { parseSum, profitCents } from './postback.ts';
 import { peekRecipient, unsubscribe } from './unsubscribe.ts';
 import { decodeTrackingId } from './uuid.ts';
@@ -130,4 +131,6 @@ export async function trackingRoutes(app: FastifyInstance) {
     app.post(path, route, unsubscribeNow);
   }
   app.get('/postback', route, postback);
+  // Who answers here (decision 0920): the trouble report asks `http://<relay host>:9999/t/ping`.
+  app.get('/t/ping', route, (_req, reply) => reply.headers(NO_CACHE).send(trackerPing(ctx.secret)));
 }

@@ -4,7 +4,9 @@ import {
   BACKOFF_QUEUE_RECIPIENTS,
   HTTP_CHECK_TIMEOUT_MS,
   QUEUED_RECIPIENTS_MAX,
+  RELAY_LINK_PORT,
   SSH_CHECK_TIMEOUT_MS,
+  TRACKER_CHECK_TIMEOUT_MS,
   TroubleReportMessages,
   type TroubleName,
 } from '@console/shared/pmta-trouble-report';
@@ -13,6 +15,7 @@ import { CONFIG_PATH, generateConfig } from '../../pmta/config/generate.ts';
 import { loadConfigData } from '../../pmta/config/load.ts';
 import type { PmtaServerRow } from '../../pmta/operations.ts';
 import { PmtaSshError, pmtaConnections } from '../../pmta/ssh/connection.ts';
+import { trackerKey, TRACKER_NAME } from '../../tracking/ping.ts';
 import { troubledCampaigns } from './pmta-trouble-report.repo.ts';
 
 /*
@@ -181,6 +184,76 @@ export function queueVerdict(queues: PmtaQueue[]): [boolean, string] {
   return [false, `${plural(total, 'recipient')} queued in ${plural(queues.length, 'queue')}.`];
 }
 
+// ---- the links: each relay host's port 9999 answers as the tracker (decision 0920) ------------------
+
+type HostAnswer = { host: string } & ({ state: 'ok' | 'wrong'; why: string } | { state: 'unreachable'; why: string });
+
+/** `GET http://{host}:{port}/t/ping`: this console's tracker, something else, or nothing the console can reach. */
+async function askTracker(host: string, port: number, key: string): Promise<HostAnswer> {
+  const url = `http://${host}:${port}/t/ping`;
+  let res: Response;
+  try {
+    res = await fetch(url, { signal: AbortSignal.timeout(TRACKER_CHECK_TIMEOUT_MS), redirect: 'manual' });
+  } catch (e) {
+    const code = (e as { cause?: { code?: string } }).cause?.code;
+    // Refused: the host is there and nothing listens on the port (a trouble). Anything else (the name does
+    // not resolve here, no route, no answer) says more about the console's network than the host's.
+    if (code === 'ECONNREFUSED') return { host, state: 'wrong', why: `${url}: connection refused` };
+    const why =
+      (e as Error).name === 'TimeoutError'
+        ? `no answer within ${TRACKER_CHECK_TIMEOUT_MS / 1000} s`
+        : (code ?? reason(e));
+    return { host, state: 'unreachable', why: `${url}: ${why}` };
+  }
+  const body = await res.text().catch(() => '');
+  let ping: { tracker?: unknown; key?: unknown } = {};
+  try {
+    ping = JSON.parse(body) as typeof ping;
+  } catch {
+    // not the tracker's JSON
+  }
+  if (!res.ok || ping.tracker !== TRACKER_NAME)
+    return { host, state: 'wrong', why: `${url} answered ${res.status}, not as the console's tracker` };
+  if (ping.key !== key)
+    return { host, state: 'wrong', why: `${url} is a tracker of another console (another APP_SECRET)` };
+  return { host, state: 'ok', why: url };
+}
+
+/**
+ * The link check over the host names of the server's active relays with a VMTA (what a campaign sends
+ * through). A trouble when one answers wrong; not checked when none could be reached at all; the detail
+ * names each host that could not be reached.
+ */
+export async function trackerCheck(
+  ctx: Pick<AppContext, 'db' | 'secret'>,
+  server: Pick<PmtaServerRow, 'id'>,
+  r: CheckResult,
+  port = RELAY_LINK_PORT,
+) {
+  const { rows } = await ctx.db.$client.query<{ host: string }>(
+    `select distinct smtp_host as host from pmta_relays
+      where pmta_server_id = $1 and active and not without_vmta order by 1`,
+    [server.id],
+  );
+  if (!rows.length) return set(r, 'tracker', false, 'No active relay with a VMTA on this server: no link to check.');
+  const key = trackerKey(ctx.secret);
+  const answers = await Promise.all(rows.map((h) => askTracker(h.host, port, key)));
+  const wrong = answers.filter((a) => a.state === 'wrong');
+  const unreachable = answers.filter((a) => a.state === 'unreachable');
+  const ok = answers.filter((a) => a.state === 'ok');
+  const cannot = unreachable.length
+    ? ` Not checked (the console cannot reach it): ${unreachable.map((a) => a.why).join('; ')}.`
+    : '';
+  if (wrong.length) return set(r, 'tracker', true, `${wrong.map((a) => a.why).join('; ')}.${cannot}`);
+  if (!ok.length) {
+    r.details.tracker = TroubleReportMessages.notChecked(
+      `the console cannot reach the relay hosts: ${unreachable.map((a) => a.why).join('; ')}.`,
+    );
+    return;
+  }
+  set(r, 'tracker', false, `The tracker answers on ${ok.map((a) => `${a.host}:${port}`).join(', ')}.${cannot}`);
+}
+
 // ---- in the database: campaigns ---------------------------------------------------------------------
 
 async function campaignCheck(ctx: AppContext, server: PmtaServerRow, r: CheckResult) {
@@ -201,7 +274,12 @@ function set(r: CheckResult, name: TroubleName, trouble: boolean, detail: string
 /** Runs every check of one server. */
 export async function checkServer(ctx: AppContext, server: PmtaServerRow): Promise<CheckResult> {
   const r: CheckResult = { troubles: {}, details: {} };
-  await Promise.all([sshChecks(ctx, server, r), httpChecks(server, r), campaignCheck(ctx, server, r)]);
+  await Promise.all([
+    sshChecks(ctx, server, r),
+    httpChecks(server, r),
+    campaignCheck(ctx, server, r),
+    trackerCheck(ctx, server, r),
+  ]);
   // A stopped PMTA answers no HTTP: that is the service's trouble, not two more.
   if (r.troubles.service === true) {
     delete r.troubles.http;

@@ -19,7 +19,9 @@ import { expectAccess } from '../../../test/access.ts';
 import { factories } from '../../../test/factories.ts';
 import { createTestApp, eventually, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { pmtaPeer } from '../../../test/peers/pmta.ts';
-import { queueVerdict } from './pmta-trouble-report.checks.ts';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { queueVerdict, trackerCheck, type CheckResult } from './pmta-trouble-report.checks.ts';
 import { TROUBLES_REFRESH } from './pmta-trouble-report.jobs.ts';
 
 /* The trouble report against a real simulator: its SSH side on loopback, its HTTP interface. */
@@ -195,6 +197,67 @@ describe('PMTA trouble report: the checks', () => {
     ]);
     expect(queueVerdict([q('a.example/v1', BACKOFF_QUEUE_RECIPIENTS - 1, 'backoff')])[0]).toBe(false);
     expect(queueVerdict([])).toEqual([false, '0 recipients queued in 0 queues.']);
+  });
+
+  it("checks that each relay host's link port answers as this console's tracker (issue 22)", async () => {
+    // The console's own tracker over HTTP on loopback stands for the relay host's port 9999.
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const trackerPort = (t.app.server.address() as AddressInfo).port;
+    const ping = await fetch(`http://127.0.0.1:${trackerPort}/t/ping`);
+    expect(ping.status).toBe(200);
+    expect(await ping.json()).toMatchObject({ tracker: 'campaign-console tracker', key: expect.any(String) });
+
+    const server = await f.pmtaServer({ owner });
+    const check = async (port: number) => {
+      const r: CheckResult = { troubles: {}, details: {} };
+      await trackerCheck(t.ctx, server, r, port);
+      return { trouble: r.troubles.tracker, detail: r.details.tracker };
+    };
+    expect(await check(trackerPort)).toEqual({
+      trouble: false,
+      detail: 'No active relay with a VMTA on this server: no link to check.',
+    });
+    await f.pmtaRelay({ owner, pmtaServerId: server.id, smtpHost: 'localhost' });
+    expect(await check(trackerPort)).toEqual({
+      trouble: false,
+      detail: `The tracker answers on localhost:${trackerPort}.`,
+    });
+    // Nothing listens there: a trouble.
+    const closed = await freePort();
+    expect(await check(closed)).toMatchObject({
+      trouble: true,
+      detail: expect.stringMatching(/connection refused\.$/),
+    });
+    // Something else answers (a web server, another console): a trouble naming it.
+    const other = http.createServer((req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(req.url === '/t/ping' ? '{"tracker":"campaign-console tracker","key":"0000"}' : 'hello');
+    });
+    await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
+    try {
+      const otherPort = (other.address() as AddressInfo).port;
+      expect(await check(otherPort)).toMatchObject({
+        trouble: true,
+        detail: expect.stringContaining('is a tracker of another console (another APP_SECRET)'),
+      });
+    } finally {
+      await new Promise((r) => other.close(r));
+    }
+    // A host the console cannot resolve: not checked (the console's network, not the host's fault) ...
+    const unknown = await f.pmtaServer({ owner });
+    await f.pmtaRelay({ owner, pmtaServerId: unknown.id, smtpHost: 'relay-host.invalid' });
+    const r: CheckResult = { troubles: {}, details: {} };
+    await trackerCheck(t.ctx, unknown, r, trackerPort);
+    expect(r.troubles).not.toHaveProperty('tracker');
+    expect(r.details.tracker).toMatch(
+      /^Not checked: the console cannot reach the relay hosts: http:\/\/relay-host\.invalid:\d+\/t\/ping: /,
+    );
+    // ... and beside a host that answers, it is named but does not hide the answer.
+    await f.pmtaRelay({ owner, pmtaServerId: unknown.id, smtpHost: 'localhost' });
+    const both: CheckResult = { troubles: {}, details: {} };
+    await trackerCheck(t.ctx, unknown, both, trackerPort);
+    expect(both.troubles.tracker).toBe(false);
+    expect(both.details.tracker).toContain('Not checked (the console cannot reach it): http://relay-host.invalid');
   });
 
   it('reports the PMTA campaigns on its relays that the engine paused or that stalled', async () => {

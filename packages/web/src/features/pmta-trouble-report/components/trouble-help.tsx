@@ -5,7 +5,9 @@ import {
   CAMPAIGN_STALL_MINUTES,
   HTTP_CHECK_TIMEOUT_MS,
   QUEUED_RECIPIENTS_MAX,
+  RELAY_LINK_PORT,
   SSH_CHECK_TIMEOUT_MS,
+  TRACKER_CHECK_TIMEOUT_MS,
   TROUBLE_NAMES,
   TROUBLE_REFRESH_MINUTES,
   TroubleLabels,
@@ -28,6 +30,7 @@ const CHECKS: Record<TroubleName, ReactNode> = {
   config:
     "/etc/pmta/config on the server must be exactly the config the console generates now. Missing or different: upload the config from the server's edit page. Not checked while SSH is down.",
   queues: `From /queues on the HTTP port: more than ${n(QUEUED_RECIPIENTS_MAX)} recipients queued on the server, or a queue in backoff mode holding ${n(BACKOFF_QUEUE_RECIPIENTS)} recipients or more. Paused queues (mail services switched off) do not count. Not checked while the HTTP interface does not answer.`,
+  tracker: `A PMTA campaign's links point at the sending relay's host name on port ${RELAY_LINK_PORT}. For each host name of the server's active relays, http://host:${RELAY_LINK_PORT}/t/ping must answer as this console's tracker within ${TRACKER_CHECK_TIMEOUT_MS / 1000} s (run the tracker there, or a proxy to it: see the README). Not checked where the console cannot reach the host (its name does not resolve, or no answer).`,
 };
 
 /** The Help panel of the PMTA Trouble Report, folded by default. */

@@ -30,6 +30,7 @@ const TITLES: Record<TroubleName, string> = {
   campaigns: 'Campaigns',
   config: 'Config',
   queues: 'Queues',
+  tracker: 'Links',
 };
 /** Table column key -> the call's orderBy. */
 const ORDER_BY = { pmtaServerId: 'id', pmtaServerName: 'name', pmtaServerIp: 'ip' } as const;
