@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -58,6 +58,8 @@ export class PmtaSim implements PmtaControl {
   readonly queues: Queues;
   readonly accounting: Accounting;
   config!: PmtaConfig;
+  /** The text of /etc/pmta/config at each load that took effect (start, reload), oldest first; the last 1,000. */
+  readonly loads: string[] = [];
   smtpPort: number;
   httpPort: number;
   private smtp?: SMTPServer;
@@ -110,6 +112,8 @@ export class PmtaSim implements PmtaControl {
     try {
       this.config = parseConfig(CONFIG_PATH, rootedFiles(this.root));
       this.accounting.configure(this.config.acctFiles);
+      this.loads.push(readFileSync(join(this.root, CONFIG_PATH), 'utf8'));
+      if (this.loads.length > 1000) this.loads.shift();
       return undefined;
     } catch (e) {
       if (e instanceof ConfigError) return e.message;

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../core/context.ts';
 import { AppError, notFound } from '../core/errors.ts';
 import { open } from '../core/sealed.ts';
@@ -98,6 +98,17 @@ export async function configDates(ctx: Ctx, server: PmtaServerRow) {
 
 const uploads = new Map<number, Promise<unknown>>();
 
+/**
+ * The server's upload turn across processes (issue 22 §2, decision 0921): a transaction-scoped advisory lock
+ * on the server's id, taken before anything is read, so the configuration is generated from what was
+ * committed when the turn began and the lock is let go only by the commit (or roll back) of the change it
+ * carries. Without it an upload in another process (the worker's applied-config job, a second API) could
+ * generate from the state before a switch's commit and write its file after the switch's: PMTA then ran a
+ * configuration without the switch while the console stored it.
+ */
+const lockServer = (db: Executor, id: number) =>
+  db.execute(sql`select pg_advisory_xact_lock(hashtext('pmta.config-upload'), ${id})`);
+
 /** Runs `op` after the server's previous upload ends: one upload at a time per server in this process. */
 function oneAtATime<T>(id: number, op: () => Promise<T>): Promise<T> {
   const run = (uploads.get(id) ?? Promise.resolve()).then(op, op);
@@ -143,17 +154,19 @@ export async function putDkimKeys(ctx: Ctx, server: PmtaTarget, keys: { path: st
  * puts the .bak back and reloads again.
  */
 export function uploadConfig(ctx: Ctx, server: PmtaServerRow): Promise<void> {
-  return oneAtATime(server.id, () => upload(ctx, server, ctx.db));
+  return changeAndUpload(ctx, server, async () => {});
 }
 
 /**
  * Makes `change` in a transaction and uploads the configuration that carries it; commits only once the
  * server has reloaded it (a switch, a key, a VMTA, a balancer flips only if the server took it). The
- * server's upload turn is held until the commit, so a concurrent upload cannot leave the change out.
+ * server's upload turn (in this process, and the advisory lock across processes) is held until the commit,
+ * and the configuration is generated inside it, so a concurrent upload cannot leave the change out.
  */
 export function changeAndUpload<T>(ctx: Ctx, server: PmtaServerRow, change: (tx: Executor) => Promise<T>) {
   return oneAtATime(server.id, () =>
     ctx.db.transaction(async (tx) => {
+      await lockServer(tx, server.id);
       const result = await change(tx);
       await upload(ctx, server, tx);
       return result;
