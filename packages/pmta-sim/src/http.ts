@@ -3,7 +3,7 @@ import { bestMatch } from './net-match.ts';
 import type { PmtaSim } from './sim.ts';
 
 /*
- * The HTTP management interface (../shared/PMTA.md): `/status`, `/vmtas`, `/queues`, answered in XML
+ * The HTTP management interface (../shared/PMTA.md): `/status`, `/vmtas`, `/queues`, `/jobs`, answered in XML
  * (root `<rsp>`) whatever `format` asks. A client outside `http-access`, or matched by `none`, gets 403;
  * a config without http-access lets nobody in (decision 0900 has the element names).
  */
@@ -89,7 +89,25 @@ export function vmtasXml(sim: PmtaSim): Xml {
   };
 }
 
-const PAGES: Record<string, (sim: PmtaSim) => Xml> = { '/status': statusXml, '/queues': queuesXml, '/vmtas': vmtasXml };
+/** Per job (X-Job): recipients still queued and the outcomes so far. */
+export function jobsXml(sim: PmtaSim): Xml {
+  return {
+    job: [...sim.queues.jobs].map(([id, j]) => ({
+      id,
+      queued: j.queued,
+      delivered: j.delivered,
+      bounced: j.bounced,
+      deferred: j.deferred,
+    })),
+  };
+}
+
+const PAGES: Record<string, (sim: PmtaSim) => Xml> = {
+  '/status': statusXml,
+  '/queues': queuesXml,
+  '/vmtas': vmtasXml,
+  '/jobs': jobsXml,
+};
 
 export function startHttp(sim: PmtaSim): Server {
   return createServer((req, res) => {

@@ -1,4 +1,5 @@
 import { inArray } from 'drizzle-orm';
+import { XMLParser } from 'fast-xml-parser';
 import type { DirectStats } from '@console/shared/pmta-campaigns';
 import type { AppContext } from '../core/context.ts';
 import { AppError } from '../core/errors.ts';
@@ -11,8 +12,8 @@ import { PmtaSshError, pmtaConnections } from './ssh/connection.ts';
 /*
  * A PMTA campaign's servers (spec 3, issue 13; decision 0913): before a start, every server with eligible
  * relays must know their VMTAs (else its config is uploaded); the direct count asks each server of the
- * campaign how many of the campaign's messages it still holds (`pmta show jobs`, the job being the
- * campaign's X-Job).
+ * campaign how many of the campaign's messages it still holds (the HTTP monitor's `/jobs` XML, else
+ * `pmta show jobs`; the job being the campaign's X-Job).
  */
 
 /** The servers of these relays, each with its own. */
@@ -71,16 +72,114 @@ export async function ensureCampaignVmtas(ctx: AppContext, campaignId: number): 
   if (failures.length) throw new AppError(failures[0]!.status, `Error: ${failures.map((f) => f.message).join('\n')}`);
 }
 
-/** The `queued` count of a job in `pmta show jobs` (columns by the header's names); 0 when it is not listed. */
-export function queuedOfJob(output: string, job: string): number {
-  const [header, ...lines] = output.trim().split('\n');
-  const names = (header ?? '').trim().toLowerCase().split(/\s+/);
-  const [jobAt, queuedAt] = [names.indexOf('job'), names.indexOf('queued')];
-  if (jobAt < 0 || queuedAt < 0) throw new Error(`unexpected "pmta show jobs" output: ${header ?? ''}`);
-  const row = lines.map((l) => l.trim().split(/\s+/)).find((cells) => cells[jobAt] === job);
-  const n = Number(row?.[queuedAt] ?? 0);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`unexpected "pmta show jobs" count: ${row?.[queuedAt]}`);
+/*
+ * Job counts (issue 22 §4): PowerMTA's exact output is not established (PMTA.md), so both readers are
+ * tolerant. A name is compared without case and without anything but letters and digits: `JobId`, `job-id`,
+ * `Job ID` and `job` name the job; `Queued`, `rcpt`, `Recipients` its queued recipients.
+ */
+const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+const JOB_NAMES = new Set(['job', 'jobid', 'jobname', 'id', 'name']);
+const QUEUED_NAMES = new Set(['queued', 'queuedrcpt', 'queuedrcp', 'queuedrecipients', 'rcpt', 'rcp', 'recipients']);
+const count = (cell: string | undefined, what: string) => {
+  const n = Number((cell ?? '0').replace(/[,_]/g, ''));
+  if (!Number.isInteger(n) || n < 0) throw new Error(`unexpected ${what} count: ${cell}`);
   return n;
+};
+
+/**
+ * The `queued` count of a job in `pmta show jobs`: the header is the first line naming a job column and a
+ * queued column (titles, blank lines and `----` rules are skipped); rows are split on spaces or bars. 0
+ * when the job is not listed.
+ */
+export function queuedOfJob(output: string, job: string): number {
+  const lines = output.split(/\r?\n/).filter((l) => l.trim() && !/^[\s\-=+|]+$/.test(l));
+  // Column names are split on two spaces or more (or a tab, or a bar), so `Job Id` stays one name; a header
+  // with single spaces only is split on those.
+  const header = (l: string) => {
+    const wide = l
+      .trim()
+      .split(/\s*\|\s*|\s{2,}|\t/)
+      .filter((c) => c !== '');
+    return (wide.length > 1 ? wide : l.trim().split(/\s+/)).map(norm);
+  };
+  const at = lines.findIndex((l) => {
+    const names = header(l);
+    return names.some((n) => JOB_NAMES.has(n)) && names.some((n) => QUEUED_NAMES.has(n));
+  });
+  if (at < 0) throw new Error(`unexpected "pmta show jobs" output: ${lines[0] ?? ''}`);
+  const names = header(lines[at]!);
+  const jobAt = names.findIndex((n) => JOB_NAMES.has(n));
+  const queuedAt = names.findIndex((n) => QUEUED_NAMES.has(n));
+  const cells = (l: string) =>
+    l
+      .trim()
+      .split(/\s*\|\s*|\s+/)
+      .filter((c) => c !== '');
+  const row = lines
+    .slice(at + 1)
+    .map(cells)
+    .find((c) => c[jobAt] === job);
+  return count(row?.[queuedAt], '"pmta show jobs"');
+}
+
+const xml = new XMLParser({
+  parseTagValue: false,
+  processEntities: true,
+  ignoreAttributes: false,
+  parseAttributeValue: false,
+  isArray: (name) => norm(name) === 'job',
+});
+
+/**
+ * The job counts of PowerMTA's HTTP monitor (`/jobs?format=xml`): `<rsp><data><job>` elements, each with its
+ * id (`id`, `jobId`, `name`) and queued recipients (`queued`, `rcp`, ...) as child elements or attributes.
+ * Null when the page is not that (then the command is asked).
+ */
+export function jobsOfXml(body: string): Map<string, number> | null {
+  let doc: unknown;
+  try {
+    doc = xml.parse(body);
+  } catch {
+    return null;
+  }
+  const data = (doc as { rsp?: { data?: unknown } })?.rsp?.data;
+  if (data === '') return new Map();
+  if (!data || typeof data !== 'object') return null;
+  const jobsKey = Object.keys(data).find((k) => norm(k) === 'job');
+  if (!jobsKey) return null;
+  const out = new Map<string, number>();
+  for (const j of (data as Record<string, unknown[]>)[jobsKey]!) {
+    if (!j || typeof j !== 'object') return null;
+    const fields = Object.entries(j).map(([k, v]) => [norm(k.replace(/^@_/, '')), String(v)] as const);
+    const id = fields.find(([k]) => JOB_NAMES.has(k))?.[1];
+    const queued = fields.find(([k]) => QUEUED_NAMES.has(k))?.[1];
+    if (id === undefined || queued === undefined) return null;
+    out.set(id, count(queued, 'jobs page'));
+  }
+  return out;
+}
+
+/** The job counts from the server's HTTP monitor; null when it does not answer them (down, no such page). */
+async function jobsOverHttp(server: PmtaServerRow): Promise<Map<string, number> | null> {
+  const host = server.serverIp.includes(':') ? `[${server.serverIp}]` : server.serverIp;
+  try {
+    const res = await fetch(`http://${host}:${server.pmtaHttpPort}/jobs?format=xml`, {
+      signal: AbortSignal.timeout(JOBS_HTTP_TIMEOUT_MS),
+    });
+    return res.ok ? jobsOfXml(await res.text()) : null;
+  } catch {
+    return null;
+  }
+}
+const JOBS_HTTP_TIMEOUT_MS = 3_000;
+
+/** The job's queued count on one server: the HTTP monitor's XML where it answers, else `pmta show jobs`. */
+async function queuedOnServer(ctx: AppContext, server: PmtaServerRow, job: string): Promise<number> {
+  const jobs = await jobsOverHttp(server);
+  if (jobs) return jobs.get(job) ?? 0;
+  const r = await pmtaConnections(ctx).exec(server, 'pmta show jobs');
+  if (r.code !== 0) throw new Error((r.stdout || r.stderr).trim().split('\n')[0] || `exit code ${r.code}`);
+  return queuedOfJob(r.stdout, job);
 }
 
 /**
@@ -102,9 +201,7 @@ export async function countQueuedMessages(ctx: AppContext, campaignId: number): 
     (await serversOf(ctx, rows)).map(async ({ server }) => {
       const { id, name } = server;
       try {
-        const r = await pmtaConnections(ctx).exec(server, 'pmta show jobs');
-        if (r.code !== 0) throw new Error((r.stdout || r.stderr).trim().split('\n')[0] || `exit code ${r.code}`);
-        out.jobCounts.push({ id, name, queued: queuedOfJob(r.stdout, job) });
+        out.jobCounts.push({ id, name, queued: await queuedOnServer(ctx, server, job) });
       } catch (e) {
         out.failed.push({ id, name, error: String((e as Error).message).replace(/^error:\s*/i, '') });
       }

@@ -8,7 +8,7 @@ import { expectAccess } from '../../../test/access.ts';
 import { factories } from '../../../test/factories.ts';
 import { createTestApp, eventually, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { closedPort, pmtaPeer } from '../../../test/peers/pmta.ts';
-import { queuedOfJob } from '../../pmta/campaign-servers.ts';
+import { jobsOfXml, queuedOfJob } from '../../pmta/campaign-servers.ts';
 
 /*
  * What a PMTA campaign asks its servers, against the simulator: the start makes sure they know the relays'
@@ -151,6 +151,8 @@ describe('GET /api/pmta_campaign_statistics/{id}/direct/0', () => {
     await inject(peer.sim.smtpPort, { to: 'e@slow.example', job: 'campaign-999999' });
     // A recipient went through a relay of another group, on a server that is down now.
     const downServer = await peer.server(alice, down);
+    // Down: neither SSH nor the HTTP monitor answers.
+    await t.ctx.db.$client.query('update pmta_servers set pmta_http_port = $1 where id = $2', [down, downServer]);
     const elsewhere = await f.pmtaRelay({ owner: alice, pmtaServerId: downServer });
     await t.ctx.db.$client.query(
       `create table if not exists campaign_recipients_${c.id} partition of campaign_recipients for values in (${c.id})`,
@@ -195,6 +197,22 @@ describe('GET /api/pmta_campaign_statistics/{id}/direct/0', () => {
     expect(smtpDirect.statusCode).toBe(422);
   });
 
+  it("reads the counts from the HTTP monitor's XML; with the HTTP port down, from the command over SSH", async () => {
+    const c = await campaignWithRelay();
+    for (const to of ['a@slow.example', 'b@slow.example'])
+      await inject(peer.sim.smtpPort, { to, job: `campaign-${c.id}` });
+    const res = await eventually(async () => {
+      const stats = (await direct(alice, c.id)).json().directStats;
+      return stats.total === 2 && stats;
+    });
+    expect(res.failed).toEqual([]);
+    const page = await fetch(`http://127.0.0.1:${peer.sim.httpPort}/jobs?format=xml`);
+    expect(await page.text()).toContain(`<job><id>campaign-${c.id}</id><queued>2</queued>`);
+    // The HTTP monitor does not answer: the same count through `pmta show jobs`.
+    await t.ctx.db.$client.query('update pmta_servers set pmta_http_port = $1 where id = $2', [down, c.serverId]);
+    expect((await direct(alice, c.id)).json().directStats).toMatchObject({ total: 2, failed: [] });
+  });
+
   it('a campaign without servers counts nothing', async () => {
     const c = await f.pmtaCampaign({ owner: alice });
     expect((await direct(alice, c.id)).json()).toEqual({ directStats: { jobCounts: [], total: 0, failed: [] } });
@@ -225,5 +243,39 @@ describe('queuedOfJob', () => {
     expect(queuedOfJob(output, 'campaign-12')).toBe(4);
     expect(queuedOfJob(output, 'campaign-1')).toBe(0);
     expect(() => queuedOfJob('something else\n', 'campaign-12')).toThrow(/unexpected/);
+  });
+
+  it('matches the header names tolerantly: JobId, Queued, Job Id, rules, titles, thousands separators (issue 22)', () => {
+    const other = [
+      'PowerMTA v5.5 jobs',
+      '',
+      'JobId          Queued   Delivered  Bounced',
+      '-------------  -------  ---------  -------',
+      'campaign-12    1,234    10         0',
+      'campaign-3     7        0          0',
+    ].join('\r\n');
+    expect(queuedOfJob(other, 'campaign-12')).toBe(1234);
+    expect(queuedOfJob(other, 'campaign-3')).toBe(7);
+    expect(queuedOfJob(other, 'campaign-9')).toBe(0);
+    expect(queuedOfJob('Job Id  |  Rcpt  |  Status\ncampaign-5 | 3 | active\n', 'campaign-5')).toBe(3);
+    expect(queuedOfJob('job-id queued\ncampaign-5 2\n', 'campaign-5')).toBe(2);
+    expect(() => queuedOfJob('JobId  Queued\ncampaign-5  many\n', 'campaign-5')).toThrow(/unexpected/);
+  });
+
+  it("reads the HTTP monitor's job XML, elements or attributes; anything else is not it", () => {
+    const elements =
+      '<rsp><data><job><id>campaign-12</id><queued>4</queued></job><job><id>x</id><queued>1</queued></job></data></rsp>';
+    expect(jobsOfXml(elements)).toEqual(
+      new Map([
+        ['campaign-12', 4],
+        ['x', 1],
+      ]),
+    );
+    expect(jobsOfXml('<rsp><data><Job JobId="campaign-7" Rcpt="9"/></data></rsp>')).toEqual(
+      new Map([['campaign-7', 9]]),
+    );
+    expect(jobsOfXml('<rsp><data></data></rsp>')).toEqual(new Map());
+    expect(jobsOfXml('404 not found')).toBeNull();
+    expect(jobsOfXml('<rsp><data><queue><name>a/b</name></queue></data></rsp>')).toBeNull();
   });
 });
