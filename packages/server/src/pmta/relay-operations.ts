@@ -99,7 +99,7 @@ export async function deleteDkim(ctx: Ctx, relayId: number): Promise<void> {
   if (!deleted.length) throw new AppError(422, 'Error: this relay has no DKIM key.');
   const path = dkimKeyPath(relay);
   const server = await serverRow(ctx, relay.pmtaServerId);
-  await pmtaConnections(ctx).exec(server, `rm -f ${path} ${path}.bak`).catch(sshFailure);
+  await pmtaConnections(ctx).exec(server, `rm -f ${path} ${path}.bak ${path}.absent`).catch(sshFailure);
 }
 
 // ---- VMTA ----

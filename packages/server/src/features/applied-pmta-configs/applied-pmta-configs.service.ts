@@ -100,7 +100,7 @@ export async function removeRows(ctx: Ctx, rows: AppliedRow[]) {
       for (const id of files) if (!(await fileInUse(ctx.db, serverId, id))) unused.push(appliedConfigPath({ id }));
       // Only tidying: nothing includes these files any more.
       if (unused.length) {
-        const list = unused.flatMap((p) => [p, `${p}.bak`]).join(' ');
+        const list = unused.flatMap((p) => [p, `${p}.bak`, `${p}.absent`]).join(' ');
         await pmtaConnections(ctx)
           .exec(server, `rm -f ${list}`)
           .catch(() => undefined);

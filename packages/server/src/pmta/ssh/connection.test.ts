@@ -141,9 +141,21 @@ describe('a PMTA server that answers', () => {
 
     expect(await pool.restoreBackup(target, '/etc/pmta/config')).toBe(true);
     expect(fs.readFileSync(real, 'utf8')).toBe('old config\n');
-    // A first upload has nothing to back up.
+    // A first upload has nothing to back up: it says so (.absent), and a roll back removes the new file (issue 22).
+    const fresh = path.join(simRoot, 'etc/pmta/fresh');
+    fs.writeFileSync(`${fresh}.bak`, 'a backup of an older time');
     await pool.writeFileAtomic(target, '/etc/pmta/fresh', 'x');
-    expect(fs.existsSync(path.join(simRoot, 'etc/pmta/fresh.bak'))).toBe(false);
+    expect(fs.existsSync(`${fresh}.bak`)).toBe(false);
+    expect(fs.readFileSync(`${fresh}.absent`, 'utf8')).toBe('');
+    expect(await pool.restoreBackup(target, '/etc/pmta/fresh')).toBe(true);
+    expect(fs.existsSync(fresh)).toBe(false);
+    expect(fs.existsSync(`${fresh}.absent`)).toBe(false);
+    expect(await pool.restoreBackup(target, '/etc/pmta/fresh')).toBe(false);
+    // Written again over an existing file: a real .bak, no marker.
+    await pool.writeFileAtomic(target, '/etc/pmta/fresh', 'one');
+    await pool.writeFileAtomic(target, '/etc/pmta/fresh', 'two');
+    expect(fs.readFileSync(`${fresh}.bak`, 'utf8')).toBe('one');
+    expect(fs.existsSync(`${fresh}.absent`)).toBe(false);
     const missing = await failure(pool.readFile(target, '/etc/pmta/none'));
     expect(missing.kind).toBe('failed');
   });

@@ -208,7 +208,9 @@ export class PmtaConnections {
   /**
    * Writes `path` so a reader sees the old file or the new one, never half of one: the data goes to
    * `path.tmp`, the current file is copied to `path.bak` (what a roll back restores), then `path.tmp` is
-   * renamed over `path` (posix-rename@openssh.com where the server offers it, as OpenSSH does).
+   * renamed over `path` (posix-rename@openssh.com where the server offers it, as OpenSSH does). When there
+   * was no file, an empty `path.absent` says so instead (and a `.bak` of an older time is removed): a roll
+   * back then removes the new file (decision 0921).
    */
   async writeFileAtomic(server: PmtaTarget, path: string, data: string | Buffer): Promise<void> {
     await this.put(server, `${path}.tmp`, data);
@@ -216,7 +218,13 @@ export class PmtaConnections {
       if (e instanceof PmtaSshError && e.sftpCode === NO_SUCH_FILE) return undefined;
       throw e;
     });
-    if (old) await this.put(server, `${path}.bak`, old);
+    if (old) {
+      await this.put(server, `${path}.bak`, old);
+      await this.unlink(server, `${path}.absent`);
+    } else {
+      await this.put(server, `${path}.absent`, '');
+      await this.unlink(server, `${path}.bak`);
+    }
     await this.sftp(server, `renaming ${path}.tmp`, (s, cb: (e: Error | null | undefined, v: void) => void) => {
       const done = (e: Error | null | undefined) => cb(e, undefined);
       try {
@@ -228,8 +236,16 @@ export class PmtaConnections {
     });
   }
 
-  /** Puts `path.bak` back in place (atomically, as an upload); false when there is no backup. */
+  /**
+   * Puts `path.bak` back in place (atomically, as an upload); after a first upload (`path.absent`) removes
+   * the file, as there was none. False when there is nothing to go back to.
+   */
   async restoreBackup(server: PmtaTarget, path: string): Promise<boolean> {
+    if (await this.stat(server, `${path}.absent`)) {
+      await this.unlink(server, path);
+      await this.unlink(server, `${path}.absent`);
+      return true;
+    }
     const bak = await this.readFile(server, `${path}.bak`).catch(() => undefined);
     if (!bak) return false;
     await this.put(server, `${path}.tmp`, bak);
@@ -253,6 +269,13 @@ export class PmtaConnections {
   /** Closes every connection (shutdown). */
   async close(): Promise<void> {
     for (const [id, e] of this.entries) this.drop(id, e);
+  }
+
+  /** Removes a file; one that is not there is no error. */
+  private unlink(server: PmtaTarget, path: string) {
+    return this.sftp(server, `removing ${path}`, (s, cb: (e: Error | null | undefined, v: void) => void) =>
+      s.unlink(path, (e) => cb(e && (e as { code?: number }).code !== NO_SUCH_FILE ? e : undefined, undefined)),
+    );
   }
 
   private put(server: PmtaTarget, path: string, data: string | Buffer) {
