@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, readAcct } from '@console/pmta-sim/testing';
@@ -300,6 +301,28 @@ describe('POST /api/pmta-email-test', () => {
     const test = await create({ pmtaRelay: down.id });
     expect(test.status).toBe(S.failed);
     expect(test.reason).toMatch(/^Error: cannot connect to dead-server \(127\.0\.0\.1:\d+\): .*ECONNREFUSED/);
+  });
+
+  // Issue 22 §5: a host that takes the connection and says nothing (a hung PMTA) fails the test within
+  // EMAIL_TEST_CONNECT_MS with the reason, not after the engine's 20 s (the test's own timeout is below that).
+  it('fails a test whose server does not greet at once, naming the reason', { timeout: 15_000 }, async () => {
+    const sockets: net.Socket[] = [];
+    const silent = net.createServer((s) => sockets.push(s));
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    try {
+      const hung = await f.pmtaServer({ owner: alice, serverIp: '127.0.0.1', name: 'hung-server' });
+      const port = (silent.address() as net.AddressInfo).port;
+      await t.ctx.db.update(pmtaServers).set({ smtpPort: port }).where(eq(pmtaServers.id, hung.id));
+      const r = await f.pmtaRelay({ owner: alice, pmtaServerId: hung.id });
+      const test = await create({ pmtaRelay: r.id });
+      expect(test.status).toBe(S.failed);
+      expect(test.reason).toMatch(
+        /^Error: cannot connect to hung-server \(127\.0\.0\.1:\d+\): Greeting never received/,
+      );
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise((r) => silent.close(r));
+    }
   });
 
   it.each([

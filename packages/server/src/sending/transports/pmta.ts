@@ -16,7 +16,11 @@ export interface PmtaServerAddress {
 /** The X-Job of a campaign's messages: `pmta show jobs` and `pmta delete --jobId` name it. */
 export const campaignJobId = (campaignId: number) => `campaign-${campaignId}`;
 
-export function pmtaTransport(server: PmtaServerAddress, maxConnections?: number): Transport {
+export function pmtaTransport(
+  server: PmtaServerAddress,
+  maxConnections?: number,
+  connectTimeoutMs?: number,
+): Transport {
   return smtpTransport({
     host: server.serverIp,
     port: server.smtpPort,
@@ -24,6 +28,7 @@ export function pmtaTransport(server: PmtaServerAddress, maxConnections?: number
     account: '',
     password: '',
     maxConnections,
+    connectTimeoutMs,
   });
 }
 

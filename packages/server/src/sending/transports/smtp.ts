@@ -17,6 +17,8 @@ export interface SmtpRelayConfig {
   socks?: { ip: string; port: number; login: string | null; password: string | null } | null;
   /** Parallel SMTP sessions of this process to the relay. */
   maxConnections?: number;
+  /** Connecting and the greeting each within this (default 20 s): a one-off send that must answer soon. */
+  connectTimeoutMs?: number;
 }
 
 /** Errors raised before a session exists: nothing was handed over, the message can go again. */
@@ -60,6 +62,9 @@ const MAX_MESSAGES_PER_SESSION = 10_000;
 const TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 };
 
 async function openSession(c: SmtpRelayConfig): Promise<Session> {
+  const timeouts = c.connectTimeoutMs
+    ? { ...TIMEOUTS, connectionTimeout: c.connectTimeoutMs, greetingTimeout: c.connectTimeoutMs }
+    : TIMEOUTS;
   let socket: net.Socket | undefined;
   if (c.socks) {
     const { socket: tunnel } = await SocksClient.createConnection({
@@ -71,11 +76,11 @@ async function openSession(c: SmtpRelayConfig): Promise<Session> {
       },
       command: 'connect',
       destination: { host: c.host, port: c.port },
-      timeout: TIMEOUTS.connectionTimeout,
+      timeout: timeouts.connectionTimeout,
     });
     socket = tunnel;
   }
-  const conn = new SMTPConnection({ host: c.host, port: c.port, secure: c.tls, connection: socket, ...TIMEOUTS });
+  const conn = new SMTPConnection({ host: c.host, port: c.port, secure: c.tls, connection: socket, ...timeouts });
   const session: Session = { conn, messages: 0, closed: false };
   await new Promise<void>((resolve, reject) => {
     conn.once('error', reject);
