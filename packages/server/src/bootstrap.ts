@@ -14,6 +14,7 @@ import { hashPassword } from './core/passwords.ts';
 import { jobDefinitions } from './workers.ts';
 import { stopCampaignLive } from './sending/live.ts';
 import { startSender } from './sending/sender.ts';
+import { indicatorsAtStart } from './features/pmta-relay-indicators/pmta-relay-indicators.jobs.ts';
 
 export interface Started {
   ctx: AppContext;
@@ -50,6 +51,7 @@ export async function startContext(
   jobs.register(...jobDefinitions(ctx));
   const works = env.ROLE === 'all' || env.ROLE === 'worker';
   await jobs.start({ work: works, schedule: opts.schedules ?? true });
+  if (works) await indicatorsAtStart(ctx);
   const sender = opts.sender && works ? await startSender(ctx) : undefined;
   return {
     ctx,

@@ -24,3 +24,14 @@ export function pmtaRelayIndicatorsJobs(ctx: AppContext): JobDefinition<z.ZodTyp
     }),
   ];
 }
+
+/**
+ * At a working process's start (issue 22 §5): a fresh install has no indicators until the first 02:00 run,
+ * so when none exist and there are relays, the refresh is queued now (once: a singleton while queued).
+ */
+export async function indicatorsAtStart(ctx: AppContext): Promise<void> {
+  const { rows } = await ctx.db.$client.query<{ missing: boolean }>(
+    `select not exists (select 1 from pmta_relay_indicators) and exists (select 1 from pmta_relays) as missing`,
+  );
+  if (rows[0]?.missing) await ctx.jobs.send(INDICATORS_REFRESH, {}, { singletonKey: 'at-start' });
+}
