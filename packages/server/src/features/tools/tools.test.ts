@@ -304,6 +304,32 @@ describe('IP and domain history', () => {
     expect(await ids('story.example.net')).toEqual([]);
   });
 
+  it("records a relay's IP and host edits: the old one ends, the new one begins (issue 22)", async () => {
+    const server = await f.pmtaServer();
+    const r = await f.pmtaRelay({
+      owner: server.owner,
+      pmtaServerId: server.id,
+      smtpHost: 'e1.edit.example.net',
+      ip: '198.51.100.20',
+    });
+    const count = async () =>
+      (await db().query('select count(*)::int as n from relay_history where relay_id = $1', [r.id])).rows[0]
+        .n as number;
+    await db().query(`update pmta_relays set description = 'only a note' where id = $1`, [r.id]);
+    expect(await count()).toBe(1);
+    await db().query(`update pmta_relays set ip = '198.51.100.21' where id = $1`, [r.id]);
+    await db().query(`update pmta_relays set smtp_host = 'e2.edit.example.net' where id = $1`, [r.id]);
+    type Row = { id: number; ip: string; smtpHost: string; deletedAt: { date: string } | null };
+    const history = async (ip: string) =>
+      (await ok<{ history: Row[] }>('ip-history', { ip })).history.map((h) => [h.id, h.smtpHost, h.deletedAt !== null]);
+    expect(await history('198.51.100.20')).toEqual([[r.id, 'e1.edit.example.net', true]]);
+    expect(await history('198.51.100.21')).toEqual([
+      [r.id, 'e2.edit.example.net', false],
+      [r.id, 'e1.edit.example.net', true],
+    ]);
+    expect(await count()).toBe(5);
+  });
+
   it.each([
     [{}, M.ipError],
     [{ ip: '' }, M.ipError],
