@@ -111,6 +111,36 @@ describe('uploading applied configs', () => {
     expect(peer.sim.config.domains.get('applied.example')).toEqual({ 'max-msg-rate': '100/h' });
   });
 
+  it('reloads PMTA once per server for all its pending rows (issue 22)', async () => {
+    const serverId = await peer.server(owner);
+    const relays = [
+      await f.pmtaRelay({ owner, pmtaServerId: serverId }),
+      await f.pmtaRelay({ owner, pmtaServerId: serverId }),
+    ];
+    const a = await makeConfig('Batch A', 0, '<domain batch-a.example>\n  max-smtp-out 2\n</domain>\n');
+    const b = await makeConfig('Batch B', 1, RELAY_FILE);
+    expect((await apply(a.id, [serverId])).statusCode).toBe(200);
+    expect(
+      (
+        await apply(
+          b.id,
+          relays.map((r) => r.id),
+        )
+      ).statusCode,
+    ).toBe(200);
+    const loads = peer.sim.loads.length;
+    await uploadPending(t.ctx);
+    expect(peer.sim.loads.length - loads).toBe(1);
+    expect([...(await rowsOf(a.id)), ...(await rowsOf(b.id))].map((r) => [r.version, r.error])).toEqual([
+      [1, null],
+      [1, null],
+      [1, null],
+    ]);
+    expect(configText()).toContain(includeOf(a.id));
+    for (const r of relays)
+      expect(peer.sim.config.vmtas.get(`vmta-${r.id}`)?.domains.get('relay.example')).toEqual({ 'max-smtp-out': '3' });
+  });
+
   it('uploads a relay config inside the relay’s VMTA', async () => {
     const serverId = await peer.server(owner);
     const relay = await f.pmtaRelay({ owner, pmtaServerId: serverId, ip: '10.55.0.1' });

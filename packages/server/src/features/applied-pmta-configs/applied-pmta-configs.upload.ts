@@ -9,7 +9,8 @@ import { markUploaded, pendingRows, recordFailure, type PendingRow } from './app
 /*
  * The upload of applied PMTA configs (decision 0907): every row still at version 0 gets its config's file
  * on its server, then the server's configuration that includes it (changeAndUpload: the version is set only
- * once PMTA has reloaded it). A failure is kept on the row and tried again on the next run.
+ * once PMTA has reloaded it), one configuration and one reload per server and run (issue 22). A failure is
+ * kept on the row and tried again on the next run.
  */
 
 export const APPLIED_DIR = '/etc/pmta/console';
@@ -42,9 +43,40 @@ async function uploadOne(ctx: AppContext, row: PendingRow) {
 }
 
 /**
- * One run: every pending row once, one at a time, while holding a lock so that two workers (the minute's
- * run and one sent after an Apply) never upload the same row at once; rows applied during the run are
- * taken too.
+ * A server's pending rows at once (issue 22 §5): their files, then one configuration carrying them all and
+ * one reload. When PMTA refuses that, the rows go again one at a time, so the refusal lands on the row that
+ * caused it and the others upload. A failure to reach the server is every row's.
+ */
+async function uploadServer(ctx: AppContext, rows: PendingRow[]) {
+  const ready: PendingRow[] = [];
+  for (const row of rows) {
+    if (row.relayId !== null && row.withoutVmta) await recordFailure(ctx.db, row.id, NO_VMTA);
+    else ready.push(row);
+  }
+  if (ready.length <= 1) {
+    for (const row of ready) await uploadOne(ctx, row);
+    return;
+  }
+  try {
+    const server = await serverRow(ctx, ready[0]!.serverId);
+    for (const row of new Map(ready.map((r) => [r.configId, r])).values())
+      await putConfigFile(ctx, server, row.configId, row.content);
+    await changeAndUpload(ctx, server, async (tx) => {
+      for (const row of ready) await markUploaded(tx, row.id, row.configVersion);
+    });
+  } catch (e) {
+    if (e instanceof AppError && e.status === 422) {
+      for (const row of ready) await uploadOne(ctx, row);
+      return;
+    }
+    for (const row of ready) await recordFailure(ctx.db, row.id, messageOf(e));
+  }
+}
+
+/**
+ * One run: every pending row once, server by server (one reload per server), while holding a lock so that
+ * two workers (the minute's run and one sent after an Apply) never upload the same row at once; rows
+ * applied during the run are taken too.
  */
 export async function uploadPending(ctx: AppContext): Promise<void> {
   await ctx.db.transaction(async (lock) => {
@@ -53,9 +85,9 @@ export async function uploadPending(ctx: AppContext): Promise<void> {
     for (;;) {
       const rows = await pendingRows(ctx.db, tried);
       if (!rows.length) return;
-      for (const row of rows) {
-        tried.push(row.id);
-        await uploadOne(ctx, row);
+      for (const ofServer of Map.groupBy(rows, (row) => row.serverId).values()) {
+        tried.push(...ofServer.map((row) => row.id));
+        await uploadServer(ctx, ofServer);
       }
     }
   });
