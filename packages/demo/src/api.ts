@@ -49,10 +49,16 @@ export async function signIn(baseUrl: string, email: string, password: string): 
   };
   await login();
   const send = async (init: () => RequestInit, what: string) => {
-    let res = await fetch(`${baseUrl}/api${what}`, { ...init(), headers: { ...headers(init()), authorization: `Bearer ${token}` } });
+    let res = await fetch(`${baseUrl}/api${what}`, {
+      ...init(),
+      headers: { ...headers(init()), authorization: `Bearer ${token}` },
+    });
     if (res.status === 401) {
       await login();
-      res = await fetch(`${baseUrl}/api${what}`, { ...init(), headers: { ...headers(init()), authorization: `Bearer ${token}` } });
+      res = await fetch(`${baseUrl}/api${what}`, {
+        ...init(),
+        headers: { ...headers(init()), authorization: `Bearer ${token}` },
+      });
     }
     return res;
   };
@@ -74,7 +80,11 @@ export async function signIn(baseUrl: string, email: string, password: string): 
     get: (path) => call('GET', path),
     post: (path, json) => call('POST', path, json ?? {}),
     put: (path, json) => call('PUT', path, json),
-    upload: async <T>(path: string, fields: Record<string, string>, file: { field: string; name: string; content: string }) => {
+    upload: async <T>(
+      path: string,
+      fields: Record<string, string>,
+      file: { field: string; name: string; content: string },
+    ) => {
       const res = await send(() => {
         const form = new FormData();
         for (const [k, v] of Object.entries(fields)) form.append(k, v);

@@ -30,7 +30,9 @@ function body(s: Seeded, o: { kind: Kind; owner: Owner; name: string; list: numb
     offer: s.offers[o.offer]!.id,
     relayStatus: 1,
     relayGroup: o.kind === 'pmta' ? s.pmtaGroups[o.owner] : s.smtpGroups[o.owner],
-    ...(o.kind === 'smtp' ? { offerLinks: links.offer, unsubscribeLinks: links.unsubscribe, pixelLinks: links.pixel } : {}),
+    ...(o.kind === 'smtp'
+      ? { offerLinks: links.offer, unsubscribeLinks: links.unsubscribe, pixelLinks: links.pixel }
+      : {}),
   };
 }
 
@@ -53,9 +55,11 @@ const HISTORY: { kind: Kind; owner: Owner; name: string; offer: string; daysAgo:
 
 /** Creates, stops and fills the finished campaigns; returns how many events were recorded. */
 export async function writeHistory(s: Seeded, databaseUrl: string, perCampaign: number, log: (m: string) => void) {
-  const domains = (await s.admin.get<{ 'hydra:member': { domain: string; mailProvider: { id: number } | null }[] }>(
-    '/mail_provider_domains?pagination=false',
-  ))['hydra:member'];
+  const domains = (
+    await s.admin.get<{ 'hydra:member': { domain: string; mailProvider: { id: number } | null }[] }>(
+      '/mail_provider_domains?pagination=false',
+    )
+  )['hydra:member'];
   const providerOf = new Map(domains.map((d) => [d.domain, d.mailProvider?.id ?? null]));
   const total = DOMAINS.reduce((a, [, w]) => a + w, 0);
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -67,7 +71,9 @@ export async function writeHistory(s: Seeded, databaseUrl: string, perCampaign: 
       const list = s.lists.find((l) => l.owner === h.owner)!;
       const id = await create(api, s, { ...h, list: list.id, message: s.messages[h.owner][n % 2]! });
       await api.post('/campaign_stop', { id, type: h.kind });
-      const relays = (h.kind === 'pmta' ? s.pmtaRelays : s.smtpRelays).filter((r) => r.owner === h.owner).map((r) => r.id);
+      const relays = (h.kind === 'pmta' ? s.pmtaRelays : s.smtpRelays)
+        .filter((r) => r.owner === h.owner)
+        .map((r) => r.id);
       const r = random(100 + n);
       const start = Date.now() - h.daysAgo * 86_400_000;
       const span = Math.min(6 * 3_600_000, h.daysAgo * 86_400_000 * 0.5);
@@ -84,9 +90,15 @@ export async function writeHistory(s: Seeded, databaseUrl: string, perCampaign: 
         let x = r() * total;
         const domain = DOMAINS.find(([, w]) => (x -= w) < 0)?.[0] ?? 'gmail.com';
         const at = (dt: number) => new Date(Math.min(Date.now() - 1000, start + (k / sends) * span + dt));
-        const e = { ...base, relayId: relays[k % relays.length]!, mailProviderId: providerOf.get(domain) ?? null, domain };
+        const e = {
+          ...base,
+          relayId: relays[k % relays.length]!,
+          mailProviderId: providerOf.get(domain) ?? null,
+          domain,
+        };
         events.push({ ...e, kind: 'sent', at: at(0) });
-        if (r() < RATES.defer) events.push({ ...e, kind: 'deferred', at: at(1000), detail: '421 4.7.0 try again later' });
+        if (r() < RATES.defer)
+          events.push({ ...e, kind: 'deferred', at: at(1000), detail: '421 4.7.0 try again later' });
         if (r() < RATES.bounce) {
           events.push({ ...e, kind: 'bounced', at: at(2000), detail: '550 5.1.1 User unknown' });
           continue;
@@ -104,7 +116,13 @@ export async function writeHistory(s: Seeded, databaseUrl: string, perCampaign: 
         events.push({ ...e, kind: 'click', first: true, at: at(3_700_000), country: 'US' });
         if (r() >= BEHAVIOUR.convert) continue;
         const sum = BEHAVIOUR.amounts[Math.floor(r() * BEHAVIOUR.amounts.length)]!;
-        events.push({ ...e, kind: 'conversion', amountCents: Math.round(sum * 100), country: ['US', 'GB', 'DE', 'CA'][k % 4], at: at(7_200_000) });
+        events.push({
+          ...e,
+          kind: 'conversion',
+          amountCents: Math.round(sum * 100),
+          country: ['US', 'GB', 'DE', 'CA'][k % 4],
+          at: at(7_200_000),
+        });
         if (events.length >= 5000) await flush();
       }
       await flush();
@@ -122,9 +140,23 @@ export async function startLive(s: Seeded): Promise<{ pmta: number; smtp: number
   const bob = s.users.bob;
   const aliceList = s.lists.find((l) => l.owner === 'alice')!.id;
   const bobList = s.lists.find((l) => l.owner === 'bob')!.id;
-  const pmta = await create(alice, s, { kind: 'pmta', owner: 'alice', name: 'Solar autumn (live)', list: aliceList, message: s.messages.alice[0]!, offer: 'solar' });
+  const pmta = await create(alice, s, {
+    kind: 'pmta',
+    owner: 'alice',
+    name: 'Solar autumn (live)',
+    list: aliceList,
+    message: s.messages.alice[0]!,
+    offer: 'solar',
+  });
   await alice.post('/pmta_campaign_start', { id: pmta, type: 'pmta', v3: true });
-  const smtp = await create(bob, s, { kind: 'smtp', owner: 'bob', name: 'Meal kits weekly (live)', list: bobList, message: s.messages.bob[0]!, offer: 'meal' });
+  const smtp = await create(bob, s, {
+    kind: 'smtp',
+    owner: 'bob',
+    name: 'Meal kits weekly (live)',
+    list: bobList,
+    message: s.messages.bob[0]!,
+    offer: 'meal',
+  });
   await bob.post('/campaign_start', { id: smtp, type: 'smtp' });
   return { pmta, smtp };
 }

@@ -23,10 +23,12 @@ export const RATES = {
 
 const BOUNCES: Record<string, string> = {
   'gmail.com':
-    '5.1.1 The email account that you tried to reach does not exist. Please try double-checking the recipient\'s email address for typos or unnecessary spaces. https://support.google.com/mail/?p=NoSuchUser',
+    "5.1.1 The email account that you tried to reach does not exist. Please try double-checking the recipient's email address for typos or unnecessary spaces. https://support.google.com/mail/?p=NoSuchUser",
   'yahoo.com': '5.1.1 <{rcpt}>: Recipient address rejected: User unknown in virtual mailbox table',
-  'outlook.com': "5.5.0 Requested action not taken: mailbox unavailable (S2017062302). [BN1NAM02FT064.eop-nam02.prod.protection.outlook.com]",
-  'hotmail.com': "5.5.0 Requested action not taken: mailbox unavailable (S2017062302). [DM6NAM12FT020.eop-nam12.prod.protection.outlook.com]",
+  'outlook.com':
+    '5.5.0 Requested action not taken: mailbox unavailable (S2017062302). [BN1NAM02FT064.eop-nam02.prod.protection.outlook.com]',
+  'hotmail.com':
+    '5.5.0 Requested action not taken: mailbox unavailable (S2017062302). [DM6NAM12FT020.eop-nam12.prod.protection.outlook.com]',
   'aol.com': '5.1.1 <{rcpt}>: Recipient address rejected: User unknown in local recipient table',
   'gmx.de': '5.1.1 <{rcpt}>: Mailbox disabled for this recipient',
 };
@@ -67,7 +69,12 @@ export async function startReceiver(port: number, deliver: (d: Delivered) => voi
       const domain = rcpt.slice(rcpt.lastIndexOf('@') + 1);
       if (chance(rcpt, 'bounce') < RATES.bounce) {
         counts.bounced++;
-        return cb(reply(550, (BOUNCES[domain] ?? '5.1.1 <{rcpt}>: Recipient address rejected: User unknown').replace('{rcpt}', rcpt)));
+        return cb(
+          reply(
+            550,
+            (BOUNCES[domain] ?? '5.1.1 <{rcpt}>: Recipient address rejected: User unknown').replace('{rcpt}', rcpt),
+          ),
+        );
       }
       const n = (tries.get(rcpt) ?? 0) + 1;
       tries.set(rcpt, n);

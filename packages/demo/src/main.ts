@@ -48,7 +48,9 @@ const baseUrl = `http://localhost:${port}`;
 
 console.log(`Demo console: ${baseUrl}`);
 console.log(`Sign in as ${LOGINS.admin.email} / ${LOGINS.admin.password} (administrator),`);
-console.log(`        or ${LOGINS.alice.email} / ${LOGINS.alice.password}, ${LOGINS.bob.email} / ${LOGINS.bob.password}`);
+console.log(
+  `        or ${LOGINS.alice.email} / ${LOGINS.alice.password}, ${LOGINS.bob.email} / ${LOGINS.bob.password}`,
+);
 console.log(`Stop: Ctrl-C (stops every process of the demo). Start over: npm run demo -- --reset`);
 console.log(`Data: ${dataDir}; logs in ${path.join(dataDir, 'logs')}\n`);
 
@@ -101,7 +103,8 @@ async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
   console.log('\nStopping the demo...');
-  for (const { child } of [...children].reverse()) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  for (const { child } of [...children].reverse())
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
   await Promise.all(
     children.map(
       ({ child }) =>
@@ -160,13 +163,18 @@ try {
   const dns = await startDnsServer({ mx, a });
   closers.push(() => dns.close());
 
-  const offers: { current: Seeded['offers'] | undefined; apis: Record<string, Api> } = { current: state.offers, apis: {} };
+  const offers: { current: Seeded['offers'] | undefined; apis: Record<string, Api> } = {
+    current: state.offers,
+    apis: {},
+  };
   const population = startPopulation({
     portMap: { 9999: trackerPort },
     convert: async (c: Conversion) => {
       const offer = offers.current?.[c.offer];
       if (!offer) return;
-      const api = offers.apis[offer.owner] ?? (offers.apis[offer.owner] = await signIn(baseUrl, LOGINS[offer.owner].email, LOGINS[offer.owner].password));
+      const api =
+        offers.apis[offer.owner] ??
+        (offers.apis[offer.owner] = await signIn(baseUrl, LOGINS[offer.owner].email, LOGINS[offer.owner].password));
       await postback({ api, baseUrl, portMap: { 9999: trackerPort }, offerId: offer.id, cid: c.cid, sum: c.sum });
     },
   });
@@ -296,7 +304,9 @@ async function waitForImports(s: Seeded, log: (m: string) => void) {
 
 async function waitForSending(api: Api, live: { pmta: number; smtp: number }, log: (m: string) => void) {
   for (let i = 0; i < 120; i++) {
-    const rows = (await api.get<{ 'hydra:member': { id: number; status: number }[] }>('/smtp_campaigns?pagination=false'))['hydra:member'];
+    const rows = (
+      await api.get<{ 'hydra:member': { id: number; status: number }[] }>('/smtp_campaigns?pagination=false')
+    )['hydra:member'];
     if (rows.find((r) => r.id === live.smtp)?.status === 1) {
       log(`a campaign is sending (${elapsed()} after the start)`);
       return;

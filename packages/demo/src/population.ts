@@ -68,7 +68,8 @@ export function loopbackRequest(
         agent,
         headers: {
           host: u.host,
-          'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+          'user-agent':
+            'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
           ...(init.body !== undefined ? { 'content-type': init.contentType ?? 'text/plain' } : {}),
         },
         timeout: 15_000,
@@ -117,7 +118,8 @@ export function startPopulation(o: PopulationOptions): Population {
     if (links.pixel) {
       await get(links.pixel);
       stats.opens++;
-      if (chance(rcpt, 'reopen') < BEHAVIOUR.reopen) later(Math.random() * delay, async () => void (await get(links.pixel!)));
+      if (chance(rcpt, 'reopen') < BEHAVIOUR.reopen)
+        later(Math.random() * delay, async () => void (await get(links.pixel!)));
     }
     if (links.unsubscribe && chance(rcpt, 'unsubscribe') < BEHAVIOUR.unsubscribe) {
       await loopbackRequest(links.unsubscribe, o.portMap, {

@@ -32,9 +32,30 @@ export const DOMAINS: [string, number][] = [
   ['yandex.ru', 4],
 ];
 
-const FIRST = 'james mary john patricia robert jennifer michael linda william elizabeth david barbara richard susan joseph jessica thomas sarah charles karen daniel lisa matthew nancy anthony betty mark sandra paul ashley steven emily andrew kimberly joshua donna kevin michelle brian carol george amanda timothy melissa ronald deborah jason stephanie edward rebecca jeffrey sharon ryan laura jacob cynthia gary kathleen nicholas amy eric angela jonathan shirley stephen anna larry brenda justin pamela scott emma brandon nicole benjamin helen samuel samantha gregory katherine alexander christine frank debra patrick rachel raymond carolyn jack janet dennis catherine jerry maria tyler heather aaron diane'.split(' ');
-const LAST = 'smith johnson williams brown jones garcia miller davis rodriguez martinez hernandez lopez gonzalez wilson anderson thomas taylor moore jackson martin lee perez thompson white harris sanchez clark ramirez lewis robinson walker young allen king wright scott torres nguyen hill flores green adams nelson baker hall rivera campbell mitchell carter roberts gomez phillips evans turner diaz parker cruz edwards collins reyes stewart morris morales murphy cook rogers gutierrez ortiz morgan cooper peterson bailey reed kelly howard ramos kim cox ward richardson watson brooks chavez wood james bennett gray mendoza ruiz hughes price alvarez castillo sanders patel myers long ross foster jimenez'.split(' ');
-const CITIES = ['New York', 'Chicago', 'Houston', 'Phoenix', 'London', 'Manchester', 'Berlin', 'Munich', 'Paris', 'Lyon', 'Toronto', 'Dallas', 'Moscow', 'Madrid'];
+const FIRST =
+  'james mary john patricia robert jennifer michael linda william elizabeth david barbara richard susan joseph jessica thomas sarah charles karen daniel lisa matthew nancy anthony betty mark sandra paul ashley steven emily andrew kimberly joshua donna kevin michelle brian carol george amanda timothy melissa ronald deborah jason stephanie edward rebecca jeffrey sharon ryan laura jacob cynthia gary kathleen nicholas amy eric angela jonathan shirley stephen anna larry brenda justin pamela scott emma brandon nicole benjamin helen samuel samantha gregory katherine alexander christine frank debra patrick rachel raymond carolyn jack janet dennis catherine jerry maria tyler heather aaron diane'.split(
+    ' ',
+  );
+const LAST =
+  'smith johnson williams brown jones garcia miller davis rodriguez martinez hernandez lopez gonzalez wilson anderson thomas taylor moore jackson martin lee perez thompson white harris sanchez clark ramirez lewis robinson walker young allen king wright scott torres nguyen hill flores green adams nelson baker hall rivera campbell mitchell carter roberts gomez phillips evans turner diaz parker cruz edwards collins reyes stewart morris morales murphy cook rogers gutierrez ortiz morgan cooper peterson bailey reed kelly howard ramos kim cox ward richardson watson brooks chavez wood james bennett gray mendoza ruiz hughes price alvarez castillo sanders patel myers long ross foster jimenez'.split(
+    ' ',
+  );
+const CITIES = [
+  'New York',
+  'Chicago',
+  'Houston',
+  'Phoenix',
+  'London',
+  'Manchester',
+  'Berlin',
+  'Munich',
+  'Paris',
+  'Lyon',
+  'Toronto',
+  'Dallas',
+  'Moscow',
+  'Madrid',
+];
 const GEOS = ['US', 'US', 'US', 'GB', 'DE', 'FR', 'CA', 'RU', 'ES'];
 
 /** A deterministic pseudo-random generator (mulberry32): the same demo every time. */
@@ -108,7 +129,10 @@ export interface Seeded {
   offers: Record<string, { id: number; owner: 'alice' | 'bob' }>;
   lists: { id: number; name: string; owner: 'alice' | 'bob' }[];
   messages: { alice: number[]; bob: number[] };
-  linkGroups: { alice: { offer: number; unsubscribe: number; pixel: number }; bob: { offer: number; unsubscribe: number; pixel: number } };
+  linkGroups: {
+    alice: { offer: number; unsubscribe: number; pixel: number };
+    bob: { offer: number; unsubscribe: number; pixel: number };
+  };
   pmtaGroups: { alice: number; bob: number };
   smtpGroups: { alice: number; bob: number };
   pmtaRelays: { id: number; owner: 'alice' | 'bob' }[];
@@ -185,22 +209,46 @@ export async function seed(i: SeedInput): Promise<Seeded> {
   }
 
   i.log('messages and tags');
-  await alice.post('/tags', { name: 'footer', content: ['You receive this because you subscribed at our partners.', 'Sent to [email].'] });
-  await bob.post('/tags', { name: 'footer', content: ['You asked to hear about our deals.', 'This message was sent to [email].'] });
+  await alice.post('/tags', {
+    name: 'footer',
+    content: ['You receive this because you subscribed at our partners.', 'Sent to [email].'],
+  });
+  await bob.post('/tags', {
+    name: 'footer',
+    content: ['You asked to hear about our deals.', 'This message was sent to [email].'],
+  });
   const messages = { alice: [] as number[], bob: [] as number[] };
   const texts: Record<'alice' | 'bob', [string, string, string][]> = {
     alice: [
-      ['Solar savings spring', '{Cut|Lower} your power bill', 'Homeowners in [city] are saving up to 40% with solar this season.'],
-      ['VPN privacy week', 'Your privacy, [name]', 'Browse safely on every device: one year of ShieldLine for less than a coffee a month.'],
+      [
+        'Solar savings spring',
+        '{Cut|Lower} your power bill',
+        'Homeowners in [city] are saving up to 40% with solar this season.',
+      ],
+      [
+        'VPN privacy week',
+        'Your privacy, [name]',
+        'Browse safely on every device: one year of ShieldLine for less than a coffee a month.',
+      ],
     ],
     bob: [
-      ['Meal kits autumn', '{Dinner is sorted|Fresh dinners}, [name]', 'Chef-designed recipes delivered to your door, first box half price.'],
-      ['Weekend breaks', 'A {weekend|short break} by the sea', 'Two nights on the coast from 99 per person, breakfast included.'],
+      [
+        'Meal kits autumn',
+        '{Dinner is sorted|Fresh dinners}, [name]',
+        'Chef-designed recipes delivered to your door, first box half price.',
+      ],
+      [
+        'Weekend breaks',
+        'A {weekend|short break} by the sea',
+        'Two nights on the coast from 99 per person, breakfast included.',
+      ],
     ],
   };
   for (const who of ['alice', 'bob'] as const)
     for (const [name, subject, line] of texts[who])
-      messages[who].push((await as[who].post<Ref>('/messages', { name, subject, htmlContent: MESSAGE('See the offer', line) })).id);
+      messages[who].push(
+        (await as[who].post<Ref>('/messages', { name, subject, htmlContent: MESSAGE('See the offer', line) })).id,
+      );
 
   i.log('PMTA servers, relays and their VMTAs');
   const pmtaGroups = {
@@ -278,9 +326,16 @@ export async function seed(i: SeedInput): Promise<Seeded> {
     ['yahoo', 'yahoo.com', '400/h'],
     ['microsoft', 'outlook.com', '500/h'],
   ] as const)
-    await admin.post('/mail_service_settings', { ...MAIL_SERVICE_SETTING_DEFAULTS, name, domainMacro, maxMsgRate: rate });
-  for (const id of servers) await admin.post('/pmta/server/balancers/upload', { id }).catch((e: Error) => i.log(`balancers: ${e.message}`));
-  for (const r of pmtaRelays) await admin.get(`/pmta_relays/${r.id}/upload_vmta`).catch((e: Error) => i.log(`VMTA: ${e.message}`));
+    await admin.post('/mail_service_settings', {
+      ...MAIL_SERVICE_SETTING_DEFAULTS,
+      name,
+      domainMacro,
+      maxMsgRate: rate,
+    });
+  for (const id of servers)
+    await admin.post('/pmta/server/balancers/upload', { id }).catch((e: Error) => i.log(`balancers: ${e.message}`));
+  for (const r of pmtaRelays)
+    await admin.get(`/pmta_relays/${r.id}/upload_vmta`).catch((e: Error) => i.log(`VMTA: ${e.message}`));
 
   i.log(`lists: ${Math.round((i.listSize * 3) / 2).toLocaleString('en')} addresses through the import`);
   const lists: Seeded['lists'] = [];
@@ -295,11 +350,15 @@ export async function seed(i: SeedInput): Promise<Seeded> {
       category: categories.get('Newsletters'),
       user: users[p.owner],
     });
-    await admin.upload('/add-emails', { emailListId: String(list.id) }, {
-      field: 'emails',
-      name: `${p.name}.csv`,
-      content: listCsv(p.size, p.seed),
-    });
+    await admin.upload(
+      '/add-emails',
+      { emailListId: String(list.id) },
+      {
+        field: 'emails',
+        name: `${p.name}.csv`,
+        content: listCsv(p.size, p.seed),
+      },
+    );
     lists.push({ id: list.id, name: p.name, owner: p.owner });
   }
   const providers = (await admin.get<Hydra<Ref & { name: string }>>('/mail_providers?pagination=false'))['hydra:member']
