@@ -134,29 +134,17 @@ export async function writeHistory(s: Seeded, databaseUrl: string, perCampaign: 
   return recorded;
 }
 
-/** The two live campaigns: created and started through the API; their ids. */
-export async function startLive(s: Seeded): Promise<{ pmta: number; smtp: number }> {
-  const alice = s.users.alice;
-  const bob = s.users.bob;
-  const aliceList = s.lists.find((l) => l.owner === 'alice')!.id;
-  const bobList = s.lists.find((l) => l.owner === 'bob')!.id;
-  const pmta = await create(alice, s, {
-    kind: 'pmta',
-    owner: 'alice',
-    name: 'Solar autumn (live)',
-    list: aliceList,
-    message: s.messages.alice[0]!,
-    offer: 'solar',
-  });
-  await alice.post('/pmta_campaign_start', { id: pmta, type: 'pmta', v3: true });
-  const smtp = await create(bob, s, {
-    kind: 'smtp',
-    owner: 'bob',
-    name: 'Meal kits weekly (live)',
-    list: bobList,
-    message: s.messages.bob[0]!,
-    offer: 'meal',
-  });
-  await bob.post('/campaign_start', { id: smtp, type: 'smtp' });
-  return { pmta, smtp };
+/** A live campaign of `owner` on their first list: created and started through the API; its id. */
+export async function startLive(s: Seeded, kind: Kind): Promise<number> {
+  const owner: Owner = kind === 'pmta' ? 'alice' : 'bob';
+  const api = s.users[owner];
+  const list = s.lists.find((l) => l.owner === owner)!.id;
+  const o =
+    kind === 'pmta'
+      ? { name: 'Solar autumn (live)', message: s.messages.alice[0]!, offer: 'solar' }
+      : { name: 'Meal kits weekly (live)', message: s.messages.bob[0]!, offer: 'meal' };
+  const id = await create(api, s, { kind, owner, list, ...o });
+  if (kind === 'pmta') await api.post('/pmta_campaign_start', { id, type: 'pmta', v3: true });
+  else await api.post('/campaign_start', { id, type: 'smtp' });
+  return id;
 }

@@ -15,7 +15,7 @@ import { startLive, writeHistory } from './campaigns.ts';
 import { startReceiver } from './internet.ts';
 import { startPopulation, type Conversion } from './population.ts';
 import { postback } from './postback.ts';
-import { DOMAINS, LOGINS, seed, type Seeded, type SimPorts } from './seed.ts';
+import { DOMAINS, LOGINS, seed, uploadList, type Seeded, type SimPorts } from './seed.ts';
 
 /*
  * npm run demo [-- --reset] [-- --size N]: the console on its own data with a small internet on loopback
@@ -235,12 +235,23 @@ try {
     });
     offers.current = state.offers = s.offers;
     save();
+    // Bob's lists first: his SMTP campaign starts while Alice's big list is still loading.
+    const bobs = s.lists.filter((l) => l.owner === 'bob');
+    const alices = s.lists.filter((l) => l.owner === 'alice');
+    log(`lists: ${s.lists.reduce((n, l) => n + l.size, 0).toLocaleString('en')} addresses through the import`);
+    for (const l of bobs) await uploadList(s.admin, l);
     await waitForImports(s, log);
-    state.live = await startLive(s);
+    const smtp = await startLive(s, 'smtp');
+    log('"Meal kits weekly (live)" (SMTP, bob) started');
+    const sending = waitForSending(s.admin, smtp, log);
+    for (const l of alices) await uploadList(s.admin, l);
+    await waitForImports(s, log);
+    const pmta = await startLive(s, 'pmta');
+    log('"Solar autumn (live)" (PMTA, alice) started');
+    state.live = { smtp, pmta };
     state.seeded = true;
     save();
-    log(`sending: "Solar autumn (live)" (PMTA) and "Meal kits weekly (live)" (SMTP) started`);
-    await waitForSending(s.admin, state.live, log);
+    await sending;
     const recorded = await writeHistory(s, database.url, Math.max(200, Math.min(6000, Math.round(listSize / 20))), log);
     log(`history: ${recorded.toLocaleString('en')} events of 10 finished campaigns over the last 30 days`);
   } else {
@@ -302,15 +313,15 @@ async function waitForImports(s: Seeded, log: (m: string) => void) {
   log('lists imported');
 }
 
-async function waitForSending(api: Api, live: { pmta: number; smtp: number }, log: (m: string) => void) {
-  for (let i = 0; i < 120; i++) {
+async function waitForSending(api: Api, id: number, log: (m: string) => void) {
+  for (let i = 0; i < 240 && !stopping; i++) {
     const rows = (
       await api.get<{ 'hydra:member': { id: number; status: number }[] }>('/smtp_campaigns?pagination=false')
     )['hydra:member'];
-    if (rows.find((r) => r.id === live.smtp)?.status === 1) {
+    if (rows.find((r) => r.id === id)?.status === 1) {
       log(`a campaign is sending (${elapsed()} after the start)`);
       return;
     }
-    await new Promise((r) => setTimeout(r, 1000));
+    await new Promise((r) => setTimeout(r, 500));
   }
 }

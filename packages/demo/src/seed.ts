@@ -98,6 +98,15 @@ export function listCsv(n: number, seed: number): string {
   return lines.join('\n') + '\n';
 }
 
+/** Loads a list's generated addresses through the real import (POST /api/add-emails, a CSV file). */
+export async function uploadList(admin: Api, list: Seeded['lists'][number]) {
+  await admin.upload(
+    '/add-emails',
+    { emailListId: String(list.id) },
+    { field: 'emails', name: `${list.name}.csv`, content: listCsv(list.size, list.seed) },
+  );
+}
+
 export interface SimPorts {
   smtpPort: number;
   httpPort: number;
@@ -127,7 +136,7 @@ export interface Seeded {
   ids: { alice: number; bob: number; admin: number };
   /** Offer slug (the `o` of its landing URL) -> offer id and its owner's API. */
   offers: Record<string, { id: number; owner: 'alice' | 'bob' }>;
-  lists: { id: number; name: string; owner: 'alice' | 'bob' }[];
+  lists: { id: number; name: string; owner: 'alice' | 'bob'; size: number; seed: number }[];
   messages: { alice: number[]; bob: number[] };
   linkGroups: {
     alice: { offer: number; unsubscribe: number; pixel: number };
@@ -337,7 +346,6 @@ export async function seed(i: SeedInput): Promise<Seeded> {
   for (const r of pmtaRelays)
     await admin.get(`/pmta_relays/${r.id}/upload_vmta`).catch((e: Error) => i.log(`VMTA: ${e.message}`));
 
-  i.log(`lists: ${Math.round((i.listSize * 3) / 2).toLocaleString('en')} addresses through the import`);
   const lists: Seeded['lists'] = [];
   const plan = [
     { name: 'US consumers 2026', owner: 'alice' as const, size: i.listSize, seed: 1 },
@@ -350,16 +358,7 @@ export async function seed(i: SeedInput): Promise<Seeded> {
       category: categories.get('Newsletters'),
       user: users[p.owner],
     });
-    await admin.upload(
-      '/add-emails',
-      { emailListId: String(list.id) },
-      {
-        field: 'emails',
-        name: `${p.name}.csv`,
-        content: listCsv(p.size, p.seed),
-      },
-    );
-    lists.push({ id: list.id, name: p.name, owner: p.owner });
+    lists.push({ id: list.id, name: p.name, owner: p.owner, size: p.size, seed: p.seed });
   }
   const providers = (await admin.get<Hydra<Ref & { name: string }>>('/mail_providers?pagination=false'))['hydra:member']
     .filter((p) => !['Trash Mail', 'GI'].includes(p.name))
