@@ -15,7 +15,7 @@ import { startLive, writeHistory } from './campaigns.ts';
 import { startReceiver } from './internet.ts';
 import { startPopulation, type Conversion } from './population.ts';
 import { postback } from './postback.ts';
-import { DOMAINS, LOGINS, seed, uploadList, type Seeded, type SimPorts } from './seed.ts';
+import { DOMAINS, LOGINS, pushToServers, seed, uploadList, type Seeded, type SimPorts } from './seed.ts';
 
 /*
  * npm run demo [-- --reset] [-- --size N]: the console on its own data with a small internet on loopback
@@ -235,16 +235,16 @@ try {
     });
     offers.current = state.offers = s.offers;
     save();
-    // Bob's lists first: his SMTP campaign starts while Alice's big list is still loading.
-    const bobs = s.lists.filter((l) => l.owner === 'bob');
-    const alices = s.lists.filter((l) => l.owner === 'alice');
+    // Bob's first list, then his SMTP campaign: mail flows while the rest loads.
+    const [first, ...rest] = [...s.lists].sort((a, b) => (a.owner === 'bob' ? 0 : 1) - (b.owner === 'bob' ? 0 : 1));
     log(`lists: ${s.lists.reduce((n, l) => n + l.size, 0).toLocaleString('en')} addresses through the import`);
-    for (const l of bobs) await uploadList(s.admin, l);
+    await uploadList(s.admin, first!);
     await waitForImports(s, log);
     const smtp = await startLive(s, 'smtp');
     log('"Meal kits weekly (live)" (SMTP, bob) started');
     const sending = waitForSending(s.admin, smtp, log);
-    for (const l of alices) await uploadList(s.admin, l);
+    await pushToServers(s, (m) => log(`seeding: ${m}`));
+    for (const l of rest) await uploadList(s.admin, l);
     await waitForImports(s, log);
     const pmta = await startLive(s, 'pmta');
     log('"Solar autumn (live)" (PMTA, alice) started');

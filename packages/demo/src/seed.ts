@@ -107,6 +107,15 @@ export async function uploadList(admin: Api, list: Seeded['lists'][number]) {
   );
 }
 
+/** Balancers synced and VMTAs uploaded to the simulators over SSH (the PMTA servers' screens' actions). */
+export async function pushToServers(s: Seeded, log: (m: string) => void) {
+  log('balancers and VMTAs to the PMTA servers');
+  for (const id of s.servers)
+    await s.admin.post('/pmta/server/balancers/upload', { id }).catch((e: Error) => log(`balancers: ${e.message}`));
+  for (const r of s.pmtaRelays)
+    await s.admin.get(`/pmta_relays/${r.id}/upload_vmta`).catch((e: Error) => log(`VMTA: ${e.message}`));
+}
+
 export interface SimPorts {
   smtpPort: number;
   httpPort: number;
@@ -147,6 +156,7 @@ export interface Seeded {
   pmtaRelays: { id: number; owner: 'alice' | 'bob' }[];
   smtpRelays: { id: number; owner: 'alice' | 'bob' }[];
   providers: number[];
+  servers: number[];
 }
 
 const OFFERS: { slug: string; name: string; category: string; owner: 'alice' | 'bob' }[] = [
@@ -329,7 +339,7 @@ export async function seed(i: SeedInput): Promise<Seeded> {
     }
   }
 
-  i.log('mail service settings and balancers');
+  i.log('mail service settings');
   for (const [name, domainMacro, rate] of [
     ['gmail', 'gmail.com', '600/h'],
     ['yahoo', 'yahoo.com', '400/h'],
@@ -341,10 +351,6 @@ export async function seed(i: SeedInput): Promise<Seeded> {
       domainMacro,
       maxMsgRate: rate,
     });
-  for (const id of servers)
-    await admin.post('/pmta/server/balancers/upload', { id }).catch((e: Error) => i.log(`balancers: ${e.message}`));
-  for (const r of pmtaRelays)
-    await admin.get(`/pmta_relays/${r.id}/upload_vmta`).catch((e: Error) => i.log(`VMTA: ${e.message}`));
 
   const lists: Seeded['lists'] = [];
   const plan = [
@@ -377,5 +383,6 @@ export async function seed(i: SeedInput): Promise<Seeded> {
     pmtaRelays,
     smtpRelays,
     providers,
+    servers,
   };
 }
