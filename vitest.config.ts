@@ -20,6 +20,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'demo',
+          include: ['packages/demo/src/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
           name: 'server',
           include: ['packages/server/src/**/*.test.ts'],
           globalSetup: ['packages/server/test/global-setup.ts'],

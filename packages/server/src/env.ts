@@ -94,6 +94,14 @@ const schema = z.object({
     ),
   /** How long one DNS question may take, in milliseconds. */
   DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /**
+   * The console runs on the demo's data (`npm run demo`, packages/demo): the header says "Demo" (the
+   * profile carries `demo: true`). Nothing else changes.
+   */
+  DEMO: z
+    .string()
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
   /** Messages one sender process has in flight at most, and SMTP sessions per relay (sending/sender.ts). */
   SENDER_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(100),
   SENDER_CONNECTIONS_PER_RELAY: z.coerce.number().int().min(1).max(100).default(5),

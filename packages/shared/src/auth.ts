@@ -68,6 +68,8 @@ export const profileItem = z.object({
   email: z.string(),
   roles: z.array(z.string()),
   profitRate: z.number(),
+  /** Present (true) only while the console runs on the demo's data (DEMO, `npm run demo`). */
+  demo: z.literal(true).optional(),
 });
 export type Profile = z.infer<typeof profileItem>;
 

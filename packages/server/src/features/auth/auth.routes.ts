@@ -54,7 +54,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/profile', { schema: { tags: ['auth'], response: { 200: profileItem } } }, async (req) =>
-    found(await findProfile(ctx.db, req.user.id)),
-  );
+  app.get('/profile', { schema: { tags: ['auth'], response: { 200: profileItem } } }, async (req) => ({
+    ...found(await findProfile(ctx.db, req.user.id)),
+    ...(ctx.env.DEMO ? { demo: true as const } : {}),
+  }));
 };

@@ -1,7 +1,8 @@
 import { Suspense, useState } from 'react';
-import { Button, Flex, Layout, Spin, Typography, theme } from 'antd';
+import { Button, Flex, Layout, Spin, Tag, Tooltip, Typography, theme } from 'antd';
 import { MailOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Link, Outlet } from 'react-router';
+import { useProfile } from '@/features/auth/api/get-profile.ts';
 import { ServerClock } from '@/features/dashboard/components/server-clock.tsx';
 import { NotificationsDropdown } from '@/features/notifications/components/notifications-dropdown.tsx';
 import { href } from '@/lib/routes.ts';
@@ -21,6 +22,7 @@ export function AppLayout() {
   const collapsed = choice?.narrow === narrow ? choice.collapsed : narrow;
   const setCollapsed = (next: (c: boolean) => boolean) => setChoice({ narrow, collapsed: next(collapsed) });
   const { token } = theme.useToken();
+  const demo = useProfile().data?.demo === true;
 
   return (
     <Layout hasSider style={{ minHeight: '100vh' }}>
@@ -70,6 +72,13 @@ export function AppLayout() {
             icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
             onClick={() => setCollapsed((c) => !c)}
           />
+          {demo && (
+            <Tooltip title="This console runs on demo data (npm run demo): the servers, recipients and sales are simulated on this machine.">
+              <Tag color="gold" data-testid="demo-badge" style={{ fontSize: 14, padding: '2px 10px', margin: 0 }}>
+                Demo
+              </Tag>
+            </Tooltip>
+          )}
           <Flex flex={1} justify="flex-end" align="center" gap={8}>
             <ServerClock />
             <NotificationsDropdown />

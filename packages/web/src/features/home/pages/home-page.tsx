@@ -6,12 +6,13 @@ import { OwnerSelect } from '@/components/owner-filter.tsx';
 import { Page } from '@/components/page.tsx';
 import { useIsAdmin } from '@/lib/session.ts';
 import { useHomeProfit } from '../api/get-home-profit.ts';
+import { GettingStartedCard } from '../components/getting-started.tsx';
 import { ProfitTable } from '../components/profit-table.tsx';
 
 /**
  * Home (spec 3): the profit of this and the last month, week and day, and the daily dynamic in percent;
  * a refresh button and, for administrators, a user filter. A refused call shows its first error or its
- * status text.
+ * status text. On a new install the Getting started checklist comes first.
  */
 export function HomePage() {
   const isAdmin = useIsAdmin();
@@ -30,6 +31,7 @@ export function HomePage() {
       }
     >
       <Flex vertical gap={12}>
+        <GettingStartedCard />
         {profit.error && <Alert type="error" showIcon title={operationError(profit.error)} />}
         <ProfitTable profit={profit.data} loading={profit.isFetching && !profit.data} />
         <Typography.Text type="secondary">
