@@ -11,7 +11,7 @@ import {
   tooLong,
 } from './fields.ts';
 import { refItem, userRefItem } from './hydra.ts';
-import { RelayMessages, flag } from './relays.ts';
+import { RelayMessages, backoffSlowEnough, flag } from './relays.ts';
 
 /** The spec's messages verbatim (spec 2 §5, §8), and ours where it shows none. */
 export const PmtaRelayMessages = {
@@ -62,7 +62,7 @@ export const pmtaRelayUpdateSchema = z.object({
   normalSpeed: intField(M.normalSpeedRequired, M.normalSpeedInteger),
   backoffSpeed: intField(M.backoffSpeedRequired, M.backoffSpeedInteger),
   description: descriptionField(),
-});
+}).refine((v) => backoffSlowEnough(v.normalSpeed, v.backoffSpeed), { message: M.backoffSpeedFaster, path: ['backoffSpeed'] });
 export type PmtaRelayCreateInput = z.infer<typeof pmtaRelayCreateSchema>;
 export type PmtaRelayCreateBody = z.input<typeof pmtaRelayCreateSchema>;
 export type PmtaRelayUpdateInput = z.infer<typeof pmtaRelayUpdateSchema>;

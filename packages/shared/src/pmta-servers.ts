@@ -10,6 +10,7 @@ import {
   tooLong,
 } from './fields.ts';
 import { userRefItem } from './hydra.ts';
+import { backoffSlowEnough } from './relays.ts';
 
 /**
  * The spec's messages verbatim (spec 2 §5). One deliberate change: the spec's SMTP port messages say
@@ -29,6 +30,7 @@ export const PmtaServerMessages = {
   normalSpeedInteger: 'Relay Normal Speed must be integer.',
   backoffSpeedRequired: 'Relay Backoff Speed is required.',
   backoffSpeedInteger: 'Relay Backoff Speed must be integer.',
+  backoffSpeedFaster: 'Relay Backoff Speed must be at least Relay Normal Speed (0 sends without a pause).',
   usernameRequired: 'Server Username is required.',
   usernameShort: 'Server Username must be at least 4 characters.',
   ipListRequired: 'IP List is required.',
@@ -87,6 +89,9 @@ export const pmtaServerSchema = z.object({
     .max(SSH_KEY_MAX, tooLong('SSH Key', SSH_KEY_MAX))
     .nullish()
     .transform((v) => v?.trim() || null),
+}).refine((v) => backoffSlowEnough(v.relayNormalSpeed, v.relayBackoffSpeed), {
+  message: M.backoffSpeedFaster,
+  path: ['relayBackoffSpeed'],
 });
 export type PmtaServerInput = z.infer<typeof pmtaServerSchema>;
 export type PmtaServerBody = z.input<typeof pmtaServerSchema>;

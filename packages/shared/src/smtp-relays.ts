@@ -9,7 +9,7 @@ import {
   tooLong,
 } from './fields.ts';
 import { refItem, userRefItem } from './hydra.ts';
-import { RelayMessages } from './relays.ts';
+import { RelayMessages, backoffSlowEnough } from './relays.ts';
 
 /** The spec's messages verbatim (spec 2 §5), and ours where it shows none. */
 export const SmtpRelayMessages = {
@@ -64,7 +64,7 @@ export const smtpRelayUpdateSchema = smtpRelayCreateSchema.omit({ user: true, pa
   normalSpeed: intField(M.normalSpeedRequired, M.normalSpeedInteger),
   backoffSpeed: intField(M.backoffSpeedRequired, M.backoffSpeedInteger),
   backoff: z.boolean({ error: 'Backoff mode must be true or false.' }).default(false),
-});
+}).refine((v) => backoffSlowEnough(v.normalSpeed, v.backoffSpeed), { message: M.backoffSpeedFaster, path: ['backoffSpeed'] });
 export type SmtpRelayCreateInput = z.infer<typeof smtpRelayCreateSchema>;
 export type SmtpRelayCreateBody = z.input<typeof smtpRelayCreateSchema>;
 export type SmtpRelayUpdateInput = z.infer<typeof smtpRelayUpdateSchema>;
