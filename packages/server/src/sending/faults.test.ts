@@ -57,7 +57,7 @@ afterAll(async () => {
 }, 60_000);
 
 async function campaignOn(n: number, sinkOptions: Parameters<typeof startFaultSink>[0] = {}, relays = 2) {
-  const sink = await startFaultSink(sinkOptions);
+  const sink = await startFaultSink({ password: 'pw', ...sinkOptions });
   sinks.push(sink);
   const owner = await t.user();
   const { list, other, user } = await bigList(t, owner, n, 0);
@@ -98,8 +98,12 @@ const rowsOf = async (id: number) =>
     )
   ).rows;
 
-/** The rules every scenario ends on: Finished, 0 duplicates, 0 lost, counters = what the sink recorded. */
-async function assertSettled(campaignId: number, sink: FaultSink, n: number) {
+/**
+ * The rules every scenario ends on: Finished, 0 duplicates, 0 lost, counters = what the sink recorded.
+ * `killed`: a worker died with messages handed over; its `sending` rows became interrupted whether or not
+ * their final dot was written (nobody can know any more: decision 0802), at most 200 of them.
+ */
+async function assertSettled(campaignId: number, sink: FaultSink, n: number, killed = false) {
   await eventually(async () => (await campaignRow(campaignId)).status === CampaignStatus.Finished, 90_000);
   const rows = await rowsOf(campaignId);
   expect(rows).toHaveLength(n);
@@ -111,13 +115,15 @@ async function assertSettled(campaignId: number, sink: FaultSink, n: number) {
   // Nothing lost: every recipient delivered (and arrived), or interrupted only when its final dot arrived.
   expect(delivered.length + interrupted.length).toBe(n);
   expect(delivered.filter((r) => !sink.arrived.has(r.email))).toEqual([]);
-  expect(interrupted.filter((r) => !sink.arrived.has(r.email)).map((r) => r.email)).toEqual([]);
+  const notArrived = interrupted.filter((r) => !sink.arrived.has(r.email)).map((r) => r.email);
+  if (killed) expect(interrupted.length).toBeLessThanOrEqual(200);
+  else expect(notArrived).toEqual([]);
   const c = await counters(campaignId);
   expect(c.delivered).toBe(delivered.length);
   expect(c.sent).toBe(delivered.length + interrupted.length);
-  expect(sink.total()).toBe(n);
+  expect(sink.total()).toBe(n - notArrived.length);
   for (const w of workers) expect(alive(w), w.output.join('')).toBe(true);
-  return { delivered: delivered.length, interrupted: interrupted.length };
+  return { delivered: delivered.length, interrupted: interrupted.length, notArrived: notArrived.length };
 }
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
@@ -141,11 +147,13 @@ async function spawnTracker() {
   child.output = [];
   child.stdout!.on('data', (d: Buffer) => child.output.push(d.toString()));
   child.stderr!.on('data', (d: Buffer) => child.output.push(d.toString()));
-  await eventually(() =>
-    fetch(`http://127.0.0.1:${port}/t/o/x`).then(
-      () => true,
-      () => false,
-    ),
+  await eventually(
+    () =>
+      fetch(`http://127.0.0.1:${port}/t/o/x`).then(
+        () => true,
+        () => false,
+      ),
+    120_000,
   );
   return { child, port };
 }
@@ -216,7 +224,7 @@ describe('faults (issue 23)', () => {
     victim.kill('SIGKILL');
     await exited(victim);
     workers.shift();
-    const settled = await assertSettled(campaign.id, sink, n);
+    const settled = await assertSettled(campaign.id, sink, n, true);
     console.log(`[faults] SIGKILL: ${settled.interrupted} interrupted`);
     // Two workers again for the next scenarios.
     const next = spawnWorker(t, { SENDER_RETRY_SECONDS: '0.3' });
@@ -252,7 +260,7 @@ describe('faults (issue 23)', () => {
     const pick = (rcpt: string, mod: number, k: number) => Number(/^user(\d+)@/.exec(rcpt)?.[1] ?? 0) % mod === k;
     const fault = (rcpt: string, tries: number): Fault =>
       tries > 1 ? null : pick(rcpt, 20, 1) ? 'dropOnData' : pick(rcpt, 50, 2) ? 'dropAfterDot' : pick(rcpt, 25, 3) ? 'tempFail' : null;
-    const { sink, campaign } = await campaignOn(n, { fault, password: 'pw' });
+    const { sink, campaign } = await campaignOn(n, { fault });
     await startCampaign(t.ctx, campaign.id);
     const settled = await assertSettled(campaign.id, sink, n);
     const rows = await rowsOf(campaign.id);
