@@ -26,20 +26,22 @@ export const SMTP_SERVER_DEFAULTS = { port: 25, tls: false, relayNormalSpeed: 60
 /** A host name or address: letters, digits, dots, dashes, colons (IPv6), no spaces or URL parts. */
 const HOST = /^[A-Za-z0-9.:_-]+$/;
 
-export const smtpServerSchema = z.object({
-  name: nameField(M.nameRequired, 'Server Name'),
-  host: requiredString(M.hostRequired)
-    .max(NAME_MAX * 2, tooLong('Server HOST', NAME_MAX * 2))
-    .regex(HOST, 'Server HOST must be a host name or an IP address.'),
-  port: portField(M.portRequired, M.portInteger),
-  tls: z.boolean({ error: M.tlsRequired }),
-  relayNormalSpeed: intField(M.normalSpeedRequired, M.normalSpeedInteger),
-  relayBackoffSpeed: intField(M.backoffSpeedRequired, M.backoffSpeedInteger),
-  user: optionalReference(M.userNotFound),
-}).refine((v) => backoffSlowEnough(v.relayNormalSpeed, v.relayBackoffSpeed), {
-  message: M.backoffSpeedFaster,
-  path: ['relayBackoffSpeed'],
-});
+export const smtpServerSchema = z
+  .object({
+    name: nameField(M.nameRequired, 'Server Name'),
+    host: requiredString(M.hostRequired)
+      .max(NAME_MAX * 2, tooLong('Server HOST', NAME_MAX * 2))
+      .regex(HOST, 'Server HOST must be a host name or an IP address.'),
+    port: portField(M.portRequired, M.portInteger),
+    tls: z.boolean({ error: M.tlsRequired }),
+    relayNormalSpeed: intField(M.normalSpeedRequired, M.normalSpeedInteger),
+    relayBackoffSpeed: intField(M.backoffSpeedRequired, M.backoffSpeedInteger),
+    user: optionalReference(M.userNotFound),
+  })
+  .refine((v) => backoffSlowEnough(v.relayNormalSpeed, v.relayBackoffSpeed), {
+    message: M.backoffSpeedFaster,
+    path: ['relayBackoffSpeed'],
+  });
 export type SmtpServerInput = z.infer<typeof smtpServerSchema>;
 export type SmtpServerBody = z.input<typeof smtpServerSchema>;
 
