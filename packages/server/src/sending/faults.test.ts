@@ -241,7 +241,12 @@ describe('faults (issue 23)', () => {
     let ok = 0;
     const shots = ids.map(async (emailId, i) => {
       await new Promise((r) => setTimeout(r, i * 3));
-      const uuid = encodeTrackingId(t.ctx.secret, { campaignType: 'smtp', campaignId: campaign.id, relayId: 1, emailId });
+      const uuid = encodeTrackingId(t.ctx.secret, {
+        campaignType: 'smtp',
+        campaignId: campaign.id,
+        relayId: 1,
+        emailId,
+      });
       const r = await fetch(`http://127.0.0.1:${tracker.port}/t/o/${uuid}`).catch(() => null);
       if (r?.status === 200) ok++;
     });
@@ -259,7 +264,15 @@ describe('faults (issue 23)', () => {
     const n = 1000;
     const pick = (rcpt: string, mod: number, k: number) => Number(/^user(\d+)@/.exec(rcpt)?.[1] ?? 0) % mod === k;
     const fault = (rcpt: string, tries: number): Fault =>
-      tries > 1 ? null : pick(rcpt, 20, 1) ? 'dropOnData' : pick(rcpt, 50, 2) ? 'dropAfterDot' : pick(rcpt, 25, 3) ? 'tempFail' : null;
+      tries > 1
+        ? null
+        : pick(rcpt, 20, 1)
+          ? 'dropOnData'
+          : pick(rcpt, 50, 2)
+            ? 'dropAfterDot'
+            : pick(rcpt, 25, 3)
+              ? 'tempFail'
+              : null;
     const { sink, campaign } = await campaignOn(n, { fault });
     await startCampaign(t.ctx, campaign.id);
     const settled = await assertSettled(campaign.id, sink, n);
@@ -278,9 +291,8 @@ describe('faults (issue 23)', () => {
     const n = 200;
     const { sink, campaign, owner } = await campaignOn(n, { password: 'right' }, 1);
     const notices = async () =>
-      (
-        await db().query<{ n: number }>(`select count(*)::int as n from notifications where user_id = $1`, [owner.id])
-      ).rows[0]!.n;
+      (await db().query<{ n: number }>(`select count(*)::int as n from notifications where user_id = $1`, [owner.id]))
+        .rows[0]!.n;
     const paused = async () => (await campaignRow(campaign.id)).status === CampaignStatus.Paused;
     await startCampaign(t.ctx, campaign.id);
     await eventually(paused, 30_000);

@@ -7,14 +7,7 @@ import { notifyUser } from '../core/notify.ts';
 import { finishCampaign, pauseCampaign } from './campaign-state.ts';
 import { publishCampaignLive } from './live.ts';
 import { isThrottling } from './bounces.ts';
-import {
-  claimRecipients,
-  markSending,
-  releaseClaimed,
-  releaseOwn,
-  remaining,
-  type ClaimedRecipient,
-} from './claim.ts';
+import { claimRecipients, markSending, releaseClaimed, releaseOwn, remaining, type ClaimedRecipient } from './claim.ts';
 import { composeMessage, loadSendingCampaign, type SendingCampaign } from './compose.ts';
 import { recordOutcomes, type Outcome, type RetryPolicy } from './outcomes.ts';
 import { holdLiveness, newWorkerId, reconcile } from './reconcile.ts';

@@ -84,7 +84,9 @@ export async function startFaultSink(o: FaultSinkOptions = {}): Promise<FaultSin
           say('250 8BITMIME');
         } else if (verb === 'HELO') say('250 fault-sink');
         else if (verb === 'AUTH') {
-          const plain = Buffer.from(line.split(' ')[2] ?? '', 'base64').toString('utf8').split('\0');
+          const plain = Buffer.from(line.split(' ')[2] ?? '', 'base64')
+            .toString('utf8')
+            .split('\0');
           if (plain[2] === password) {
             authed = true;
             say('235 2.7.0 Authentication successful');
