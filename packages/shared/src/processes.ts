@@ -10,7 +10,7 @@ export const LIVE_SECONDS = 15;
 export const ProcessMessages = {
   noSender: 'No sender is running',
   noSenderHelp:
-    'No worker process is sending: the campaign stays Active but nothing is sent until a process with ROLE=all or ROLE=worker runs (Administration > Processes).',
+    'No worker process is sending: the campaign stays Active but nothing is sent until a process with ROLE=all or ROLE=worker runs (Admin > Processes).',
 } as const;
 
 export const processItem = z.object({

@@ -32,7 +32,7 @@ describe('processes', () => {
     await table.getByText('Not responding', { exact: true }).waitFor();
     await table.getByText('mail-2', { exact: true }).waitFor();
     await page.getByTestId('no-sender').getByText('No sender is running').waitFor();
-    expect(await table.locator('tbody tr').count()).toBe(2);
+    expect(await table.locator('tbody tr.ant-table-row').count()).toBe(2);
     await shotBoth(page, 'processes');
     const { status } = await h.api('/processes');
     expect(status).toBe(401);
