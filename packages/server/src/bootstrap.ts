@@ -15,6 +15,8 @@ import { jobDefinitions } from './workers.ts';
 import { stopCampaignLive } from './sending/live.ts';
 import { startSender } from './sending/sender.ts';
 import { indicatorsAtStart } from './features/pmta-relay-indicators/pmta-relay-indicators.jobs.ts';
+import { startHeartbeat } from './features/processes/processes.repo.ts';
+import { serveMetrics } from './core/metrics.ts';
 
 export interface Started {
   ctx: AppContext;
@@ -53,9 +55,20 @@ export async function startContext(
   await jobs.start({ work: works, schedule: opts.schedules ?? true });
   if (works) await indicatorsAtStart(ctx);
   const sender = opts.sender && works ? await startSender(ctx) : undefined;
+  const heartbeat = startHeartbeat(db.$client, {
+    role: env.ROLE,
+    sender: sender && (() => ({ worker: sender.worker, inFlight: sender.inFlight, sending: sender.alive })),
+  });
+  const metricsServer = env.METRICS_PORT !== undefined ? await serveMetrics(env.METRICS_PORT, env.HOST) : undefined;
+  if (metricsServer) {
+    const a = metricsServer.address();
+    console.log(`metrics on port ${typeof a === 'object' && a ? a.port : env.METRICS_PORT} (/metrics)`);
+  }
   return {
     ctx,
     stop: async () => {
+      metricsServer?.close();
+      await heartbeat.stop();
       await sender?.stop();
       await jobs.stop();
       await hub.stop();

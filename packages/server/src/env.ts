@@ -39,6 +39,11 @@ const schema = z.object({
    * `worker` background jobs and the campaign senders; `tracker` only the tracking endpoints (/t/, /postback).
    */
   ROLE: z.enum(['all', 'api', 'worker', 'tracker']).default('all'),
+  /**
+   * The port of this process's Prometheus metrics (`GET /metrics`, text format; README "Metrics"). Unset:
+   * not served. Each process needs a port of its own when several run on one machine.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   /**

@@ -21,6 +21,7 @@ import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { tagsRoutes } from './features/tags/tags.routes.ts';
 import { linkGroupsRoutes } from './features/link-groups/link-groups.routes.ts';
 import { linksRoutes } from './features/links/links.routes.ts';
+import { processesRoutes } from './features/processes/processes.routes.ts';
 import { mailServiceSettingsRoutes } from './features/mail-service-settings/mail-service-settings.routes.ts';
 import { unsubscribersRoutes } from './features/unsubscribers/unsubscribers.routes.ts';
 import { spamTrapsRoutes } from './features/spam-traps/spam-traps.routes.ts';
@@ -96,4 +97,5 @@ export const routes: FastifyPluginAsync[] = [
   pmtaRelayDeliverabilitiesRoutes,
   profitReportRoutes,
   activityReportRoutes,
+  processesRoutes,
 ];

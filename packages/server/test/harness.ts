@@ -39,14 +39,17 @@ let counter = 0;
  * which a test rarely wants: by default they only run when a test calls them.
  */
 export async function createTestApp(
-  opts: { env?: Record<string, string>; schedules?: boolean } = {},
+  /** `databaseUrl`: a database of the test's own (migrated here, left in place: the fault tests' cluster). */
+  opts: { env?: Record<string, string>; schedules?: boolean; databaseUrl?: string } = {},
 ): Promise<TestApp> {
-  const adminUrl = inject('adminUrl');
+  const adminUrl = opts.databaseUrl ?? inject('adminUrl');
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${inject('template')}`);
-  await admin.end();
+  if (!opts.databaseUrl) {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${inject('template')}`);
+    await admin.end();
+  }
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-test-data-'));
   const env = loadEnv({
@@ -55,7 +58,8 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...opts.env,
   });
-  const started = await startContext(env, withDatabase(adminUrl, name), { schedules: opts.schedules ?? false });
+  const url = opts.databaseUrl ?? withDatabase(adminUrl, name);
+  const started = await startContext(env, url, { schedules: opts.schedules ?? false });
   const app = await buildApp(started.ctx);
   await app.ready();
 
@@ -87,6 +91,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await started.stop();
+      if (opts.databaseUrl) return fs.rmSync(dataDir, { recursive: true, force: true });
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
       await a.query(`drop database if exists ${name} with (force)`);

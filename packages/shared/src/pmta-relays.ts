@@ -11,7 +11,7 @@ import {
   tooLong,
 } from './fields.ts';
 import { refItem, userRefItem } from './hydra.ts';
-import { RelayMessages, flag } from './relays.ts';
+import { RelayMessages, backoffSlowEnough, flag } from './relays.ts';
 
 /** The spec's messages verbatim (spec 2 §5, §8), and ours where it shows none. */
 export const PmtaRelayMessages = {
@@ -53,16 +53,21 @@ export const pmtaRelayCreateSchema = z.object({
   user: optionalReference(M.userNotFound),
 });
 /** PUT /api/pmta_relays/{id}: server, SMTP host and owner stay as they are (spec 2: locked, read-only). */
-export const pmtaRelayUpdateSchema = z.object({
-  group: reference(M.groupRequired),
-  ip: relayIpField(),
-  senderEmail: senderEmailField(),
-  active: z.boolean({ error: 'Active must be true or false.' }),
-  backoff: z.boolean({ error: 'Backoff must be true or false.' }).default(false),
-  normalSpeed: intField(M.normalSpeedRequired, M.normalSpeedInteger),
-  backoffSpeed: intField(M.backoffSpeedRequired, M.backoffSpeedInteger),
-  description: descriptionField(),
-});
+export const pmtaRelayUpdateSchema = z
+  .object({
+    group: reference(M.groupRequired),
+    ip: relayIpField(),
+    senderEmail: senderEmailField(),
+    active: z.boolean({ error: 'Active must be true or false.' }),
+    backoff: z.boolean({ error: 'Backoff must be true or false.' }).default(false),
+    normalSpeed: intField(M.normalSpeedRequired, M.normalSpeedInteger),
+    backoffSpeed: intField(M.backoffSpeedRequired, M.backoffSpeedInteger),
+    description: descriptionField(),
+  })
+  .refine((v) => backoffSlowEnough(v.normalSpeed, v.backoffSpeed), {
+    message: M.backoffSpeedFaster,
+    path: ['backoffSpeed'],
+  });
 export type PmtaRelayCreateInput = z.infer<typeof pmtaRelayCreateSchema>;
 export type PmtaRelayCreateBody = z.input<typeof pmtaRelayCreateSchema>;
 export type PmtaRelayUpdateInput = z.infer<typeof pmtaRelayUpdateSchema>;

@@ -10,6 +10,7 @@ import {
   tooLong,
 } from './fields.ts';
 import { userRefItem } from './hydra.ts';
+import { backoffSlowEnough } from './relays.ts';
 
 /**
  * The spec's messages verbatim (spec 2 §5). One deliberate change: the spec's SMTP port messages say
@@ -29,6 +30,7 @@ export const PmtaServerMessages = {
   normalSpeedInteger: 'Relay Normal Speed must be integer.',
   backoffSpeedRequired: 'Relay Backoff Speed is required.',
   backoffSpeedInteger: 'Relay Backoff Speed must be integer.',
+  backoffSpeedFaster: 'Relay Backoff Speed must be at least Relay Normal Speed (0 sends without a pause).',
   usernameRequired: 'Server Username is required.',
   usernameShort: 'Server Username must be at least 4 characters.',
   ipListRequired: 'IP List is required.',
@@ -56,38 +58,43 @@ export const SSH_KEY_MAX = 16_384;
 export const ENCRYPTIONS = ['ssl', 'tls'] as const;
 export type Encryption = (typeof ENCRYPTIONS)[number];
 
-export const pmtaServerSchema = z.object({
-  name: nameField(M.nameRequired, 'Server Name'),
-  serverIp: ipField(M.ipRequired, M.ipInvalid),
-  pmtaHttpPort: portField(M.httpPortRequired, M.httpPortInteger),
-  sshPort: portField(M.sshPortRequired, M.sshPortInteger),
-  smtpPort: portField(M.smtpPortRequired, M.smtpPortInteger),
-  // Empty is sent as null (spec 2 §5): plain SMTP injection.
-  encryption: z
-    .union([z.literal(''), z.enum(ENCRYPTIONS), z.null()], { error: M.encryption })
-    .optional()
-    .transform((v) => v || null),
-  serverUsername: requiredString(M.usernameRequired).min(4, M.usernameShort).max(32, tooLong('Server Username', 32)),
-  relayNormalSpeed: intField(M.normalSpeedRequired, M.normalSpeedInteger),
-  relayBackoffSpeed: intField(M.backoffSpeedRequired, M.backoffSpeedInteger),
-  ipList: requiredString(M.ipListRequired).max(TEXT_MAX, tooLong('IP List', TEXT_MAX)),
-  isVps: z.boolean({ error: 'VPS must be true or false.' }).default(false),
-  user: optionalReference(M.userNotFound),
-  /**
-   * Write-only SSH credentials of this server, besides the console's own key (docs/decisions/0901): sealed
-   * at rest, never returned (`hasSshPassword`, `hasSshKey`); blank or absent keeps the stored one.
-   */
-  sshPassword: z
-    .string({ error: 'SSH Password must be a text.' })
-    .max(SSH_PASSWORD_MAX, tooLong('SSH Password', SSH_PASSWORD_MAX))
-    .nullish()
-    .transform((v) => v || null),
-  sshKey: z
-    .string({ error: M.sshKeyInvalid })
-    .max(SSH_KEY_MAX, tooLong('SSH Key', SSH_KEY_MAX))
-    .nullish()
-    .transform((v) => v?.trim() || null),
-});
+export const pmtaServerSchema = z
+  .object({
+    name: nameField(M.nameRequired, 'Server Name'),
+    serverIp: ipField(M.ipRequired, M.ipInvalid),
+    pmtaHttpPort: portField(M.httpPortRequired, M.httpPortInteger),
+    sshPort: portField(M.sshPortRequired, M.sshPortInteger),
+    smtpPort: portField(M.smtpPortRequired, M.smtpPortInteger),
+    // Empty is sent as null (spec 2 §5): plain SMTP injection.
+    encryption: z
+      .union([z.literal(''), z.enum(ENCRYPTIONS), z.null()], { error: M.encryption })
+      .optional()
+      .transform((v) => v || null),
+    serverUsername: requiredString(M.usernameRequired).min(4, M.usernameShort).max(32, tooLong('Server Username', 32)),
+    relayNormalSpeed: intField(M.normalSpeedRequired, M.normalSpeedInteger),
+    relayBackoffSpeed: intField(M.backoffSpeedRequired, M.backoffSpeedInteger),
+    ipList: requiredString(M.ipListRequired).max(TEXT_MAX, tooLong('IP List', TEXT_MAX)),
+    isVps: z.boolean({ error: 'VPS must be true or false.' }).default(false),
+    user: optionalReference(M.userNotFound),
+    /**
+     * Write-only SSH credentials of this server, besides the console's own key (docs/decisions/0901): sealed
+     * at rest, never returned (`hasSshPassword`, `hasSshKey`); blank or absent keeps the stored one.
+     */
+    sshPassword: z
+      .string({ error: 'SSH Password must be a text.' })
+      .max(SSH_PASSWORD_MAX, tooLong('SSH Password', SSH_PASSWORD_MAX))
+      .nullish()
+      .transform((v) => v || null),
+    sshKey: z
+      .string({ error: M.sshKeyInvalid })
+      .max(SSH_KEY_MAX, tooLong('SSH Key', SSH_KEY_MAX))
+      .nullish()
+      .transform((v) => v?.trim() || null),
+  })
+  .refine((v) => backoffSlowEnough(v.relayNormalSpeed, v.relayBackoffSpeed), {
+    message: M.backoffSpeedFaster,
+    path: ['relayBackoffSpeed'],
+  });
 export type PmtaServerInput = z.infer<typeof pmtaServerSchema>;
 export type PmtaServerBody = z.input<typeof pmtaServerSchema>;
 

@@ -11,6 +11,7 @@ export const RelayMessages = {
   normalSpeedInteger: 'Normal Relay speed must be integer',
   backoffSpeedRequired: 'Backoff Relay speed is required',
   backoffSpeedInteger: 'Backoff Relay speed must be integer',
+  backoffSpeedFaster: 'Backoff Relay speed must be at least Normal Relay speed (0 sends without a pause).',
   groupNotOwners: "The relay group must be one of the owner's current groups.",
   chooseRelays: 'Choose relays first.',
   deleteConfirm: 'Are you sure you want to delete?',
@@ -37,3 +38,11 @@ export const editDescriptionSchema = z.object({
   relayId: reference('Relay is required'),
   description: descriptionField(),
 });
+
+/**
+ * A speed is one message per N seconds, 0 = no pause at all: backoff (after a throttling reply) must never
+ * send faster than normal (issue 23). So backoff >= normal, and backoff 0 only with normal 0. The engine
+ * holds the same rule for rows saved before it (`speedOf` in sending/relays.ts).
+ */
+export const backoffSlowEnough = (normal: unknown, backoff: unknown) =>
+  typeof normal !== 'number' || typeof backoff !== 'number' || backoff >= normal;

@@ -9,7 +9,7 @@ import {
   tooLong,
 } from './fields.ts';
 import { refItem, userRefItem } from './hydra.ts';
-import { RelayMessages } from './relays.ts';
+import { RelayMessages, backoffSlowEnough } from './relays.ts';
 
 /** The spec's messages verbatim (spec 2 §5), and ours where it shows none. */
 export const SmtpRelayMessages = {
@@ -53,18 +53,24 @@ export const smtpRelayCreateSchema = z.object({
  * PUT /api/smtp_relays/{id}: the form again, with socks, speeds and backoff mode. The owner stays; the
  * password is write-only, so a blank one keeps the stored password (`hasPassword` says one is set).
  */
-export const smtpRelayUpdateSchema = smtpRelayCreateSchema.omit({ user: true, password: true }).extend({
-  password: z
-    .string({ error: M.passwordRequired })
-    .max(SMTP_CREDENTIAL_MAX, tooLong('Password', SMTP_CREDENTIAL_MAX))
-    .nullish()
-    .transform((v) => v || null),
-  active: z.boolean({ error: 'Active must be true or false.' }),
-  socks: optionalReference(M.socksNotOwners),
-  normalSpeed: intField(M.normalSpeedRequired, M.normalSpeedInteger),
-  backoffSpeed: intField(M.backoffSpeedRequired, M.backoffSpeedInteger),
-  backoff: z.boolean({ error: 'Backoff mode must be true or false.' }).default(false),
-});
+export const smtpRelayUpdateSchema = smtpRelayCreateSchema
+  .omit({ user: true, password: true })
+  .extend({
+    password: z
+      .string({ error: M.passwordRequired })
+      .max(SMTP_CREDENTIAL_MAX, tooLong('Password', SMTP_CREDENTIAL_MAX))
+      .nullish()
+      .transform((v) => v || null),
+    active: z.boolean({ error: 'Active must be true or false.' }),
+    socks: optionalReference(M.socksNotOwners),
+    normalSpeed: intField(M.normalSpeedRequired, M.normalSpeedInteger),
+    backoffSpeed: intField(M.backoffSpeedRequired, M.backoffSpeedInteger),
+    backoff: z.boolean({ error: 'Backoff mode must be true or false.' }).default(false),
+  })
+  .refine((v) => backoffSlowEnough(v.normalSpeed, v.backoffSpeed), {
+    message: M.backoffSpeedFaster,
+    path: ['backoffSpeed'],
+  });
 export type SmtpRelayCreateInput = z.infer<typeof smtpRelayCreateSchema>;
 export type SmtpRelayCreateBody = z.input<typeof smtpRelayCreateSchema>;
 export type SmtpRelayUpdateInput = z.infer<typeof smtpRelayUpdateSchema>;

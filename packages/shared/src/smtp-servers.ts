@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { intField, nameField, optionalReference, portField, requiredString, tooLong, NAME_MAX } from './fields.ts';
 import { userRefItem } from './hydra.ts';
+import { backoffSlowEnough } from './relays.ts';
 
 /** The spec's messages verbatim (spec 2 §5), and ours where it shows none. */
 export const SmtpServerMessages = {
@@ -12,6 +13,7 @@ export const SmtpServerMessages = {
   normalSpeedInteger: 'Relay Normal Speed must be integer.',
   backoffSpeedRequired: 'Relay Backoff Speed is required.',
   backoffSpeedInteger: 'Relay Backoff Speed must be integer.',
+  backoffSpeedFaster: 'Relay Backoff Speed must be at least Relay Normal Speed (0 sends without a pause).',
   tlsRequired: 'TLS is required.',
   userNotFound: 'User not found.',
   deleteConfirm: 'Are you sure you want to delete?',
@@ -24,17 +26,22 @@ export const SMTP_SERVER_DEFAULTS = { port: 25, tls: false, relayNormalSpeed: 60
 /** A host name or address: letters, digits, dots, dashes, colons (IPv6), no spaces or URL parts. */
 const HOST = /^[A-Za-z0-9.:_-]+$/;
 
-export const smtpServerSchema = z.object({
-  name: nameField(M.nameRequired, 'Server Name'),
-  host: requiredString(M.hostRequired)
-    .max(NAME_MAX * 2, tooLong('Server HOST', NAME_MAX * 2))
-    .regex(HOST, 'Server HOST must be a host name or an IP address.'),
-  port: portField(M.portRequired, M.portInteger),
-  tls: z.boolean({ error: M.tlsRequired }),
-  relayNormalSpeed: intField(M.normalSpeedRequired, M.normalSpeedInteger),
-  relayBackoffSpeed: intField(M.backoffSpeedRequired, M.backoffSpeedInteger),
-  user: optionalReference(M.userNotFound),
-});
+export const smtpServerSchema = z
+  .object({
+    name: nameField(M.nameRequired, 'Server Name'),
+    host: requiredString(M.hostRequired)
+      .max(NAME_MAX * 2, tooLong('Server HOST', NAME_MAX * 2))
+      .regex(HOST, 'Server HOST must be a host name or an IP address.'),
+    port: portField(M.portRequired, M.portInteger),
+    tls: z.boolean({ error: M.tlsRequired }),
+    relayNormalSpeed: intField(M.normalSpeedRequired, M.normalSpeedInteger),
+    relayBackoffSpeed: intField(M.backoffSpeedRequired, M.backoffSpeedInteger),
+    user: optionalReference(M.userNotFound),
+  })
+  .refine((v) => backoffSlowEnough(v.relayNormalSpeed, v.relayBackoffSpeed), {
+    message: M.backoffSpeedFaster,
+    path: ['relayBackoffSpeed'],
+  });
 export type SmtpServerInput = z.infer<typeof smtpServerSchema>;
 export type SmtpServerBody = z.input<typeof smtpServerSchema>;
 

@@ -3,6 +3,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema.ts';
+import { metrics } from '../core/metrics.ts';
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
@@ -15,6 +16,10 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 export function createDb(url: string, max = 20): Db {
   const pool = new pg.Pool({ connectionString: url, max });
   pool.on('error', () => {}); // idle clients dropped by the server reconnect on next use
+  // A client checked out with `pool.connect()` has no listener of the pool's: a restart of PostgreSQL made
+  // its 'error' event unhandled and killed the process (issue 23). The query running on it fails with the
+  // same error, which its caller handles (retry, release); the pool drops the client when it is released.
+  pool.on('connect', (client) => client.on('error', () => metrics.dbErrors.inc()));
   return drizzle(pool, { schema }) as Db;
 }
 

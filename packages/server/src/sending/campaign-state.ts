@@ -50,6 +50,9 @@ export async function startCampaign(ctx: AppContext, id: number): Promise<Campai
      pause_reason = null, start_date = coalesce(start_date, now())`,
     [CampaignStatus.Inactive, CampaignStatus.Paused],
   );
+  // Start resumes a campaign once its relays are fixed (0802): their login blocks go, and a relay whose login
+  // still fails is blocked again (and its owner told once) on its first try.
+  if (row) await ctx.db.$client.query('delete from campaign_relay_blocks where campaign_id = $1', [id]);
   if (row?.status === CampaignStatus.Preparing) await ctx.jobs.send(CAMPAIGN_PREPARE, { campaignId: id });
   return row;
 }

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { RecipientStatus } from '@console/shared/campaigns';
+import { metrics } from '../core/metrics.ts';
 
 /*
  * A recipient row's way through a sender (docs/decisions/0802): pending (0) -> claimed (1, by one worker,
@@ -25,7 +26,7 @@ const { pending, claimed, sending } = RecipientStatus;
 
 /** Claims up to `limit` pending recipients whose retry time has come. */
 export async function claimRecipients(db: pg.Pool, campaignId: number, worker: string, limit: number) {
-  const { rows } = await db.query<ClaimedRecipient & { emailId: string }>(
+  const { rows } = await db.query<ClaimedRecipient & { emailId: string; lag: number | null }>(
     `with picked as (
        select email_id from campaign_recipients
         where campaign_id = $1 and status = ${pending} and (next_attempt_at is null or next_attempt_at <= now())
@@ -34,10 +35,13 @@ export async function claimRecipients(db: pg.Pool, campaignId: number, worker: s
      update campaign_recipients r set status = ${claimed}, worker = $3, claimed_at = now()
        from picked where r.campaign_id = $1 and r.email_id = picked.email_id
      returning r.email_id as "emailId", r.email, r.domain, r.mail_provider_id as "mailProviderId", r.name, r.surname,
-               r.city, r.geo, r.birth_year as "birthYear", r.attempts`,
+               r.city, r.geo, r.birth_year as "birthYear", r.attempts,
+               extract(epoch from now() - r.next_attempt_at)::float8 as lag`,
     [campaignId, limit, worker],
   );
-  return rows.map((r) => ({ ...r, emailId: Number(r.emailId) }));
+  // Claim lag: how long the most overdue retry waited past its time (0 when only first attempts came).
+  metrics.claimLag.set(Math.max(0, ...rows.map((r) => r.lag ?? 0)));
+  return rows.map(({ lag: _, ...r }) => ({ ...r, emailId: Number(r.emailId) }));
 }
 
 /** Claimed rows go to `sending` with their relay; returns the ids this worker still owned. */
@@ -65,6 +69,20 @@ export async function releaseClaimed(db: pg.Pool, campaignId: number, worker: st
     `update campaign_recipients set status = ${pending}, worker = null, claimed_at = null
       where campaign_id = $1 and email_id = any($2::bigint[]) and status = ${claimed} and worker = $3`,
     [campaignId, emailIds, worker],
+  );
+  return rowCount ?? 0;
+}
+
+/**
+ * Every row of the campaign this worker still holds (claimed or marked sending) goes back to pending. Only
+ * for a runner starting: the one before it recorded every message it handed over, so such rows are ones
+ * whose release (or the answer of a committed mark) a database outage swallowed. Nothing of them was sent.
+ */
+export async function releaseOwn(db: pg.Pool, campaignId: number, worker: string) {
+  const { rowCount } = await db.query(
+    `update campaign_recipients set status = ${pending}, worker = null, claimed_at = null
+      where campaign_id = $1 and status in (${claimed}, ${sending}) and worker = $2`,
+    [campaignId, worker],
   );
   return rowCount ?? 0;
 }

@@ -43,8 +43,12 @@ export interface Relay {
   configKey: string;
 }
 
+/**
+ * Seconds between two messages (0: no pause). Backoff is never faster than normal, whatever a row says
+ * (a backoff speed of 0 or below the normal one, saved before the forms refused it: issue 23).
+ */
 export const speedOf = (r: Pick<Relay, 'backoff' | 'normalSpeed' | 'backoffSpeed'>) =>
-  r.backoff ? r.backoffSpeed : r.normalSpeed;
+  r.backoff && r.normalSpeed > 0 ? Math.max(r.backoffSpeed, r.normalSpeed) : r.backoff ? r.backoffSpeed : r.normalSpeed;
 
 interface SmtpRelayRow {
   id: number;

@@ -2,11 +2,12 @@ import pg from 'pg';
 import { CampaignStatus, Rating } from '@console/shared/enums';
 import type { AppContext } from '../core/context.ts';
 import { loggable } from '../core/errors.ts';
+import { metrics } from '../core/metrics.ts';
 import { notifyUser } from '../core/notify.ts';
 import { finishCampaign, pauseCampaign } from './campaign-state.ts';
 import { publishCampaignLive } from './live.ts';
 import { isThrottling } from './bounces.ts';
-import { claimRecipients, markSending, releaseClaimed, remaining, type ClaimedRecipient } from './claim.ts';
+import { claimRecipients, markSending, releaseClaimed, releaseOwn, remaining, type ClaimedRecipient } from './claim.ts';
 import { composeMessage, loadSendingCampaign, type SendingCampaign } from './compose.ts';
 import { recordOutcomes, type Outcome, type RetryPolicy } from './outcomes.ts';
 import { holdLiveness, newWorkerId, reconcile } from './reconcile.ts';
@@ -34,6 +35,8 @@ import type { SendResult, Transport } from './transports/transport.ts';
  */
 
 const POLL_MS = 250;
+/** How often a sender that lost its liveness connection tries to take it again. */
+const HEAL_MS = 500;
 const RECONCILE_MS = 5_000;
 const RELAYS_MS = 1_000;
 /** Outcomes wait at most this long for their group commit: the window a crash can catch is kept short. */
@@ -116,16 +119,62 @@ export class Sender {
   }
 
   async start() {
-    this.lock = new pg.Client({ connectionString: this.ctx.databaseUrl, application_name: `sender ${this.worker}` });
-    this.lock.on('error', (e) => {
-      // Without its liveness lock this process may be taken for dead and its rows settled: stop sending.
-      console.error('[sender] liveness connection lost, stopping', loggable(e));
-      void this.stop();
-    });
-    await this.lock.connect();
-    await holdLiveness(this.lock, this.worker);
+    await this.takeLiveness();
     await this.reconcile();
     this.schedule(0);
+  }
+
+  /** The liveness lock on a connection of its own; losing it stops the runners until it is taken again. */
+  private async takeLiveness() {
+    const lock = new pg.Client({ connectionString: this.ctx.databaseUrl, application_name: `sender ${this.worker}` });
+    let lost = false;
+    const onLost = (e?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (this.lock === lock) this.lock = undefined;
+      if (this.stopped) return;
+      // Without its lock this process may be taken for dead and its rows settled by another: it stops
+      // handing messages over at once, and heals once the lock is its own again (issue 23).
+      console.error('[sender] liveness connection lost: sending stops until it is back', e ? loggable(e) : '');
+      void this.heal();
+    };
+    lock.on('error', (e) => onLost(e));
+    lock.on('end', () => onLost());
+    try {
+      await lock.connect();
+      await holdLiveness(lock, this.worker);
+    } catch (e) {
+      lost = true;
+      await lock.end().catch(() => {});
+      throw e;
+    }
+    this.lock = lock;
+  }
+
+  private healing?: Promise<void>;
+  /** Stops every runner (each gives its claimed rows back and records what is in flight), then retakes the lock. */
+  private heal() {
+    this.healing ??= (async () => {
+      await Promise.all([...this.runners.values()].map((r) => r.stop()));
+      while (!this.stopped) {
+        try {
+          await this.takeLiveness();
+          console.log('[sender] liveness connection back: sending resumes');
+          this.lastReconcile = 0;
+          return;
+        } catch (e) {
+          metrics.dbErrors.inc();
+          console.error('[sender] liveness connection: retrying', loggable(e));
+          await sleep(HEAL_MS);
+        }
+      }
+    })().finally(() => (this.healing = undefined));
+    return this.healing;
+  }
+
+  /** True while this process holds its liveness lock (it may hand messages over). */
+  get alive() {
+    return !!this.lock && !this.healing;
   }
 
   private schedule(ms: number) {
@@ -150,7 +199,7 @@ export class Sender {
       [CampaignStatus.Active],
     );
     if (this.stopped) return;
-    const active = new Set(rows.map((r) => r.id));
+    const active = new Set(this.alive ? rows.map((r) => r.id) : []);
     for (const [id, runner] of this.runners) if (!active.has(id)) runner.stop();
     for (const id of active) {
       if (this.runners.has(id)) continue;
@@ -160,7 +209,7 @@ export class Sender {
         if (this.runners.get(id) === runner) this.runners.delete(id);
       });
     }
-    if (Date.now() - this.lastReconcile > RECONCILE_MS) await this.reconcile();
+    if (this.alive && Date.now() - this.lastReconcile > RECONCILE_MS) await this.reconcile();
     this.transports.sweep();
   }
 
@@ -256,6 +305,10 @@ class CampaignRunner {
   private async loop() {
     this.campaign = (await loadSendingCampaign(this.ctx, this.id)) ?? undefined;
     if (!this.campaign) return;
+    // Rows of this campaign still held by this process belong to no message: the runner before this one
+    // gave back what it could and recorded everything it handed over, but a database that went away can
+    // keep a release (or the answer of a committed mark) from arriving. Nothing of them reached a relay.
+    await releaseOwn(this.db, this.id, this.sender.worker);
     const { batch } = this.sender.options;
     let claimedNothingAt = 0;
     while (this.active) {
@@ -366,6 +419,7 @@ class CampaignRunner {
         continue;
       }
       this.sender.inFlight++;
+      metrics.inFlight.inc();
       this.inFlight++;
       this.perRelay.set(relay.id, (this.perRelay.get(relay.id) ?? 0) + 1);
       if (speedOf(relay) > 0) void this.sendPaced({ row, relay });
@@ -414,6 +468,7 @@ class CampaignRunner {
 
   private settled(relay: Relay) {
     this.sender.inFlight--;
+    metrics.inFlight.dec();
     this.inFlight--;
     this.perRelay.set(relay.id, (this.perRelay.get(relay.id) ?? 1) - 1);
     this.wake();
@@ -464,6 +519,10 @@ class CampaignRunner {
           ),
         );
         break;
+      case 'dropped':
+        // The session broke before the final dot: nothing was accepted, the recipient is sent again.
+        this.outcomes.push({ ...base, kind: 'retry' });
+        break;
       case 'unknown':
         this.outcomes.push({ ...base, kind: 'interrupted' });
         break;
@@ -494,6 +553,7 @@ class CampaignRunner {
     this.flushing = this.flushing.then(async () => {
       for (;;) {
         try {
+          const endTimer = metrics.commitLatency.startTimer({ what: 'outcomes' });
           const suppressed = await recordOutcomes(
             this.db,
             { id: c.id, type: c.type === RelayType.pmta ? 'pmta' : 'smtp', userId: c.userId },
@@ -501,6 +561,8 @@ class CampaignRunner {
             batch,
             this.sender.options.retry,
           );
+          endTimer();
+          for (const o of batch) metrics.outcomes.inc({ outcome: o.kind });
           this.unrecorded -= batch.length;
           this.wake();
           publishLive(this.ctx, c);

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { EventKind } from '@console/shared/enums';
 import { TrackingCampaignTypes } from '@console/shared/tracking';
 import type { AppContext } from '../core/context.ts';
-import { transaction } from '../db/transaction.ts';
+import { metrics } from '../core/metrics.ts';
 import { publishCampaignLive } from '../sending/live.ts';
 import type { TrackedCampaign } from './campaigns.ts';
 import { recordEvents, type EventInput } from './events.ts';
@@ -128,14 +128,40 @@ export class GroupCommit {
 
   private async commitWithRetry(batch: Waiting[]): Promise<HitResult[]> {
     for (let attempt = 1; ; attempt++) {
+      const endTimer = metrics.commitLatency.startTimer({ what: 'tracker' });
       const client = await this.ctx.db.$client.connect();
+      let xid: string | undefined;
+      let results: HitResult[] | undefined;
       try {
-        return await transaction(client, () => commit(client, batch));
+        await client.query('begin');
+        xid = (await client.query<{ x: string }>('select txid_current()::text as x')).rows[0]!.x;
+        results = await commit(client, batch);
+        await client.query('commit');
+        endTimer();
+        return results;
       } catch (e) {
+        await client.query('rollback').catch(() => {});
+        // The connection broke around COMMIT: the batch may be committed with its answer lost. Answering 503
+        // then would make the clients retry and count twice (issue 23): ask PostgreSQL what became of it.
+        if (results && xid && (await transactionStatus(this.ctx.db.$client, xid)) === 'committed') return results;
         if (attempt >= 3 || !RETRYABLE.has((e as { code?: string }).code ?? '')) throw e;
       } finally {
         client.release();
       }
+    }
+  }
+}
+
+/** What became of a transaction whose COMMIT got no answer; waits up to 20 s for the database to answer. */
+async function transactionStatus(pool: pg.Pool, xid: string): Promise<string | null> {
+  const until = Date.now() + 20_000;
+  for (;;) {
+    try {
+      const { rows } = await pool.query<{ s: string | null }>('select txid_status($1::bigint) as s', [xid]);
+      return rows[0]!.s;
+    } catch {
+      if (Date.now() > until) return null;
+      await new Promise((r) => setTimeout(r, 250));
     }
   }
 }

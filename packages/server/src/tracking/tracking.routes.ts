@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TrackingId } from '@console/shared/tracking';
+import { metrics } from '../core/metrics.ts';
 import { loggable } from '../core/errors.ts';
 import { CampaignCache, type TrackedCampaign } from './campaigns.ts';
 import { countryOf } from './geo.ts';
@@ -41,6 +42,11 @@ export async function trackingRoutes(app: FastifyInstance) {
   const campaigns = new CampaignCache(ctx.db.$client);
   const commits = new GroupCommit(ctx);
   app.addHook('onClose', () => commits.close());
+  app.addHook('onResponse', async (req, reply) => {
+    const kind = req.routeOptions.url;
+    if (kind?.startsWith('/t/') || kind?.startsWith('/postback'))
+      metrics.trackerHits.inc({ kind: `${req.method} ${kind}`, answer: String(reply.statusCode) });
+  });
   const route = { config: { public: true }, schema: { hide: true } } as const;
 
   async function locate(uuid: unknown): Promise<Located | null> {

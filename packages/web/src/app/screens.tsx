@@ -17,6 +17,7 @@ import { tagsScreens } from '@/features/tags/routes.tsx';
 import { linkGroupsScreens } from '@/features/link-groups/routes.tsx';
 import { linksScreens } from '@/features/links/routes.tsx';
 import { mailServiceSettingsScreens } from '@/features/mail-service-settings/routes.tsx';
+import { processesScreens } from '@/features/processes/routes.tsx';
 import { spamTrapsScreens } from '@/features/spam-traps/routes.tsx';
 import { unsubscribersScreens } from '@/features/unsubscribers/routes.tsx';
 import { reputationProvidersScreens } from '@/features/reputation-providers/routes.tsx';
@@ -69,6 +70,7 @@ const screens: Screens = {
   ...unsubscribersScreens,
   ...spamTrapsScreens,
   ...mailServiceSettingsScreens,
+  ...processesScreens,
   ...smtpCampaignsScreens,
   ...pmtaCampaignsScreens,
   ...pmtaTroubleReportScreens,

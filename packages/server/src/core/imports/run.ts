@@ -63,6 +63,7 @@ export async function runUpload(ctx: AppContext, kind: ImportKind, uploadId: num
 
   const heartbeat = setInterval(() => void beat(ctx.db, up).catch(() => {}), HEARTBEAT_MS);
   const client = new pg.Client({ connectionString: ctx.databaseUrl });
+  client.on('error', () => {}); // a dropped connection fails the running query, which gives the upload back
   try {
     await client.connect();
     await client.query(SESSION);

@@ -71,7 +71,8 @@ export function failureOf(relay: TestRelay, result: SendResult): string | null {
   if (result.kind === 'accepted') reason = null;
   else if (result.kind === 'deferred' && result.code === 0)
     reason = `Error: cannot connect to ${name} (${serverIp}:${smtpPort}): ${reply}`;
-  else if (result.kind === 'unknown') reason = `Error: the connection to ${name} broke during the send: ${reply}`;
+  else if (result.kind === 'unknown' || result.kind === 'dropped')
+    reason = `Error: the connection to ${name} broke during the send: ${reply}`;
   else reason = `Error: ${name} refused the message: ${reply}`;
   return reason && reason.slice(0, REASON_MAX);
 }

@@ -148,6 +148,11 @@ describe('SMTP relays: create, edit, delete', () => {
     expect((await put({ backoffSpeed: '' })).json()).toEqual({
       error: { backoffSpeed: 'Backoff Relay speed is required' },
     });
+    // Backoff is never faster than normal (issue 23): 0 means no pause at all.
+    for (const backoffSpeed of [0, 5])
+      expect((await put({ normalSpeed: 10, backoffSpeed })).json()).toEqual({
+        error: { backoffSpeed: 'Backoff Relay speed must be at least Normal Relay speed (0 sends without a pause).' },
+      });
     // An administrator edits it too; the owner stays.
     expect((await put({ socks: null }, admin)).json()).toMatchObject({ socks: null, user: { id: owner.id } });
 

@@ -1,4 +1,5 @@
 import type net from 'node:net';
+import { PassThrough } from 'node:stream';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { SocksClient } from 'socks';
 import { isAuthFailure } from '../bounces.ts';
@@ -49,6 +50,15 @@ export function resultOfError(e: SmtpError): SendResult {
   )
     return { kind: 'deferred', code: 0, reply };
   return { kind: 'unknown', reply };
+}
+
+/**
+ * A session that broke without a reply: only a message whose whole body (and so, next, its final dot) went
+ * to the socket may have been accepted (`unknown`: interrupted, never resent). Before that (MAIL, RCPT, DATA
+ * unanswered or the body still being written) the relay cannot have taken it: `dropped`, sent again.
+ */
+export function outcomeOfBreak(r: SendResult, bodyRead: boolean): SendResult {
+  return r.kind === 'unknown' && !bodyRead ? { kind: 'dropped', reply: r.reply } : r;
 }
 
 /** One SMTP session: connected, logged in, one message at a time. */
@@ -170,13 +180,19 @@ export function smtpTransport(c: SmtpRelayConfig): Transport {
       s.messages++;
       return new Promise<SendResult>((resolve) => {
         const envelope = { from: m.from.address, to: [m.to], ...(m.envId ? { dsn: { envid: m.envId } } : {}) };
-        s.conn.send(envelope, buildMime(m), (e, info) => {
+        // The body goes through a stream of ours so that a broken session can be placed (issue 23): nodemailer
+        // reads it only once DATA was answered 354, and appends the final dot only after it ended.
+        const body = new PassThrough();
+        let bodyRead = false;
+        body.once('end', () => (bodyRead = true));
+        body.end(buildMime(m));
+        s.conn.send(envelope, body, (e, info) => {
           if (!e) {
             release(s);
             return resolve({ kind: 'accepted', reply: String(info?.response ?? '250') });
           }
           const err = e as SmtpError;
-          const result = resultOfError(err);
+          const result = outcomeOfBreak(resultOfError(err), bodyRead);
           // A refused envelope leaves the session usable once reset; anything else ends it.
           if (err.responseCode && err.responseCode !== 421 && !s.closed)
             s.conn.reset((r) => (r ? discard(s) : release(s)));

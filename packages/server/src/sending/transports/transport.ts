@@ -21,12 +21,14 @@ export interface OutgoingMessage {
  * - rejected: a permanent reply (5xx);
  * - deferred: a temporary reply (4xx), or a failure to connect: nothing was handed over, it can be retried;
  * - authFailed: the relay refused its account; nothing was handed over;
- * - unknown: the connection broke mid-session, the relay may or may not have taken it (never resent).
+ * - dropped: the connection broke before the message's final dot was written: not accepted, sent again;
+ * - unknown: the connection broke after the final dot, the relay may or may not have taken it (never resent).
  */
 export type SendResult =
   | { kind: 'accepted'; reply: string }
   | { kind: 'rejected' | 'deferred'; code: number; reply: string }
   | { kind: 'authFailed'; reply: string }
+  | { kind: 'dropped'; reply: string }
   | { kind: 'unknown'; reply: string };
 
 export interface Transport {

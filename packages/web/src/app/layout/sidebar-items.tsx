@@ -122,6 +122,7 @@ export const sidebar: NavEntry[] = [
         ],
       },
       { route: 'users', label: 'Users' },
+      { route: 'processes', label: 'Processes' },
     ],
   },
 ];

@@ -188,7 +188,12 @@ export function PmtaRelayEdit() {
                     </Form.Item>
                   </Col>
                   <Col xs={12} md={6}>
-                    <Form.Item label={labels.backoffSpeed} name="backoffSpeed" rules={rule('backoffSpeed')}>
+                    <Form.Item
+                      label={labels.backoffSpeed}
+                      name="backoffSpeed"
+                      rules={rule('backoffSpeed')}
+                      dependencies={['normalSpeed']}
+                    >
                       <InputNumber style={{ width: '100%' }} addonAfter="s" />
                     </Form.Item>
                   </Col>

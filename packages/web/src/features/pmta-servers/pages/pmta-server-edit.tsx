@@ -31,7 +31,14 @@ const labels = {
 };
 const number = (name: keyof Values, extra?: string) => (
   <Col xs={12} md={6}>
-    <Form.Item label={labels[name as keyof typeof labels]} name={name} rules={rule(name)} extra={extra}>
+    <Form.Item
+      label={labels[name as keyof typeof labels]}
+      name={name}
+      rules={rule(name)}
+      extra={extra}
+      // Backoff is never faster than normal (issue 23): a new normal speed checks the backoff speed again.
+      dependencies={name === 'relayBackoffSpeed' ? ['relayNormalSpeed'] : undefined}
+    >
       <InputNumber style={{ width: '100%' }} />
     </Form.Item>
   </Col>

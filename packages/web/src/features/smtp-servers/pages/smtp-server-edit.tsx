@@ -104,6 +104,7 @@ export function SmtpServerEdit() {
               label={labels.relayBackoffSpeed}
               name="relayBackoffSpeed"
               rules={rule('relayBackoffSpeed')}
+              dependencies={['relayNormalSpeed']}
               extra="In backoff mode."
             >
               <InputNumber style={{ width: '100%' }} addonAfter="s" />
