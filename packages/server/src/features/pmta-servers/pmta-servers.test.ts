@@ -76,6 +76,7 @@ describe('PMTA servers: calls', () => {
     ['no SSH port', { sshPort: '' }, { sshPort: 'SSH Port is required.' }],
     ['a fractional SSH port', { sshPort: 22.5 }, { sshPort: 'SSH Port must be integer.' }],
     ['no SMTP port', { smtpPort: undefined }, { smtpPort: 'SMTP Port is required.' }],
+    ['an SMTP port out of range', { smtpPort: 70_000 }, { smtpPort: 'SMTP Port must be between 1 and 65535.' }],
     ['no normal speed', { relayNormalSpeed: '' }, { relayNormalSpeed: 'Relay Normal Speed is required.' }],
     [
       'a text backoff speed',

@@ -61,7 +61,7 @@ describe('SMTP servers', () => {
     ['a URL as host', { host: 'http://x/' }, { host: 'Server HOST must be a host name or an IP address.' }],
     ['no port', { port: '' }, { port: 'Port is required.' }],
     ['a fractional port', { port: 2.5 }, { port: 'Port must be integer.' }],
-    ['a port out of range', { port: 70000 }, { port: 'Port must be integer.' }],
+    ['a port out of range', { port: 70000 }, { port: 'Port must be between 1 and 65535.' }],
     ['no normal speed', { relayNormalSpeed: null }, { relayNormalSpeed: 'Relay Normal Speed is required.' }],
     ['a text speed', { relayNormalSpeed: 'fast' }, { relayNormalSpeed: 'Relay Normal Speed must be integer.' }],
     ['no backoff speed', { relayBackoffSpeed: undefined }, { relayBackoffSpeed: 'Relay Backoff Speed is required.' }],
