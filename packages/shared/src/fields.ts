@@ -152,3 +152,27 @@ export const descriptionField = () =>
 /** The address syntax of `emailField`, for checks outside a schema (upload lines). */
 export const isEmail = (s: string) =>
   s.length <= EMAIL_MAX && z.regexes.html5Email.test(s) && hasDeliverableDomain(s, false);
+
+/**
+ * The create variant of a form's schema: the fields the spec gives defaults to may be left out and take
+ * them (issue 22); sent blank, they are still refused with the form's message. The OpenAPI document shows
+ * each default. (The edit keeps the plain schema: an edit states every field.)
+ */
+export function withDefaults<T extends z.ZodRawShape>(
+  schema: z.ZodObject<T>,
+  defaults: { [K in keyof T]?: z.output<T[K]> },
+): z.ZodObject<T> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [k, v] of Object.entries(defaults)) shape[k] = defaultAtInput(schema.shape[k] as unknown as z.ZodType, v);
+  return schema.extend(shape) as unknown as z.ZodObject<T>;
+}
+
+/**
+ * The default on a field's input side: the JSON schema of a pipe (a number sent as text, then read) shows
+ * that side only, so a default around the whole pipe would not appear in the OpenAPI document.
+ */
+function defaultAtInput(s: z.ZodType, value: unknown): z.ZodType {
+  const def = s._zod.def as { type: string; in?: z.ZodType };
+  if (def.type === 'pipe' && def.in) return s.clone({ ...s._zod.def, in: defaultAtInput(def.in, value) } as never);
+  return s.default(value as never);
+}
