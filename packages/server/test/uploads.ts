@@ -1,16 +1,20 @@
 import crypto from 'node:crypto';
 import { eventually, type TestApp, type TestUser } from './harness.ts';
 
-/** A multipart/form-data body as a browser sends it: the fields first, then the file. */
+/**
+ * A multipart/form-data body as a browser sends it: the fields first, then the file; `after` are fields
+ * sent after the file (as a script may).
+ */
 export function multipartBody(
   fields: Record<string, string | number>,
   file?: { field: string; filename?: string; type?: string; content: string | Buffer },
+  after: Record<string, string | number> = {},
 ) {
   const boundary = `----vitest${crypto.randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  }
+  const field = (k: string, v: string | number) =>
+    Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+  for (const [k, v] of Object.entries(fields)) chunks.push(field(k, v));
   if (file) {
     chunks.push(
       Buffer.from(
@@ -20,6 +24,7 @@ export function multipartBody(
       Buffer.from('\r\n'),
     );
   }
+  for (const [k, v] of Object.entries(after)) chunks.push(field(k, v));
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

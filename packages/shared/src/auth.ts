@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, nameField, requiredString, tooLong } from './fields.ts';
+import { emailField, nameField, passwordsIdentical, passwordsMatch, requiredString, tooLong } from './fields.ts';
 
 export const MIN_PASSWORD = 8;
 /** Long enough for any passphrase, short enough that hashing it costs nothing unusual. */
@@ -40,10 +40,7 @@ export const registerFormSchema = z
     confirmPassword: z.string({ error: 'Confirm password is required.' }).min(1, 'Confirm password is required.'),
     terms: z.literal(true, { error: 'You must agree to the terms.' }),
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'Passwords must be identical.',
-  });
+  .refine(passwordsMatch, passwordsIdentical);
 
 export const refreshSchema = z.object({
   refresh_token: requiredString('Refresh token is required.').max(512, 'Invalid refresh token.'),

@@ -27,13 +27,36 @@ export const searchText = (label = 'Search') =>
     .transform((v) => v || undefined);
 
 /**
- * E-mail syntax as browsers check `<input type=email>` (WHATWG): it accepts single-label domains such
- * as admin@localhost, which the first administrator uses.
+ * E-mail syntax as browsers check `<input type=email>` (WHATWG), with a domain of two labels or more
+ * (`op1@example` cannot be delivered to; issue 22). `{ localhost: true }` also takes `name@localhost`, the
+ * first administrator's address (accounts' forms only).
  */
-export const emailField = (required: string, invalid: string) =>
+export const emailField = (required: string, invalid: string, o: { localhost?: boolean } = {}) =>
   requiredString(required)
     .max(EMAIL_MAX, tooLong('Email', EMAIL_MAX))
-    .pipe(z.email({ pattern: z.regexes.html5Email, error: invalid }));
+    .pipe(z.email({ pattern: z.regexes.html5Email, error: invalid }))
+    .refine((v) => hasDeliverableDomain(v, o.localhost ?? false), invalid);
+
+const hasDeliverableDomain = (address: string, localhost: boolean) => {
+  const domain = address.slice(address.lastIndexOf('@') + 1).toLowerCase();
+  return domain.includes('.') || (localhost && domain === 'localhost');
+};
+
+/**
+ * The check of a password and its confirmation: 'Passwords must be identical.' on confirmPassword. It runs
+ * even while other fields are invalid (zod skips an object's refinements then), so the register and user
+ * forms show it at once.
+ */
+export const passwordsIdentical = {
+  path: ['confirmPassword'],
+  message: 'Passwords must be identical.',
+  when: (p: { value: unknown }) => {
+    const v = p.value as { password?: unknown; confirmPassword?: unknown } | null;
+    return typeof v === 'object' && v !== null && typeof v.password === 'string';
+  },
+};
+export const passwordsMatch = (v: { password?: string | undefined; confirmPassword?: string | undefined }) =>
+  (v.password ?? '') === (v.confirmPassword ?? '');
 
 /**
  * A reference to another row: an id, an IRI such as `/api/categories/7`, or `{id}`.
@@ -82,7 +105,12 @@ export const ipField = (required: string, invalid: string) => requiredString(req
  * A required whole number (forms send numbers or numeric strings): `intField('Port is required.',
  * 'Port must be integer.')`. Bounded to what a PostgreSQL integer holds, `min` 0 unless told.
  */
-export const intField = (required: string, notInt: string, o: { min?: number; max?: number } = {}) =>
+export const intField = (
+  required: string,
+  notInt: string,
+  /** `outOfRange`: the message of a whole number outside min..max (else `notInt`). */
+  o: { min?: number; max?: number; outOfRange?: string } = {},
+) =>
   z
     .union([z.number({ error: notInt }), z.string({ error: required }).trim()], { error: required })
     .refine((v) => v !== '', required)
@@ -91,12 +119,25 @@ export const intField = (required: string, notInt: string, o: { min?: number; ma
       z
         .number({ error: notInt })
         .int(notInt)
-        .min(o.min ?? 0, notInt)
-        .max(o.max ?? 2_147_483_647, notInt),
+        .min(o.min ?? 0, o.outOfRange ?? notInt)
+        .max(o.max ?? 2_147_483_647, o.outOfRange ?? notInt),
     );
 
-/** A TCP port: 1..65535. */
-export const portField = (required: string, notInt: string) => intField(required, notInt, { min: 1, max: 65_535 });
+export const PORT_MIN = 1;
+export const PORT_MAX = 65_535;
+/** 'Port must be between 1 and 65535.' (issue 22: a whole number out of range is not "not an integer"). */
+export const portRange = (label: string) => `${label} must be between ${PORT_MIN} and ${PORT_MAX}.`;
+
+/**
+ * A TCP port: 1..65535. The spec's 'Port must be integer.' for what is not a whole number, and the range
+ * (`portRange`, named like the integer message: 'SMTP Port must be between 1 and 65535.') for one outside it.
+ */
+export const portField = (required: string, notInt: string) =>
+  intField(required, notInt, {
+    min: PORT_MIN,
+    max: PORT_MAX,
+    outOfRange: portRange(notInt.replace(/ must be integer\.$/, '')),
+  });
 
 /** The spec's relay description: optional, at most 400 characters ('Max length is 400 symbols'). */
 export const DESCRIPTION_MAX = 400;
@@ -109,4 +150,29 @@ export const descriptionField = () =>
     .transform((v) => v || null);
 
 /** The address syntax of `emailField`, for checks outside a schema (upload lines). */
-export const isEmail = (s: string) => s.length <= EMAIL_MAX && z.regexes.html5Email.test(s);
+export const isEmail = (s: string) =>
+  s.length <= EMAIL_MAX && z.regexes.html5Email.test(s) && hasDeliverableDomain(s, false);
+
+/**
+ * The create variant of a form's schema: the fields the spec gives defaults to may be left out and take
+ * them (issue 22); sent blank, they are still refused with the form's message. The OpenAPI document shows
+ * each default. (The edit keeps the plain schema: an edit states every field.)
+ */
+export function withDefaults<T extends z.ZodRawShape>(
+  schema: z.ZodObject<T>,
+  defaults: { [K in keyof T]?: z.output<T[K]> },
+): z.ZodObject<T> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [k, v] of Object.entries(defaults)) shape[k] = defaultAtInput(schema.shape[k] as unknown as z.ZodType, v);
+  return schema.extend(shape) as unknown as z.ZodObject<T>;
+}
+
+/**
+ * The default on a field's input side: the JSON schema of a pipe (a number sent as text, then read) shows
+ * that side only, so a default around the whole pipe would not appear in the OpenAPI document.
+ */
+function defaultAtInput(s: z.ZodType, value: unknown): z.ZodType {
+  const def = s._zod.def as { type: string; in?: z.ZodType };
+  if (def.type === 'pipe' && def.in) return s.clone({ ...s._zod.def, in: defaultAtInput(def.in, value) } as never);
+  return s.default(value as never);
+}

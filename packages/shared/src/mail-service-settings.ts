@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NAME_MAX } from './fields.ts';
+import { NAME_MAX, withDefaults } from './fields.ts';
 
 /** The form's labels (spec 2 "Mail service setting"); messages are '{Label} is required' and the like. */
 export const MAIL_SERVICE_SETTING_LABELS = {
@@ -140,6 +140,8 @@ export const mailServiceSettingSchema = z.object({
 });
 export type MailServiceSettingInput = z.infer<typeof mailServiceSettingSchema>;
 export type MailServiceSettingBody = z.input<typeof mailServiceSettingSchema>;
+/** POST /api/mail_service_settings: every field with a spec default may be left out (issue 22). */
+export const mailServiceSettingCreateSchema = withDefaults(mailServiceSettingSchema, MAIL_SERVICE_SETTING_DEFAULTS);
 
 export const mailServiceSettingItem = z.object({
   id: z.number(),

@@ -8,6 +8,7 @@ import {
   portField,
   requiredString,
   tooLong,
+  withDefaults,
 } from './fields.ts';
 import { userRefItem } from './hydra.ts';
 import { backoffSlowEnough } from './relays.ts';
@@ -96,6 +97,8 @@ export const pmtaServerSchema = z
     path: ['relayBackoffSpeed'],
   });
 export type PmtaServerInput = z.infer<typeof pmtaServerSchema>;
+/** POST /api/pmta_servers: ports, user and speeds may be left out (spec 2 §9 defaults). */
+export const pmtaServerCreateSchema = withDefaults(pmtaServerSchema, PMTA_SERVER_DEFAULTS);
 export type PmtaServerBody = z.input<typeof pmtaServerSchema>;
 
 /** A PMTA server as every call returns it: never a secret (SSH password or key). */

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { intField, nameField, optionalReference, portField, requiredString, tooLong, NAME_MAX } from './fields.ts';
+import {
+  intField,
+  nameField,
+  optionalReference,
+  portField,
+  requiredString,
+  tooLong,
+  withDefaults,
+  NAME_MAX,
+} from './fields.ts';
 import { userRefItem } from './hydra.ts';
 import { backoffSlowEnough } from './relays.ts';
 
@@ -43,6 +52,8 @@ export const smtpServerSchema = z
     path: ['relayBackoffSpeed'],
   });
 export type SmtpServerInput = z.infer<typeof smtpServerSchema>;
+/** POST /api/smtp_servers: port, tls and speeds may be left out (spec 2 §9 defaults). */
+export const smtpServerCreateSchema = withDefaults(smtpServerSchema, SMTP_SERVER_DEFAULTS);
 export type SmtpServerBody = z.input<typeof smtpServerSchema>;
 
 export const smtpServerItem = z.object({

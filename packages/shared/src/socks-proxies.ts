@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ipField, optionalReference, portField, tooLong } from './fields.ts';
+import { ipField, optionalReference, portField, portRange, tooLong } from './fields.ts';
 import { userRefItem } from './hydra.ts';
 
 /** The spec's messages verbatim (spec 2 §5, §8), and ours where it shows none. */
@@ -8,6 +8,8 @@ export const SocksMessages = {
   ipInvalid: 'Not valid IP address',
   portRequired: 'Port is required.',
   portInteger: 'Port must be integer.',
+  /** Ours (issue 22): the spec words only the integer check. */
+  portRange: portRange('Port'),
   userNotFound: 'User not found.',
   duplicate: 'This proxy (IP and port) is already in your list.',
   deleteConfirm: 'Are you sure you want to delete?',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, nameField, tooLong } from './fields.ts';
+import { emailField, nameField, passwordsIdentical, passwordsMatch, tooLong } from './fields.ts';
 import { selectItem } from './hydra.ts';
 import { MAX_PASSWORD, MIN_PASSWORD, passwordField } from './auth.ts';
 
@@ -26,14 +26,11 @@ const profitRate = z.preprocess(
 
 const base = {
   username: nameField(UserMessages.usernameRequired, 'Username'),
-  email: emailField('Email is required.', 'Invalid email.'),
+  /** The first administrator is admin@localhost (bootstrap): accounts keep taking it. */
+  email: emailField('Email is required.', 'Invalid email.', { localhost: true }),
   isActive: z.boolean().default(false),
   profitRate,
 };
-
-const passwordsMatch = (v: { password?: string | undefined; confirmPassword?: string | undefined }) =>
-  (v.password ?? '') === (v.confirmPassword ?? '');
-const mismatch = { path: ['confirmPassword'], message: 'Passwords must be identical.' };
 
 export const userCreateSchema = z
   .object({
@@ -45,7 +42,7 @@ export const userCreateSchema = z
       .min(1, 'Confirm password is required.')
       .max(MAX_PASSWORD, 'Passwords must be identical.'),
   })
-  .refine(passwordsMatch, mismatch);
+  .refine(passwordsMatch, passwordsIdentical);
 export type UserCreate = z.infer<typeof userCreateSchema>;
 /** What a client sends to create a user. */
 export type UserCreateBody = z.input<typeof userCreateSchema>;
@@ -61,7 +58,7 @@ export const userUpdateSchema = z
       .refine((p) => !p || p.length >= MIN_PASSWORD, 'Password must have at least 8 letters.'),
     confirmPassword: z.string().max(MAX_PASSWORD, 'Passwords must be identical.').optional(),
   })
-  .refine(passwordsMatch, mismatch);
+  .refine(passwordsMatch, passwordsIdentical);
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 /** What a client sends to update a user. */
 export type UserUpdateBody = z.input<typeof userUpdateSchema>;

@@ -27,7 +27,8 @@ export interface KindChoice {
 /**
  * An upload request of any kind. The kind's own checks (its target exists and is the caller's) run when
  * the file part begins, with the fields sent before it (forms send them first), so a refused upload
- * stores nothing; the file is streamed to disk (core/uploads.ts removes it on every error path); then its
+ * stores nothing; when they only miss fields not sent yet, they run once the whole form is read (fields
+ * after the file, issue 22); the file is streamed to disk (core/uploads.ts removes it on every error path); then its
  * type and first record are checked, so that a file the import could never use is a 4xx and changes
  * nothing. An accepted file becomes an uploads row and a job; the import runs in the background.
  */
@@ -49,13 +50,36 @@ export async function acceptUpload(
   let kind: ImportKind | undefined;
   let target: Target | undefined;
   const received = await receiveUpload(req, field, uploadsDir(ctx, { name: choice.folder }), {
-    beforeFile: async (early) => {
-      kind = choice.choose(early);
-      target = await kind.target(ctx, req, early);
-    },
+    // A client that sends its fields after the file (issue 22): the file streams to disk as usual and the
+    // checks run on the whole form once it is read; a refusal then removes the file.
+    beforeFile: unlessSentLater(async (early) => {
+      kind = undefined;
+      const chosen = choice.choose(early);
+      target = await chosen.target(ctx, req, early);
+      kind = chosen;
+    }),
   });
-  // Fields sent after the file (not a browser form) are read now.
   return acceptReceived(ctx, req, kind ?? choice.choose(received.fields), received, target);
+}
+
+/**
+ * A `beforeFile` check that lets fields come after the file: a refusal that only names fields not sent
+ * yet waits for the whole form (the caller checks again then); any other refusal stops the upload at once.
+ */
+export const unlessSentLater =
+  (check: (fields: Record<string, string>) => Promise<unknown>) => async (fields: Record<string, string>) => {
+    try {
+      await check(fields);
+    } catch (e) {
+      if (!onlyMissing(e, fields)) throw e;
+    }
+  };
+
+/** Whether a refusal only names fields the request has not sent yet (so they may still come after the file). */
+function onlyMissing(e: unknown, sent: Record<string, string>): boolean {
+  if (!(e instanceof AppError) || e.status !== 422 || typeof e.error !== 'object' || e.error === null) return false;
+  const named = Object.keys(e.error);
+  return named.length > 0 && named.every((k) => !(k in sent));
 }
 
 /**

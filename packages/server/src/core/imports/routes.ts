@@ -22,8 +22,18 @@ export const uploadFilesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+/** How every upload route reads its multipart form (the OpenAPI description of each; issue 22). */
+export const UPLOAD_ORDER_NOTE =
+  'multipart/form-data. Send the form fields (e.g. serverId and groupId) before the file part, as browsers do: ' +
+  'the request is then checked before the file is stored. Fields sent after the file are read too, and ' +
+  'checked once the whole file has arrived.';
+
 /** The route schema of a file upload of any kind: multipart in, the accepted file out (200, as the spec has it). */
-export const fileUploadSchema = (tag: string) => ({ tags: [tag], response: { 200: fileAcceptedItem } });
+export const fileUploadSchema = (tag: string) => ({
+  tags: [tag],
+  description: UPLOAD_ORDER_NOTE,
+  response: { 200: fileAcceptedItem },
+});
 
 /** Accepts one file of `kind` (core/imports/accept.ts) and answers the file with the spec's accepted text. */
 export async function acceptFile(

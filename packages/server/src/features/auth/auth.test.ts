@@ -53,6 +53,16 @@ describe('register', () => {
     });
   });
 
+  it("refuses an address without a dotted domain: 'Invalid email.' (issue 22)", async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      ...form({ username: 'op1', email: 'op1@example', password: 'secret123' }),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toEqual({ email: 'Invalid email.' });
+  });
+
   it('refuses a taken username or e-mail', async () => {
     await t.user({ username: 'taken' });
     const res = await t.app.inject({

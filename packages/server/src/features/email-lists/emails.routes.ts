@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { visibleList } from './email-lists.service.ts';
 import { deleteEmails, emailsCollection, ofList } from './emails.repo.ts';
 import { acceptUpload } from './import/accept-upload.ts';
+import { UPLOAD_ORDER_NOTE } from '../../core/imports/routes.ts';
 
 const listId = z
   .union([z.number(), z.string()], { error: M.listNotFound })
@@ -88,7 +89,9 @@ export const emailsRoutes: FastifyPluginAsyncZod = async (app) => {
     return { deleted: await deleteEmails(db, list.id, req.body.idsToDelete) };
   });
 
-  app.post('/add-emails', { schema: { tags, consumes: ['multipart/form-data'] } }, async (req) =>
-    acceptUpload(app.ctx, req),
+  app.post(
+    '/add-emails',
+    { schema: { tags, consumes: ['multipart/form-data'], description: UPLOAD_ORDER_NOTE } },
+    async (req) => acceptUpload(app.ctx, req),
   );
 };

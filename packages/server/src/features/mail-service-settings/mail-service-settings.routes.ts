@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   mailServiceSettingItem,
   mailServiceSettingSchema,
+  mailServiceSettingCreateSchema,
   pmtaConfigAnswer,
 } from '@console/shared/mail-service-settings';
 import { idParams } from '../../core/access.ts';
@@ -40,7 +41,7 @@ export const mailServiceSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/mail_service_settings',
-    { config, schema: { tags, body: mailServiceSettingSchema, response: { 201: mailServiceSettingItem } } },
+    { config, schema: { tags, body: mailServiceSettingCreateSchema, response: { 201: mailServiceSettingItem } } },
     async (req, reply) => reply.status(201).send(await createMailServiceSetting(ctx, req.body)),
   );
   app.put(

@@ -152,3 +152,15 @@ describe('mail service settings', () => {
     expect((await t.as(admin, { method: 'GET', url: '/api/mail_service_settings/0x1' })).statusCode).toBe(422);
   });
 });
+
+describe('mail service settings: defaults (issue 22)', () => {
+  it('takes every spec default a create leaves out, and the OpenAPI document shows them', async () => {
+    const res = await post({ name: 'Only a name', domainMacro: 'Gmail' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject(MAIL_SERVICE_SETTING_DEFAULTS);
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const schema = doc.paths['/api/mail_service_settings'].post.requestBody.content['application/json'].schema;
+    for (const [k, v] of Object.entries(MAIL_SERVICE_SETTING_DEFAULTS))
+      expect(schema.properties[k].default, k).toEqual(v);
+  });
+});

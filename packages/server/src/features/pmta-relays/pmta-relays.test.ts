@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccess } from '../../../test/access.ts';
 import { factories } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
-import { postFile, uploadOutcome } from '../../../test/uploads.ts';
+import fs from 'node:fs';
+import path from 'node:path';
+import { PmtaRelayMessages as M } from '@console/shared/pmta-relays';
+import { multipartBody, postFile, uploadOutcome } from '../../../test/uploads.ts';
 import { recomputeRelayStatus } from './pmta-relays.repo.ts';
 
 let t: TestApp;
@@ -316,6 +319,37 @@ describe('PMTA relays: switches, status', () => {
 describe('PMTA relays: uploads', () => {
   const upload = (u: TestUser, csv: string, fields: Record<string, string | number>) =>
     postFile(t, u, '/api/upload_pmta_relays', 'relays', csv, fields);
+
+  it('reads serverId and groupId sent after the file (issue 22), and refuses what they name as before', async () => {
+    const owner = await t.user();
+    const server = await make.pmtaServer({ owner });
+    const group = await make.pmtaRelayGroup({ owner });
+    const csv = 'smtpHost,ip,senderEmail,active\nm9.example.com,10.5.9.1,a@example.com,\n';
+    const send = (after: Record<string, string | number>) =>
+      t.as(owner, {
+        method: 'POST',
+        url: '/api/upload_pmta_relays',
+        ...multipartBody({}, { field: 'relays', content: csv }, after),
+      });
+    const res = await send({ serverId: server.id, groupId: group.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await uploadOutcome(t, res.json().id)).toEqual({ status: 'done', inserted: 1, error: null });
+    expect(await q('select group_id from pmta_relays where pmta_server_id = $1', [server.id])).toEqual([
+      { group_id: group.id },
+    ]);
+    const dir = path.join(t.ctx.env.DATA_DIR, 'uploads', 'pmta-relays');
+    const files = () => fs.readdirSync(dir).length;
+    const before = files();
+    const other = await make.pmtaServer();
+    const refused = await send({ serverId: other.id, groupId: group.id });
+    expect([refused.statusCode, refused.json().error]).toEqual([422, { serverId: M.serverNotOwners }]);
+    const missing = await send({});
+    expect([missing.statusCode, missing.json().error]).toEqual([
+      422,
+      { serverId: M.serverRequired, groupId: M.groupRequired },
+    ]);
+    expect(files()).toBe(before); // the refused files were not kept
+  });
 
   it('ver 1 adds relays to the chosen server and group', async () => {
     const owner = await t.user();

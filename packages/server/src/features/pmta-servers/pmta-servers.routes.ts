@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pmtaServerItem, pmtaServerSchema } from '@console/shared/pmta-servers';
+import { pmtaServerItem, pmtaServerSchema, pmtaServerCreateSchema } from '@console/shared/pmta-servers';
 import { idParams } from '../../core/access.ts';
 import { acceptFile, fileUploadSchema } from '../../core/imports/routes.ts';
 import { z } from 'zod';
@@ -23,7 +23,7 @@ export const pmtaServersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/pmta_servers',
-    { schema: { tags, body: pmtaServerSchema, response: { 201: pmtaServerItem } } },
+    { schema: { tags, body: pmtaServerCreateSchema, response: { 201: pmtaServerItem } } },
     async (req, reply) => reply.status(201).send(await createPmtaServer(ctx, req.user, req.body)),
   );
   app.put(

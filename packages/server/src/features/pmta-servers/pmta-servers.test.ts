@@ -67,6 +67,28 @@ describe('PMTA servers: calls', () => {
     ]);
   });
 
+  it('takes the spec defaults for what a create leaves out (issue 22)', async () => {
+    const res = await t.as(admin, {
+      method: 'POST',
+      url: '/api/pmta_servers',
+      payload: { name: 'Defaults', serverIp: '192.0.2.77', ipList: '192.0.2.1' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      pmtaHttpPort: 8080,
+      sshPort: 22,
+      smtpPort: 3535,
+      serverUsername: 'root',
+      relayNormalSpeed: 60,
+      relayBackoffSpeed: 600,
+      isVps: false,
+    });
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const schema = doc.paths['/api/pmta_servers'].post.requestBody.content['application/json'].schema;
+    expect(schema.properties.smtpPort.default).toBe(3535);
+    expect(schema.properties.serverUsername.default).toBe('root');
+  });
+
   it.each<[string, Record<string, unknown>, Record<string, string>]>([
     ['no name', { name: '' }, { name: 'Server Name is required.' }],
     ['no IP', { serverIp: '' }, { serverIp: 'Server IP is required.' }],
@@ -75,7 +97,8 @@ describe('PMTA servers: calls', () => {
     ['a text HTTP port', { pmtaHttpPort: 'x' }, { pmtaHttpPort: 'PMTA HTTP Port must be integer.' }],
     ['no SSH port', { sshPort: '' }, { sshPort: 'SSH Port is required.' }],
     ['a fractional SSH port', { sshPort: 22.5 }, { sshPort: 'SSH Port must be integer.' }],
-    ['no SMTP port', { smtpPort: undefined }, { smtpPort: 'SMTP Port is required.' }],
+    ['no SMTP port', { smtpPort: '' }, { smtpPort: 'SMTP Port is required.' }],
+    ['an SMTP port out of range', { smtpPort: 70_000 }, { smtpPort: 'SMTP Port must be between 1 and 65535.' }],
     ['no normal speed', { relayNormalSpeed: '' }, { relayNormalSpeed: 'Relay Normal Speed is required.' }],
     [
       'a text backoff speed',

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { smtpServerItem, smtpServerSchema } from '@console/shared/smtp-servers';
+import { smtpServerItem, smtpServerSchema, smtpServerCreateSchema } from '@console/shared/smtp-servers';
 import { idParams } from '../../core/access.ts';
 import { smtpServersCollection } from './smtp-servers.repo.ts';
 import { createSmtpServer, deleteSmtpServer, getSmtpServer, updateSmtpServer } from './smtp-servers.service.ts';
@@ -19,7 +19,7 @@ export const smtpServersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/smtp_servers',
-    { schema: { tags, body: smtpServerSchema, response: { 201: smtpServerItem } } },
+    { schema: { tags, body: smtpServerCreateSchema, response: { 201: smtpServerItem } } },
     async (req, reply) => reply.status(201).send(await createSmtpServer(ctx, req.user, req.body)),
   );
   app.put(

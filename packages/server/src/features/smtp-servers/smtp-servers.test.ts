@@ -25,6 +25,30 @@ const body = (over: Record<string, unknown> = {}) => ({
 const count = async () => (await t.ctx.db.$client.query('select count(*)::int as n from smtp_servers')).rows[0].n;
 
 describe('SMTP servers', () => {
+  it('takes the spec defaults for what a create leaves out (issue 22), and shows them in the OpenAPI document', async () => {
+    const alice = await t.user();
+    const res = await t.as(alice, {
+      method: 'POST',
+      url: '/api/smtp_servers',
+      payload: { name: 'Defaults', host: 'smtp.example.com' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ port: 25, tls: false, relayNormalSpeed: 60, relayBackoffSpeed: 600 });
+    const blank = await t.as(alice, { method: 'POST', url: '/api/smtp_servers', payload: body({ port: '' }) });
+    expect([blank.statusCode, blank.json().error]).toEqual([422, { port: 'Port is required.' }]);
+    const put = await t.as(alice, {
+      method: 'PUT',
+      url: `/api/smtp_servers/${res.json().id}`,
+      payload: { name: 'Defaults', host: 'smtp.example.com' },
+    });
+    expect(put.statusCode).toBe(422); // an edit states every field
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const schema = doc.paths['/api/smtp_servers'].post.requestBody.content['application/json'].schema;
+    expect(schema.properties.port.default).toBe(25);
+    expect(schema.properties.tls.default).toBe(false);
+    expect(schema.required).not.toContain('port');
+  });
+
   it('creates, reads, lists, updates and deletes a server of the caller, and its relays with it', async () => {
     const alice = await t.user();
     const created = await t.as(alice, { method: 'POST', url: '/api/smtp_servers', payload: body({ user: admin.id }) });
@@ -49,7 +73,7 @@ describe('SMTP servers', () => {
     expect(left.rows[0].n).toBe(0);
   });
 
-  it('fills the spec defaults in the form only: the API needs every field', async () => {
+  it('keeps the spec defaults in one constant, for the form and the create', async () => {
     const { SMTP_SERVER_DEFAULTS } = await import('@console/shared/smtp-servers');
     expect(SMTP_SERVER_DEFAULTS).toEqual({ port: 25, tls: false, relayNormalSpeed: 60, relayBackoffSpeed: 600 });
   });
@@ -61,12 +85,12 @@ describe('SMTP servers', () => {
     ['a URL as host', { host: 'http://x/' }, { host: 'Server HOST must be a host name or an IP address.' }],
     ['no port', { port: '' }, { port: 'Port is required.' }],
     ['a fractional port', { port: 2.5 }, { port: 'Port must be integer.' }],
-    ['a port out of range', { port: 70000 }, { port: 'Port must be integer.' }],
+    ['a port out of range', { port: 70000 }, { port: 'Port must be between 1 and 65535.' }],
     ['no normal speed', { relayNormalSpeed: null }, { relayNormalSpeed: 'Relay Normal Speed is required.' }],
     ['a text speed', { relayNormalSpeed: 'fast' }, { relayNormalSpeed: 'Relay Normal Speed must be integer.' }],
-    ['no backoff speed', { relayBackoffSpeed: undefined }, { relayBackoffSpeed: 'Relay Backoff Speed is required.' }],
+    ['no backoff speed', { relayBackoffSpeed: '' }, { relayBackoffSpeed: 'Relay Backoff Speed is required.' }],
     ['a negative speed', { relayBackoffSpeed: -1 }, { relayBackoffSpeed: 'Relay Backoff Speed must be integer.' }],
-    ['no tls', { tls: undefined }, { tls: 'TLS is required.' }],
+    ['no tls', { tls: null }, { tls: 'TLS is required.' }],
     ['an unknown owner', { user: 999_999 }, { user: 'User not found.' }],
   ])('refuses %s and stores nothing', async (_, over, error) => {
     const before = await count();

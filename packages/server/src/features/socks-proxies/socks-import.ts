@@ -1,4 +1,4 @@
-import { isIp } from '@console/shared/fields';
+import { isIp, PORT_MAX, PORT_MIN } from '@console/shared/fields';
 import { isId } from '@console/shared/ids';
 import { SocksMessages as M } from '@console/shared/socks-proxies';
 import { UploadKinds } from '@console/shared/uploads';
@@ -38,11 +38,13 @@ class SocksRows implements RowParser {
         ? M.ipInvalid
         : !port
           ? M.portRequired
-          : !/^\d{1,5}$/.test(port) || +port < 1 || +port > 65_535
+          : !/^\d+$/.test(port)
             ? M.portInteger
-            : login.length > 255 || password.length > 255
-              ? 'Login and password must be no longer than 255 characters.'
-              : null;
+            : !/^\d{1,5}$/.test(port) || +port < PORT_MIN || +port > PORT_MAX
+              ? M.portRange
+              : login.length > 255 || password.length > 255
+                ? 'Login and password must be no longer than 255 characters.'
+                : null;
     return copyLine([
       rn,
       reason ? ip.slice(0, 100) : ip,

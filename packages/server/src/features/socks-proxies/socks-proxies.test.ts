@@ -78,6 +78,8 @@ describe('socks proxies: calls', () => {
     ['a host name', { ip: 'proxy.example.com', port: 1080 }, { ip: 'Not valid IP address' }],
     ['no port', { ip: '1.2.3.4' }, { port: 'Port is required.' }],
     ['a text port', { ip: '1.2.3.4', port: 'x' }, { port: 'Port must be integer.' }],
+    ['port 99999', { ip: '1.2.3.4', port: 99_999 }, { port: 'Port must be between 1 and 65535.' }],
+    ['port 0', { ip: '1.2.3.4', port: '0' }, { port: 'Port must be between 1 and 65535.' }],
     [
       'a long login',
       { ip: '1.2.3.4', port: 1, login: 'x'.repeat(256) },
@@ -253,12 +255,13 @@ describe('socks proxies: upload', () => {
         },
       },
     ]);
-    const res = await upload(gina, 'ip:port\n203.0.113.9:1080\n300.0.0.1:1080\n203.0.113.10:x\n');
+    const res = await upload(gina, 'ip:port\n203.0.113.9:1080\n300.0.0.1:1080\n203.0.113.10:x\n203.0.113.11:99999\n');
     expect(res.statusCode).toBe(200);
     expect(await uploadOutcome(t, res.json().id)).toEqual({
       status: 'failed',
       inserted: 0,
-      error: 'Line 3: Not valid IP address. Line 4: Port must be integer. Nothing was imported.',
+      error:
+        'Line 3: Not valid IP address. Line 4: Port must be integer. Line 5: Port must be between 1 and 65535. Nothing was imported.',
     });
     expect(await count(gina.id)).toBe(0);
   });

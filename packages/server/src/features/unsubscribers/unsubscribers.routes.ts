@@ -3,7 +3,7 @@ import { UnsubscriberMessages as M, unsubscriberItem } from '@console/shared/uns
 import { FILE_ACCEPTED } from '@console/shared/uploads';
 import { idParams } from '../../core/access.ts';
 import { invalid } from '../../core/errors.ts';
-import { acceptReceived, hasFile, uploadsDir } from '../../core/imports/accept.ts';
+import { acceptReceived, hasFile, unlessSentLater, uploadsDir } from '../../core/imports/accept.ts';
 import { receiveUpload } from '../../core/uploads.ts';
 import { parseData, parseUnsubscriber, unsubscribersImport } from './unsubscribers-import.ts';
 import { unsubscribersCollection } from './unsubscribers.repo.ts';
@@ -37,7 +37,7 @@ export const unsubscribersRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(201).send(await addUnsubscriber(ctx, data.category, data.email));
     }
     const received = await receiveUpload(req, 'file', uploadsDir(ctx, unsubscribersImport), {
-      beforeFile: async (fields) => void (await unsubscribersImport.target(ctx, req, fields)),
+      beforeFile: unlessSentLater((fields) => unsubscribersImport.target(ctx, req, fields)),
     });
     if (hasFile(received.file)) {
       const upload = await acceptReceived(ctx, req, unsubscribersImport, received);

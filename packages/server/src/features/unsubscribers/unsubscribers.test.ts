@@ -44,6 +44,24 @@ async function expectCountersTrue(listIds: number[]) {
 }
 
 describe('unsubscribers', () => {
+  it('reads the form data sent after the file (issue 22)', async () => {
+    const cat = await make.category();
+    const res = await t.as(admin, {
+      method: 'POST',
+      url: '/api/unsubscribers',
+      ...multipartBody(
+        {},
+        { field: 'file', filename: 'unsub.csv', content: 'after1@file.example\n' },
+        { data: JSON.stringify({ category: cat.id }) },
+      ),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await uploadOutcome(t, res.json().id)).toMatchObject({ status: 'done' });
+    expect(await q('select email from unsubscribers where category_id = $1', [cat.id])).toEqual([
+      { email: 'after1@file.example' },
+    ]);
+  });
+
   it('adds one address to a category: every list of that category counts it invalid, others do not; delete restores it', async () => {
     const cat1 = await make.category();
     const cat2 = await make.category();

@@ -100,6 +100,8 @@ export const sidebar: NavEntry[] = [
           { route: 'appliedPmtaConfigs', label: 'Applied configs' },
         ],
       },
+      // The balancers' profiles (issue 22): reachable from the sidebar, beside the PMTA configuration.
+      { route: 'mailServiceSettings', label: 'Mail Service Settings' },
       { route: 'pmtaSpeeds', label: 'PMTA Speed' },
       { route: 'reputationProviders', label: 'Reputation Providers' },
       {
