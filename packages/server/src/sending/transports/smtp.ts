@@ -2,6 +2,7 @@ import type net from 'node:net';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { SocksClient } from 'socks';
 import { isAuthFailure } from '../bounces.ts';
+import { signMime, type DkimKey } from './dkim.ts';
 import { buildMime } from './mime.ts';
 import type { OutgoingMessage, SendResult, Transport } from './transport.ts';
 
@@ -17,6 +18,8 @@ export interface SmtpRelayConfig {
   socks?: { ip: string; port: number; login: string | null; password: string | null } | null;
   /** Parallel SMTP sessions of this process to the relay. */
   maxConnections?: number;
+  /** The sender domain's DKIM key (issue 26); none when the domain has no key or the relay's provider signs. */
+  dkim?: DkimKey | null;
 }
 
 /** Errors raised before a session exists: nothing was handed over, the message can go again. */
@@ -156,6 +159,8 @@ export function smtpTransport(c: SmtpRelayConfig): Transport {
 
   return {
     async send(m: OutgoingMessage): Promise<SendResult> {
+      // Signed before a session is taken: a key that fails to sign leaves no session held.
+      const raw = c.dkim ? await signMime(buildMime(m), c.dkim) : buildMime(m);
       let s: Session;
       try {
         s = await acquire();
@@ -165,7 +170,7 @@ export function smtpTransport(c: SmtpRelayConfig): Transport {
       s.messages++;
       return new Promise<SendResult>((resolve) => {
         const envelope = { from: m.from.address, to: [m.to], ...(m.envId ? { dsn: { envid: m.envId } } : {}) };
-        s.conn.send(envelope, buildMime(m), (e, info) => {
+        s.conn.send(envelope, raw, (e, info) => {
           if (!e) {
             release(s);
             return resolve({ kind: 'accepted', reply: String(info?.response ?? '250') });
