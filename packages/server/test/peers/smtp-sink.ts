@@ -16,6 +16,8 @@ export interface ReceivedMessage {
   user: string | null;
   /** Date.now() when the message's data ended (accepted). */
   at: number;
+  /** The whole message as received (with `keepRaw`), for tools that check it (issue 26). */
+  raw?: Buffer;
 }
 
 export interface SmtpSinkOptions {
@@ -27,6 +29,8 @@ export interface SmtpSinkOptions {
   tempFail?: (rcpt: string, tries: number) => boolean;
   /** Keep only counts (benchmarks). */
   countOnly?: boolean;
+  /** Keep each message's bytes (`raw`). */
+  keepRaw?: boolean;
 }
 
 export interface SmtpSink {
@@ -104,12 +108,12 @@ export async function startSmtpSink(o: SmtpSinkOptions = {}): Promise<SmtpSink> 
       let size = 0;
       let head: Buffer | null = null;
       stream.on('data', (d: Buffer) => {
-        if (head || o.countOnly) return;
+        if ((head && !o.keepRaw) || o.countOnly) return;
         chunks.push(d);
         size += d.length;
         const all = Buffer.concat(chunks, size);
         const end = all.indexOf(HEADER_END);
-        if (end >= 0) head = all.subarray(0, end);
+        if (end >= 0 && !head) head = all.subarray(0, end);
       });
       stream.on('end', () => {
         count++;
@@ -120,6 +124,7 @@ export async function startSmtpSink(o: SmtpSinkOptions = {}): Promise<SmtpSink> 
             headers: parseHeaders((head ?? Buffer.concat(chunks, size)).toString('utf8')),
             user: typeof session.user === 'string' ? session.user : null,
             at: Date.now(),
+            ...(o.keepRaw ? { raw: Buffer.concat(chunks, size) } : {}),
           });
         }
         cb(null, 'Ok: queued');
