@@ -67,7 +67,9 @@ describe('mail that filters accept', () => {
     await page.getByLabel('Message Subject', { exact: true }).fill('A short note, [name]');
     await page
       .getByLabel('Message HTML Content', { exact: true })
-      .fill('<html><body><p>Hello [name], <a href="[offer]">see the offer</a>.</p><p><a href="[unsub]">Unsubscribe</a></p>[pixel]</body></html>');
+      .fill(
+        '<html><body><p>Hello [name], <a href="[offer]">see the offer</a>.</p><p><a href="[unsub]">Unsubscribe</a></p>[pixel]</body></html>',
+      );
     const [popup] = await Promise.all([context.waitForEvent('page'), button(page, 'Preview').click()]);
     const panel = popup.getByRole('region', { name: 'How filters see it' });
     await panel.getByText("This message's only image is the tracking pixel.", { exact: false }).waitFor();
@@ -96,7 +98,12 @@ describe('mail that filters accept', () => {
       htmlContent: '<p>Hello [name] <a href="[offer]">offer</a></p>',
     });
     const categoryId = await one(`insert into categories (name) values ('Unsub test') returning id`);
-    const offerId = await post('/offers', { name: 'Offer', url: 'https://o.example.com/', category: categoryId, user: 1 });
+    const offerId = await post('/offers', {
+      name: 'Offer',
+      url: 'https://o.example.com/',
+      category: categoryId,
+      user: 1,
+    });
     const offerLinks = await post('/link_groups', { name: 'Offer links', type: 'offer' });
     await post('/links', { group: offerLinks, url: 'https://trk.example.com/t/c/[uuid]' });
     const groupId = await post('/smtp_relay_groups', { name: 'Relays' });

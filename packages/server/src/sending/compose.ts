@@ -95,10 +95,7 @@ export async function campaignSources(db: pg.Pool, id: number, trackerUrl?: stri
   );
   const sources: CompileSources = {
     tags: new Map(tags.map((t) => [t.name, t.content])),
-    links:
-      c.type === PMTA
-        ? PMTA_LINKS
-        : { offer: urls(c.offerLinksId), unsubscribe, pixel: urls(c.pixelLinksId) },
+    links: c.type === PMTA ? PMTA_LINKS : { offer: urls(c.offerLinksId), unsubscribe, pixel: urls(c.pixelLinksId) },
     trk: `${c.type === PMTA ? 'pmta' : 'smtp'}-${c.id}`,
   };
   return { campaign: c, sources };

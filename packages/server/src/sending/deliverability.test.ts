@@ -169,7 +169,12 @@ describe('mail that receiving servers and filters accept (issue 26)', () => {
       [domain, signed, unsigned],
     );
     const before = sink.messages.length;
-    const campaign = await f.smtpCampaign({ owner, emailListId: list.id, relayGroupId: group.id, mailProviderIds: [other] });
+    const campaign = await f.smtpCampaign({
+      owner,
+      emailListId: list.id,
+      relayGroupId: group.id,
+      mailProviderIds: [other],
+    });
     await startCampaign(t.ctx, campaign.id);
     await eventually(async () => sink.messages.length >= before + 2, 60_000);
     const mine = sink.messages.slice(before).map((m) => m.raw!);

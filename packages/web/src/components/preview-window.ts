@@ -14,7 +14,8 @@ function filterPanel(doc: Document, checks: FilterCheck[]) {
   title.style.cssText = 'font-size:14px;margin:0 0 6px';
   section.appendChild(title);
   const list = doc.createElement('ul');
-  list.style.cssText = 'list-style:none;margin:0;padding:0;display:grid;grid-template-columns:max-content 1fr;gap:3px 12px';
+  list.style.cssText =
+    'list-style:none;margin:0;padding:0;display:grid;grid-template-columns:max-content 1fr;gap:3px 12px';
   for (const c of checks) {
     const name = doc.createElement('li');
     name.style.cssText = `font-weight:600;color:${c.pass ? '#237804' : '#a8071a'}`;
@@ -47,7 +48,8 @@ export async function showPreview(load: () => Promise<PreviewAnswer>) {
     const doc = win.document;
     doc.title = answer.subject || 'Preview';
     doc.body.textContent = '';
-    doc.body.style.cssText = 'margin:0;display:flex;flex-direction:column;height:100vh;font-family:system-ui,sans-serif';
+    doc.body.style.cssText =
+      'margin:0;display:flex;flex-direction:column;height:100vh;font-family:system-ui,sans-serif';
     if (answer.filters.length) doc.body.appendChild(filterPanel(doc, answer.filters));
     const frame = doc.createElement('iframe');
     frame.setAttribute('sandbox', 'allow-popups allow-popups-to-escape-sandbox');

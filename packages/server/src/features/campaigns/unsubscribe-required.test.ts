@@ -26,7 +26,8 @@ describe('a campaign needs a working unsubscribe', () => {
   it('refuses to start without an unsubscribe link group, or with an empty one (409), and starts with a link', async () => {
     const owner = await t.user();
     const none = await f.smtpCampaign({ owner, unsubscribeLinksId: null });
-    const start = (id: number) => t.as(owner, { method: 'POST', url: '/api/campaign_start', payload: { id, type: 'smtp' } });
+    const start = (id: number) =>
+      t.as(owner, { method: 'POST', url: '/api/campaign_start', payload: { id, type: 'smtp' } });
     const refused = await start(none.id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ error: M.noUnsubscribe });
@@ -46,8 +47,16 @@ describe('a campaign needs a working unsubscribe', () => {
     await f.link({ owner, groupId: unsub.id, url: 'http://trk.example.com/t/u/[uuid]' });
     const pixel = await f.linkGroup({ owner, type: 2 });
     await f.link({ owner, groupId: pixel.id, url: 'https://trk.example.com/t/o/[uuid]' });
-    const message = await f.message({ owner, content: '<p>Hi [name] <a href="[offer]">offer</a> <a href="[unsub]">unsub</a></p>[pixel]' });
-    const c = await f.smtpCampaign({ owner, messageId: message.id, unsubscribeLinksId: unsub.id, pixelLinksId: pixel.id });
+    const message = await f.message({
+      owner,
+      content: '<p>Hi [name] <a href="[offer]">offer</a> <a href="[unsub]">unsub</a></p>[pixel]',
+    });
+    const c = await f.smtpCampaign({
+      owner,
+      messageId: message.id,
+      unsubscribeLinksId: unsub.id,
+      pixelLinksId: pixel.id,
+    });
     const res = await t.as(owner, {
       method: 'POST',
       url: '/api/messages/preview',

@@ -18,13 +18,13 @@ export const dkimKeysRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/dkim_keys/:id', { schema: { tags, params: idParams, response: { 200: dkimKeyItem } } }, (req) =>
     getDkimKey(ctx, req.user, req.params.id),
   );
-  app.post('/dkim_keys', { schema: { tags, body: dkimKeySchema, response: { 201: dkimKeyItem } } }, async (req, reply) =>
-    reply.status(201).send(await createDkimKey(ctx, req.user, req.body)),
-  );
   app.post(
-    '/dkim_keys/:id/check_dns',
-    { schema: { tags, params: idParams, response: { 200: dkimDnsCheck } } },
-    (req) => checkDkimDns(ctx, req.user, req.params.id),
+    '/dkim_keys',
+    { schema: { tags, body: dkimKeySchema, response: { 201: dkimKeyItem } } },
+    async (req, reply) => reply.status(201).send(await createDkimKey(ctx, req.user, req.body)),
+  );
+  app.post('/dkim_keys/:id/check_dns', { schema: { tags, params: idParams, response: { 200: dkimDnsCheck } } }, (req) =>
+    checkDkimDns(ctx, req.user, req.params.id),
   );
   app.delete('/dkim_keys/:id', { schema: { tags, params: idParams } }, async (req, reply) => {
     await deleteDkimKey(ctx, req.user, req.params.id);

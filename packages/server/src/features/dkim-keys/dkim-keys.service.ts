@@ -70,7 +70,9 @@ export async function checkDkimDns(ctx: Ctx, actor: AuthUser, id: number): Promi
   let detail: string | undefined;
   try {
     records = (await createResolver(ctx.env).resolveTxt(name)).map((chunks) => chunks.join(''));
-    const keys = records.filter((r) => /^\s*v\s*=\s*DKIM1\b/i.test(r) || /(^|;)\s*p\s*=/.test(r)).map(publicKeyInRecord);
+    const keys = records
+      .filter((r) => /^\s*v\s*=\s*DKIM1\b/i.test(r) || /(^|;)\s*p\s*=/.test(r))
+      .map(publicKeyInRecord);
     status = keys.includes(expected) ? 'match' : keys.length ? 'mismatch' : 'missing';
   } catch (e) {
     const code = (e as { code?: string }).code;

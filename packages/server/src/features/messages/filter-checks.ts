@@ -1,8 +1,4 @@
-import {
-  HTTP_UNSUBSCRIBE_WARNING,
-  PIXEL_ONLY_IMAGE,
-  type FilterCheck,
-} from '@console/shared/messages';
+import { HTTP_UNSUBSCRIBE_WARNING, PIXEL_ONLY_IMAGE, type FilterCheck } from '@console/shared/messages';
 import type pg from 'pg';
 
 /*
@@ -37,12 +33,10 @@ export async function sendingDomains(db: pg.Pool, c: { type: number; groupId: nu
       where r.group_id = $1 and r.active`,
     [c.groupId],
   );
-  return rows.map(
-    (r): SendingDomain => ({
-      domain: r.domain,
-      signing: r.providerSigns ? 'provider' : !r.hasKey ? 'none' : r.status === 'match' ? 'console' : 'unchecked',
-    }),
-  );
+  return rows.map((r): SendingDomain => ({
+    domain: r.domain,
+    signing: r.providerSigns ? 'provider' : !r.hasKey ? 'none' : r.status === 'match' ? 'console' : 'unchecked',
+  }));
 }
 
 const IMG = /<img\b[^>]*>/gi;
@@ -105,7 +99,10 @@ export function filterChecks(o: {
       : 'The text part is empty: the message has no text for filters to read.',
   });
   const images = (o.html.match(IMG) ?? []).filter((i) => !/\bwidth\s*=\s*["']?1\b/i.test(i)).length;
-  const textChars = o.text.replace(/\[[^\]]*\]/g, '').replace(/\s+/g, ' ').trim().length;
+  const textChars = o.text
+    .replace(/\[[^\]]*\]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim().length;
   checks.push({
     name: 'Image ratio',
     pass: !o.pixelOnlyImage && (images === 0 || textChars >= 400 * images),

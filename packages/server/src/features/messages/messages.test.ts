@@ -139,7 +139,9 @@ describe('messages: preview and static macros', () => {
     const out = res.json();
     expect(out.subject).toBe('Howdy John');
     expect(out.html).toMatch(/^<a href="http:\/\/localhost(:\d+)?\/t\/c\/sample-tracking-id\/[a-z0-9]{12}">Buy<\/a> /);
-    expect(out.html).toContain(`john.smith@example.com <div style="width:1px;height:1px;line-height:1px;font-size:1px;background-image:url('http://localhost`);
+    expect(out.html).toContain(
+      `john.smith@example.com <div style="width:1px;height:1px;line-height:1px;font-size:1px;background-image:url('http://localhost`,
+    );
     expect(out.html).toContain('{gretting} http://localhost');
     expect(out.unresolved).toEqual(['{gretting}']);
     // The same preview twice shows the same choices (seeded).

@@ -74,7 +74,10 @@ export async function previewMessage(
   const text = out.text ?? textOfHtml(out.html);
   const c = campaign?.campaign;
   const domains = c
-    ? await sendingDomains(ctx.db.$client, { type: c.type, groupId: c.type === 2 ? c.pmtaRelayGroupId : c.smtpRelayGroupId })
+    ? await sendingDomains(ctx.db.$client, {
+        type: c.type,
+        groupId: c.type === 2 ? c.pmtaRelayGroupId : c.smtpRelayGroupId,
+      })
     : null;
   const filters = filterChecks({
     html: out.html,

@@ -13,7 +13,8 @@ import { DnsStatusTag } from './dns-status-tag.tsx';
 export function DkimKeysTable(props: ListTableProps<HydraCollection<DkimKey>>) {
   const isAdmin = useIsAdmin();
   const remove = useDeleteDkimKey();
-  const askDelete = (k: DkimKey) => confirmDelete(`${k.domain}: ${M.deleteConfirm}`, () => remove.mutateAsync(k.id), 'Delete failed: ');
+  const askDelete = (k: DkimKey) =>
+    confirmDelete(`${k.domain}: ${M.deleteConfirm}`, () => remove.mutateAsync(k.id), 'Delete failed: ');
   return (
     <DataTable<DkimKey>
       {...props}

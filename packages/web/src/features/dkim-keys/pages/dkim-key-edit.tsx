@@ -48,8 +48,8 @@ function KeyView({ k }: { k: DkimKey }) {
   return (
     <Space direction="vertical" size="large" style={{ width: '100%', maxWidth: 960 }}>
       <Typography.Paragraph style={{ margin: 0 }}>
-        SMTP relays whose sender address is on <b>{k.domain}</b> sign their mail with this key (unless the relay
-        says its provider signs). Publish this TXT record in the domain&apos;s DNS, then check it.
+        SMTP relays whose sender address is on <b>{k.domain}</b> sign their mail with this key (unless the relay says
+        its provider signs). Publish this TXT record in the domain&apos;s DNS, then check it.
       </Typography.Paragraph>
       <Descriptions bordered column={1} size="small" styles={{ label: { width: 160 } }}>
         <Descriptions.Item label="Domain">{k.domain}</Descriptions.Item>
@@ -64,7 +64,12 @@ function KeyView({ k }: { k: DkimKey }) {
           <Typography.Paragraph
             copyable
             aria-label="DNS record value"
-            style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12, margin: 0, wordBreak: 'break-all' }}
+            style={{
+              fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
+              fontSize: 12,
+              margin: 0,
+              wordBreak: 'break-all',
+            }}
           >
             {k.dnsRecord}
           </Typography.Paragraph>
