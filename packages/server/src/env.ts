@@ -114,6 +114,18 @@ const schema = z.object({
   SENDER_CONNECTIONS_PER_PMTA_SERVER: z.coerce.number().int().min(1).max(500).default(20),
   /** The first retry of a 4xx-deferred recipient, in seconds (doubling on each further attempt). */
   SENDER_RETRY_SECONDS: z.coerce.number().min(0.1).max(86_400).default(60),
+  /**
+   * This console's tracker as the internet reaches it (`https://t.example.com`, no path): an SMTP campaign
+   * without an unsubscribe link group unsubscribes through `<TRACKER_URL>/t/u/<id>`, and its host names the
+   * List-Id namespace (issue 26). Unset: such a campaign cannot start.
+   */
+  TRACKER_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^https?:\/\/[^/\s?#]+$/i, 'must be http(s)://host[:port], without a path')
+      .optional(),
+  ),
 });
 
 export type Env = z.infer<typeof schema> & { DATA_DIR: string };

@@ -19,6 +19,7 @@ import { relaysRoutes } from './features/relays/relays.routes.ts';
 import { socksProxiesRoutes } from './features/socks-proxies/socks-proxies.routes.ts';
 import { messagesRoutes } from './features/messages/messages.routes.ts';
 import { tagsRoutes } from './features/tags/tags.routes.ts';
+import { dkimKeysRoutes } from './features/dkim-keys/dkim-keys.routes.ts';
 import { linkGroupsRoutes } from './features/link-groups/link-groups.routes.ts';
 import { linksRoutes } from './features/links/links.routes.ts';
 import { processesRoutes } from './features/processes/processes.routes.ts';
@@ -70,6 +71,7 @@ export const routes: FastifyPluginAsync[] = [
   socksProxiesRoutes,
   messagesRoutes,
   tagsRoutes,
+  dkimKeysRoutes,
   linkGroupsRoutes,
   linksRoutes,
   reputationProvidersRoutes,

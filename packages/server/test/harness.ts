@@ -56,6 +56,8 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     APP_SECRET: crypto.randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
+    // The console's own unsubscribe (issue 26): SMTP campaigns without an unsubscribe group can start.
+    TRACKER_URL: 'https://tracker.test',
     ...opts.env,
   });
   const url = opts.databaseUrl ?? withDatabase(adminUrl, name);

@@ -95,6 +95,8 @@ export const CampaignMessages = {
   notFoundRef: 'Not found.',
   notInactive: 'Only an inactive campaign can be edited.',
   cannotStart: 'The campaign cannot be started in its current status.',
+  noUnsubscribe:
+    "The campaign has no working unsubscribe link: choose an unsubscribe link group with at least one link (or set TRACKER_URL to use the console's own).",
   cannotPause: 'Only an active or preparing campaign can be paused.',
   cannotStop: 'The campaign is already finished.',
   wrongLinkType: 'The link group is of another type.',

@@ -86,10 +86,21 @@ export const previewSchema = z.object({
 });
 export type PreviewInput = z.infer<typeof previewSchema>;
 
+/** One offline check of "How filters see it" (issue 26): its name, pass or fail, and what it found. */
+export const filterCheck = z.object({ name: z.string(), pass: z.boolean(), detail: z.string() });
+export type FilterCheck = z.infer<typeof filterCheck>;
+export const PIXEL_ONLY_IMAGE = "This message's only image is the tracking pixel.";
+export const HTTP_UNSUBSCRIBE_WARNING =
+  'The unsubscribe link is http://: large mailbox providers ignore one-click unsubscribe without HTTPS.';
+
 export const previewAnswer = z.object({
   subject: z.string(),
   html: z.string(),
   /** Tags written in the texts that nothing resolves (a typo, a deleted tag, a missing link group). */
   unresolved: z.array(z.string()),
+  /** The text/plain alternative the message is sent with (its own, or made from the HTML). */
+  text: z.string(),
+  /** "How filters see it": the checks a filter would make that can run offline. */
+  filters: z.array(filterCheck),
 });
 export type PreviewAnswer = z.infer<typeof previewAnswer>;

@@ -46,6 +46,8 @@ export const smtpRelayCreateSchema = z.object({
   password: password(),
   active: z.boolean({ error: 'Active must be true or false.' }).default(false),
   description: descriptionField(),
+  /** The relay's provider DKIM-signs its mail: the console does not sign it (issue 26). */
+  providerSigns: z.boolean({ error: 'Provider signs must be true or false.' }).default(false),
   user: optionalReference(M.userNotFound),
 });
 
@@ -89,6 +91,7 @@ export const smtpRelayItem = z.object({
   backoffSpeed: z.number(),
   backoff: z.boolean(),
   description: z.string().nullable(),
+  providerSigns: z.boolean(),
   socks: z.object({ id: z.number(), ip: z.string(), port: z.number() }).nullable(),
   smtpServer: refItem,
   group: refItem,

@@ -78,7 +78,9 @@ async function setUp() {
   });
   const offerGroup = await post('/link_groups', { name: 'Offer links', type: 'offer' });
   await post('/links', { group: offerGroup.id, url: 'https://trk.example.com/t/c/[uuid]' });
-  await post('/link_groups', { name: 'Unsub links', type: 'unsubscribe' });
+  // A campaign starts only with a working unsubscribe (issue 26).
+  const unsubGroup = await post('/link_groups', { name: 'Unsub links', type: 'unsubscribe' });
+  await post('/links', { group: unsubGroup.id, url: 'https://trk.example.com/t/u/[uuid]' });
 
   // The e-mail list: 40 addresses at two mail services (the per-service table has two rows).
   const listId = await id(

@@ -461,6 +461,8 @@ export const smtpRelays = pgTable(
     backoffSpeed: integer('backoff_speed').notNull().default(600),
     backoff: boolean('backoff').notNull().default(false),
     description: text('description'),
+    /** The relay's provider DKIM-signs its mail itself: the console does not sign (issue 26). */
+    providerSigns: boolean('provider_signs').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -549,6 +551,8 @@ export const messages = pgTable(
     name: text('name').notNull(),
     subject: text('subject').notNull(),
     content: text('content').notNull(),
+    /** The message's own text/plain alternative; null: one is made from the HTML (issue 26). */
+    textContent: text('text_content'),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -922,6 +926,30 @@ export const pmtaRelayDkim = pgTable('pmta_relay_dkim', {
   publicKey: text('public_key').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The DKIM key of a sender domain for SMTP campaigns (issue 26, decision 1020): one per owner and domain,
+ * 2048-bit RSA made by the console, the private key sealed (core/sealed.ts) and never returned. The
+ * sender signs the mail of the owner's SMTP relays whose sender address is on the domain. `dnsStatus` is
+ * the last "check DNS" answer: match, mismatch, missing or error.
+ */
+export const dkimKeys = pgTable(
+  'dkim_keys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    domain: text('domain').notNull(),
+    selector: text('selector').notNull(),
+    privateKeyEnc: text('private_key_enc').notNull(),
+    publicKey: text('public_key').notNull(),
+    dnsStatus: text('dns_status'),
+    dnsCheckedAt: timestamp('dns_checked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('dkim_keys_user_domain_key').on(t.userId, t.domain)],
+);
 
 /**
  * A mail service setting's state on one PMTA server (spec 2 "Balancers", issue 12, decision 0905): a row

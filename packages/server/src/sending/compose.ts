@@ -29,6 +29,8 @@ export interface SendingCampaign {
   compiled: CompiledMessage;
   /** `[unsub]` alone, for the List-Unsubscribe header; null when the campaign has no unsubscribe links. */
   unsubscribe: Template | null;
+  /** The List-Id header's value (issue 26): the same for every message of the owner's list. */
+  listId: string;
   rng: Rng;
 }
 
@@ -45,8 +47,12 @@ const PMTA_LINKS = {
   pixel: [relayHostLink(PMTA_LINK_PORT, '/t/o/', true)],
 };
 
-/** A campaign's row and what its message is compiled from: texts, link groups' URLs, the owner's tags, [trk]. */
-export async function campaignSources(db: pg.Pool, id: number) {
+/**
+ * A campaign's row and what its message is compiled from: texts, link groups' URLs, the owner's tags, [trk].
+ * An SMTP campaign without unsubscribe links unsubscribes through the console's own tracker when
+ * TRACKER_URL is set (issue 26): `[unsub]` never renders empty in a message that is sent.
+ */
+export async function campaignSources(db: pg.Pool, id: number, trackerUrl?: string) {
   const { rows } = await db.query<{
     id: number;
     type: number;
@@ -62,11 +68,16 @@ export async function campaignSources(db: pg.Pool, id: number) {
     pixelLinksId: number | null;
     subject: string;
     content: string;
+    textContent: string | null;
+    emailListId: number;
+    listName: string;
   }>(
     `select c.id, c.type, c.name, c.sender, c.user_id as "userId", c.status, c.smtp_relay_group_id as "smtpRelayGroupId",
             c.pmta_relay_group_id as "pmtaRelayGroupId", c.relay_status as "relayStatus", c.offer_links_id as "offerLinksId",
-            c.unsubscribe_links_id as "unsubscribeLinksId", c.pixel_links_id as "pixelLinksId", m.subject, m.content
-       from campaigns c join messages m on m.id = c.message_id where c.id = $1`,
+            c.unsubscribe_links_id as "unsubscribeLinksId", c.pixel_links_id as "pixelLinksId", m.subject, m.content,
+            m.text_content as "textContent", c.email_list_id as "emailListId", l.name as "listName"
+       from campaigns c join messages m on m.id = c.message_id join email_lists l on l.id = c.email_list_id
+      where c.id = $1`,
     [id],
   );
   const c = rows[0];
@@ -77,23 +88,34 @@ export async function campaignSources(db: pg.Pool, id: number) {
     [groups.filter((g) => g !== null)],
   );
   const urls = (g: number | null) => (g === null ? [] : links.filter((l) => l.groupId === g).map((l) => l.url));
+  const unsubscribe = urls(c.unsubscribeLinksId);
+  if (!unsubscribe.length && trackerUrl) unsubscribe.push(defaultUnsubscribeUrl(trackerUrl));
   const { rows: tags } = await db.query<{ name: string; content: string[] }>(
     'select name, content from tags where user_id = $1',
     [c.userId],
   );
   const sources: CompileSources = {
     tags: new Map(tags.map((t) => [t.name, t.content])),
-    links:
-      c.type === PMTA
-        ? PMTA_LINKS
-        : { offer: urls(c.offerLinksId), unsubscribe: urls(c.unsubscribeLinksId), pixel: urls(c.pixelLinksId) },
+    links: c.type === PMTA ? PMTA_LINKS : { offer: urls(c.offerLinksId), unsubscribe, pixel: urls(c.pixelLinksId) },
     trk: `${c.type === PMTA ? 'pmta' : 'smtp'}-${c.id}`,
   };
   return { campaign: c, sources };
 }
 
+/** The console's own one-click unsubscribe URL (the tracker's `/t/u/`), for campaigns without a link group. */
+export const defaultUnsubscribeUrl = (trackerUrl: string) => `${trackerUrl.replace(/\/+$/, '')}/t/u/[uuid]`;
+
+/**
+ * List-Id (RFC 2919), stable per owner and list: `"<list name>" <list-<id>.user-<owner>.<namespace>>`, the
+ * namespace being the console tracker's host name (TRACKER_URL), or RFC 2919's `localhost` without one.
+ */
+export function listIdHeader(list: { id: number; name: string; userId: number }, trackerUrl?: string) {
+  const host = trackerUrl ? new URL(trackerUrl).hostname.toLowerCase() : 'localhost';
+  return `${list.name} <list-${list.id}.user-${list.userId}.${host}>`;
+}
+
 export async function loadSendingCampaign(ctx: AppContext, id: number): Promise<SendingCampaign | null> {
-  const loaded = await campaignSources(ctx.db.$client, id);
+  const loaded = await campaignSources(ctx.db.$client, id, ctx.env.TRACKER_URL);
   if (!loaded) return null;
   const { campaign: c, sources } = loaded;
   return {
@@ -105,8 +127,9 @@ export async function loadSendingCampaign(ctx: AppContext, id: number): Promise<
     smtpRelayGroupId: c.smtpRelayGroupId,
     pmtaRelayGroupId: c.pmtaRelayGroupId,
     relayStatus: c.relayStatus,
-    compiled: compileMessage({ sender: c.sender, subject: c.subject, html: c.content }, sources),
+    compiled: compileMessage({ sender: c.sender, subject: c.subject, html: c.content, text: c.textContent }, sources),
     unsubscribe: sources.links.unsubscribe.length ? new Compiler(sources).compile('[unsub]', 'text') : null,
+    listId: listIdHeader({ id: c.emailListId, name: c.listName, userId: c.userId }, ctx.env.TRACKER_URL),
     rng: randomRng(),
   };
 }
@@ -132,7 +155,7 @@ export function composeMessage(
   const recipient = { ...r, uuid, relayHost: relay.host };
   const env = { rng: c.rng, date: renderDate() };
   const m = renderMessage(c.compiled, recipient, env);
-  const headers: Record<string, string> = { 'X-Console-Id': uuid };
+  const headers: Record<string, string> = { 'X-Console-Id': uuid, 'List-Id': c.listId };
   if (c.unsubscribe) {
     headers['List-Unsubscribe'] = `<${render(c.unsubscribe, recipient, env)}>`;
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
@@ -142,6 +165,7 @@ export function composeMessage(
     to: r.email,
     subject: m.subject,
     html: m.html,
+    ...(m.text !== undefined ? { text: m.text } : {}),
     messageId: `<${crypto.randomUUID()}@${domainOf(relay.senderEmail)}>`,
     headers,
   };

@@ -66,6 +66,9 @@ interface SmtpRelayRow {
   socksPort: number | null;
   socksLogin: string | null;
   socksPasswordEnc: string | null;
+  dkimDomain: string | null;
+  dkimSelector: string | null;
+  dkimKeyEnc: string | null;
 }
 
 /** The campaign's eligible SMTP relays now, in id order. */
@@ -77,10 +80,13 @@ export async function eligibleSmtpRelays(
     `select r.id, r.user_id as "userId", r.account, r.sender_email as "senderEmail", r.password_enc as "passwordEnc",
             r.normal_speed as "normalSpeed", r.backoff_speed as "backoffSpeed", r.backoff,
             s.host, s.port, s.tls, host(p.ip) as "socksIp", p.port as "socksPort", p.login as "socksLogin",
-            p.password_enc as "socksPasswordEnc"
+            p.password_enc as "socksPasswordEnc", k.domain as "dkimDomain", k.selector as "dkimSelector",
+            k.private_key_enc as "dkimKeyEnc"
        from smtp_relays r
        join smtp_servers s on s.id = r.smtp_server_id
        left join socks_proxies p on p.id = r.socks_id
+       left join dkim_keys k on not r.provider_signs and k.user_id = r.user_id
+                            and k.domain = lower(split_part(r.sender_email, '@', 2))
       where r.group_id = $1 and r.active and r.status = $2
         and not exists (select 1 from campaign_relay_blocks b where b.campaign_id = $3 and b.relay_id = r.id)
       order by r.id`,
@@ -108,6 +114,8 @@ export async function eligibleSmtpRelays(
       r.socksPort,
       r.socksLogin,
       r.socksPasswordEnc,
+      r.dkimSelector,
+      r.dkimKeyEnc,
     ]),
     config: () => ({
       host: r.host,
@@ -123,6 +131,11 @@ export async function eligibleSmtpRelays(
               login: r.socksLogin,
               password: r.socksPasswordEnc ? open(ctx.secret, r.socksPasswordEnc) : null,
             }
+          : null,
+      // The sender domain's key (issue 26): the owner's key of the domain, unless the provider signs.
+      dkim:
+        r.dkimDomain && r.dkimSelector && r.dkimKeyEnc
+          ? { domainName: r.dkimDomain, keySelector: r.dkimSelector, privateKey: open(ctx.secret, r.dkimKeyEnc) }
           : null,
     }),
   }));

@@ -2,10 +2,12 @@ import dns2 from 'dns2';
 
 const { Packet, UDPServer } = dns2;
 
-/** What the test server answers: A records (blocklist zones) and MX records, by exact name. */
+/** What the test server answers: A records (blocklist zones), MX and TXT records, by exact name. */
 export interface DnsZoneData {
   a?: Record<string, string[]>;
   mx?: Record<string, { exchange: string; priority: number }[]>;
+  /** TXT records (a DKIM key's): each record's text, cut into 255-octet character-strings on the wire. */
+  txt?: Record<string, string[]>;
   /** Names answered with SERVFAIL (a resolver that fails). */
   fail?: string[];
   ttl?: number;
@@ -23,7 +25,7 @@ export async function startDnsServer(data: DnsZoneData = {}) {
     const [q] = request.questions;
     if (!q) return send(response);
     const name = q.name.toLowerCase();
-    queries.push(`${q.type === Packet.TYPE.MX ? 'MX' : 'A'} ${name}`);
+    queries.push(`${q.type === Packet.TYPE.MX ? 'MX' : q.type === Packet.TYPE.TXT ? 'TXT' : 'A'} ${name}`);
     const ttl = zone.ttl ?? 300;
     if (zone.fail?.includes(name)) {
       response.header.rcode = Packet.RCODE.SERVFAIL;
@@ -31,11 +33,15 @@ export async function startDnsServer(data: DnsZoneData = {}) {
     }
     const a = zone.a?.[name];
     const mx = zone.mx?.[name];
+    const txt = zone.txt?.[name];
     if (q.type === Packet.TYPE.A && a)
       for (const address of a) response.answers.push(Packet.createResourceFromQuestion(q, { ttl, address }));
     else if (q.type === Packet.TYPE.MX && mx)
       for (const r of mx) response.answers.push(Packet.createResourceFromQuestion(q, { ttl, ...r }));
-    else if (!a && !mx) response.header.rcode = Packet.RCODE.NXDOMAIN;
+    else if (q.type === Packet.TYPE.TXT && txt)
+      for (const text of txt)
+        response.answers.push(Packet.createResourceFromQuestion(q, { ttl, data: text.match(/[^]{1,255}/g) ?? [''] }));
+    else if (!a && !mx && !txt) response.header.rcode = Packet.RCODE.NXDOMAIN;
     send(response);
   });
   await server.listen(0, '127.0.0.1');

@@ -114,7 +114,7 @@ export async function startSmtpSink(o: SmtpSinkOptions = {}): Promise<SmtpSink> 
         if (head) return;
         const all = Buffer.concat(chunks, size);
         const end = all.indexOf(HEADER_END);
-        if (end >= 0) head = all.subarray(0, end);
+        if (end >= 0 && !head) head = all.subarray(0, end);
       });
       stream.on('end', () => {
         count++;

@@ -14,6 +14,7 @@ import { smtpRelaysScreens } from '@/features/smtp-relays/routes.tsx';
 import { socksProxiesScreens } from '@/features/socks-proxies/routes.tsx';
 import { messagesScreens } from '@/features/messages/routes.tsx';
 import { tagsScreens } from '@/features/tags/routes.tsx';
+import { dkimKeysScreens } from '@/features/dkim-keys/routes.tsx';
 import { linkGroupsScreens } from '@/features/link-groups/routes.tsx';
 import { linksScreens } from '@/features/links/routes.tsx';
 import { mailServiceSettingsScreens } from '@/features/mail-service-settings/routes.tsx';
@@ -64,6 +65,7 @@ const screens: Screens = {
   ...socksProxiesScreens,
   ...messagesScreens,
   ...tagsScreens,
+  ...dkimKeysScreens,
   ...linkGroupsScreens,
   ...linksScreens,
   ...reputationProvidersScreens,

@@ -5,6 +5,7 @@ import { defineJob, jobRef, type JobDefinition } from '../../core/jobs.ts';
 import type { AppContext } from '../../core/context.ts';
 import { campaigns } from '../../db/schema.ts';
 import { startCampaign, stopCampaign } from '../../sending/campaign-state.ts';
+import { unsubscribeRefusal } from '../../sending/unsubscribe.ts';
 
 /*
  * Scheduled start and stop (spec 3): pg-boss jobs delayed to the scheduled time, kept in the database so a
@@ -57,6 +58,8 @@ export function campaignJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
         // Only the campaign's current schedule starts it, and only once: one started (and maybe paused) by
         // hand meanwhile is left alone.
         if (c?.start?.getTime() !== Date.parse(at) || c.status !== CampaignStatus.Inactive) return;
+        // Without a working unsubscribe it stays Inactive, as a start by hand is refused (issue 26).
+        if (await unsubscribeRefusal(ctx, campaignId)) return;
         await startCampaign(ctx, campaignId);
       },
     }),

@@ -11,6 +11,7 @@ import { conflict } from '../../core/errors.ts';
 import { campaigns } from '../../db/schema.ts';
 import { ensureCampaignVmtas } from '../../pmta/campaign-servers.ts';
 import { pauseCampaign, startCampaign, stopCampaign, type CampaignRow } from '../../sending/campaign-state.ts';
+import { unsubscribeRefusal } from '../../sending/unsubscribe.ts';
 
 const tags = ['campaigns'];
 const answer = z.object({ success: z.literal(true), message: z.string() });
@@ -29,10 +30,12 @@ async function statusFor(ctx: AppContext, user: AuthUser, id: number, type: Camp
 const STARTABLE: number[] = [CampaignStatus.Inactive, CampaignStatus.Paused];
 
 /**
- * Start: a PMTA campaign's servers must first know its relays' VMTAs (uploading a config where one is
+ * Start: an SMTP campaign needs a working unsubscribe (409 otherwise, issue 26); a PMTA campaign's servers must first know its relays' VMTAs (uploading a config where one is
  * missing; an unreachable server refuses the start). The status is checked before any server is asked.
  */
 async function start(ctx: AppContext, id: number, type: CampaignTypeName, status: number) {
+  const refusal = STARTABLE.includes(status) ? await unsubscribeRefusal(ctx, id) : null;
+  if (refusal) throw conflict(refusal);
   if (type === 'pmta') {
     if (!STARTABLE.includes(status)) return undefined;
     await ensureCampaignVmtas(ctx, id);

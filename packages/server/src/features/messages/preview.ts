@@ -9,6 +9,8 @@ import { getMessage } from './messages.service.ts';
 import { campaignSources } from '../../sending/compose.ts';
 import { TrackingCampaignTypes } from '@console/shared/tracking';
 import type { CampaignTypeName } from '@console/shared/campaigns';
+import { textOfHtml } from '../../sending/transports/text.ts';
+import { filterChecks, sendingDomains } from './filter-checks.ts';
 
 /** Who a preview without a campaign is rendered for. */
 export const SAMPLE_RECIPIENT: Recipient = {
@@ -27,8 +29,13 @@ export const SAMPLE_SENDER = 'Sample Sender';
 const PREVIEW_SEED = 1;
 
 /** The campaign's texts and sources, when the caller may see the campaign (else 404, as a missing one). */
-async function campaignOf(ctx: Pick<AppContext, 'db'>, actor: AuthUser, id: number, type: CampaignTypeName = 'smtp') {
-  const loaded = await campaignSources(ctx.db.$client, id);
+async function campaignOf(
+  ctx: Pick<AppContext, 'db' | 'env'>,
+  actor: AuthUser,
+  id: number,
+  type: CampaignTypeName = 'smtp',
+) {
+  const loaded = await campaignSources(ctx.db.$client, id, ctx.env.TRACKER_URL);
   const visible =
     loaded?.campaign.type === TrackingCampaignTypes[type] && (actor.isAdmin || loaded.campaign.userId === actor.id);
   if (!visible) throw notFound(M.campaignNotFound);
@@ -42,7 +49,7 @@ async function campaignOf(ctx: Pick<AppContext, 'db'>, actor: AuthUser, id: numb
  * all with the sample tracking id.
  */
 export async function previewMessage(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db' | 'env'>,
   actor: AuthUser,
   input: PreviewInput,
   origin: string,
@@ -60,7 +67,27 @@ export async function previewMessage(
     },
     trk: 'preview',
   };
-  const compiled = compileMessage({ sender: campaign?.campaign.sender ?? SAMPLE_SENDER, subject, html }, sources);
+  const ownText = input.content === undefined ? (campaign?.campaign.textContent ?? null) : null;
+  const compiled = compileMessage(
+    { sender: campaign?.campaign.sender ?? SAMPLE_SENDER, subject, html, text: ownText },
+    sources,
+  );
   const out = renderMessage(compiled, SAMPLE_RECIPIENT, { rng: seededRng(PREVIEW_SEED), date: renderDate() });
-  return { subject: out.subject, html: out.html, unresolved: compiled.unresolved };
+  const text = out.text ?? textOfHtml(out.html);
+  const c = campaign?.campaign;
+  const domains = c
+    ? await sendingDomains(ctx.db.$client, {
+        type: c.type,
+        groupId: c.type === 2 ? c.pmtaRelayGroupId : c.smtpRelayGroupId,
+      })
+    : null;
+  const filters = filterChecks({
+    html: out.html,
+    text,
+    ownText: Boolean(out.text),
+    unsubscribe: sources.links.unsubscribe,
+    pixelOnlyImage: compiled.pixelOnlyImage,
+    domains,
+  });
+  return { subject: out.subject, html: out.html, unresolved: compiled.unresolved, text, filters };
 }

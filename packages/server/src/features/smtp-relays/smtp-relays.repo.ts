@@ -33,6 +33,7 @@ export const smtpRelaysCollection = defineCollection({
     backoffSpeed: r.backoffSpeed,
     backoff: r.backoff,
     description: r.description,
+    providerSigns: r.providerSigns,
     socks: sql<SmtpRelay['socks']>`case when ${socks.id} is null then null
       else json_build_object('id', ${socks.id}, 'ip', host(${socks.ip}), 'port', ${socks.port}) end`,
     smtpServer: sql<SmtpRelay['smtpServer']>`json_build_object('id', ${srv.id}, 'name', ${srv.name})`,

@@ -52,6 +52,7 @@ export async function createSmtpRelay(ctx: Ctx, actor: AuthUser, input: SmtpRela
     normalSpeed: server.relayNormalSpeed,
     backoffSpeed: server.relayBackoffSpeed,
     description: input.description,
+    providerSigns: input.providerSigns,
   });
   return getSmtpRelay(ctx, actor, id);
 }

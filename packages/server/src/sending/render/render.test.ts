@@ -43,9 +43,19 @@ describe('the renderer: static tags', () => {
     expect(html('[junk]')).toMatch(new RegExp(`^[a-z0-9]{${JUNK_LENGTH}}$`));
     expect(html('[offer]')).toMatch(/^https:\/\/t1\.example\.com\/t\/c\/AbC123-uuid\/[a-z0-9]{12}$/);
     expect(html('[unsub]')).toBe('https://t1.example.com/t/u/AbC123-uuid');
-    expect(html('[pixel]')).toBe(
-      '<img src="https://t1.example.com/t/o/AbC123-uuid" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0">',
+    // Beside an image of the message's own, the pixel is an <img>; alone, a background (filters see no
+    // image-only message, issue 26), and the compiled message says so.
+    expect(html('<img src="logo.png">[pixel]')).toBe(
+      '<img src="logo.png"><img src="https://t1.example.com/t/o/AbC123-uuid" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0">',
     );
+    expect(html('[pixel]')).toBe(
+      `<div style="width:1px;height:1px;line-height:1px;font-size:1px;background-image:url('https://t1.example.com/t/o/AbC123-uuid')"></div>`,
+    );
+    expect(compileMessage({ sender: '', subject: '', html: 'Hi [pixel]' }, sources()).pixelOnlyImage).toBe(true);
+    expect(compileMessage({ sender: '', subject: '', html: '<IMG src=x> [pixel]' }, sources()).pixelOnlyImage).toBe(
+      false,
+    );
+    expect(compileMessage({ sender: '', subject: '', html: 'Hi' }, sources()).pixelOnlyImage).toBe(false);
     const m = compileMessage(
       { sender: 'Jane from {greeting}', subject: '[sender]: news', html: 'By [sender]' },
       sources(),

@@ -66,8 +66,17 @@ export class Compiler {
   /** Tags written in the texts that nothing resolves: `{gretting}`, `[emial]`, `[offer]` without links. */
   readonly unresolved = new Set<string>();
   private readonly linkCache = new Map<string, Template[]>();
+  /** Whether `[pixel]` was compiled into HTML. */
+  pixelUsed = false;
 
-  constructor(private readonly sources: CompileSources) {}
+  /**
+   * `pixelAlone`: the message has no image of its own, so the tracking pixel is a CSS background of an
+   * empty 1x1 block rather than an `<img>`: filters then do not see an image-only message (issue 26).
+   */
+  constructor(
+    private readonly sources: CompileSources,
+    private readonly options: { pixelAlone?: boolean } = {},
+  ) {}
 
   compile(input: string, context: Context): Template {
     const parts: Part[] = [];
@@ -132,6 +141,10 @@ export class Compiler {
         if (context !== 'html') return '';
         const link = this.linkPart('pixel', 'url');
         if (typeof link === 'string') return link;
+        this.pixelUsed = true;
+        if (this.options.pixelAlone)
+          return (r, env) =>
+            `<div style="width:1px;height:1px;line-height:1px;font-size:1px;background-image:url('${escapeHtml(link(r, env))}')"></div>`;
         return (r, env) =>
           `<img src="${link(r, env)}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0">`;
       }

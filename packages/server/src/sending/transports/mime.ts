@@ -1,59 +1,121 @@
+import crypto from 'node:crypto';
+import { encode as qpEncode, wrap as qpWrap } from 'nodemailer/lib/qp';
+import { textOfHtml } from './text.ts';
 import type { OutgoingMessage } from './transport.ts';
 
 /*
- * The message as RFC 5322 / MIME bytes, built directly: one text/html part in base64. nodemailer's MIME
- * composer streams every message through several transforms; a campaign's messages all have this one
- * shape, so building it here costs a fraction and lets the pooled transport write it in one piece.
- * Header values come from users' texts: line breaks are removed, non-ASCII becomes RFC 2047 words.
+ * The message as RFC 5322 / MIME bytes, built directly (decision 0802; issue 26, decision 1020):
+ * multipart/alternative with a text/plain part (the message's own text, or one made from the HTML) and the
+ * text/html part, both quoted-printable. nodemailer's MIME composer streams every message through several
+ * transforms; a campaign's messages all have this one shape, so building it here costs a fraction and lets
+ * the pooled transport write it in one piece. Header values come from users' texts: line breaks are
+ * removed, non-ASCII becomes RFC 2047 encoded words, and every line stays within 76 octets when it holds
+ * encoded words (RFC 2047 section 2) and within 78 otherwise (RFC 5322 section 2.1.1).
  */
 
 const NEEDS_ENCODING = /[^\x20-\x7e]/;
 const SPECIALS = /[()<>[\]:;@\\,."]/;
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ');
 
-/** RFC 2047 encoded words of at most 75 characters, never splitting a character. */
-function encodedWords(s: string): string {
+/** RFC 2047: a line holding encoded words is at most 76 octets; a word is `=?UTF-8?B?...?=`. */
+const ENCODED_LINE_MAX = 76;
+const WORD_OVERHEAD = '=?UTF-8?B??='.length;
+/** Longest plain line before folding (RFC 5322: SHOULD be no more than 78 characters). */
+const PLAIN_LINE_MAX = 78;
+
+/** The most UTF-8 octets whose base64 fits `chars` characters. */
+const octetsFor = (chars: number) => Math.floor(chars / 4) * 3;
+
+/**
+ * RFC 2047 encoded words, never splitting a character, folded so that each line (the first one after the
+ * `prefix`, e.g. `Subject: `, the others after one space) is at most 76 octets.
+ */
+export function encodedWords(s: string, prefixLength: number): string {
   const words: string[] = [];
+  let budget = octetsFor(ENCODED_LINE_MAX - prefixLength - WORD_OVERHEAD);
   let chunk = '';
   for (const ch of s) {
-    if (Buffer.byteLength(chunk + ch) > 45) {
+    if (chunk && Buffer.byteLength(chunk + ch) > budget) {
       words.push(chunk);
       chunk = '';
+      budget = octetsFor(ENCODED_LINE_MAX - 1 - WORD_OVERHEAD);
     }
     chunk += ch;
   }
-  if (chunk) words.push(chunk);
+  if (chunk || !words.length) words.push(chunk);
   return words.map((w) => `=?UTF-8?B?${Buffer.from(w).toString('base64')}?=`).join('\r\n ');
 }
 
-const text = (s: string) => {
+/** A plain ASCII value folded at spaces so lines stay within 78 characters where the words allow it. */
+function foldPlain(v: string, prefixLength: number): string {
+  if (prefixLength + v.length <= PLAIN_LINE_MAX) return v;
+  const out: string[] = [];
+  let line = '';
+  let room = PLAIN_LINE_MAX - prefixLength;
+  for (const word of v.split(/(?= )/)) {
+    if (line && line.length + word.length > room) {
+      out.push(line);
+      line = word.startsWith(' ') ? word : ` ${word}`;
+      room = PLAIN_LINE_MAX;
+    } else line += word;
+  }
+  out.push(line);
+  return out.join('\r\n');
+}
+
+/** An unstructured header's value (Subject, List-Id's phrase...), after `name: `. */
+export function headerValue(name: string, s: string): string {
   const v = oneLine(s);
-  return NEEDS_ENCODING.test(v) || v.length > 900 ? encodedWords(v) : v;
-};
+  const prefix = name.length + 2;
+  if (NEEDS_ENCODING.test(v) || v.length > 900) return encodedWords(v, prefix);
+  return foldPlain(v, prefix);
+}
 
 function mailbox(name: string, address: string) {
   const n = oneLine(name).trim();
   if (!n) return `<${address}>`;
-  if (NEEDS_ENCODING.test(n)) return `${encodedWords(n)} <${address}>`;
+  if (NEEDS_ENCODING.test(n)) return `${encodedWords(n, 'From: '.length)}\r\n <${address}>`;
   return `${SPECIALS.test(n) ? `"${n.replace(/["\\]/g, '\\$&')}"` : n} <${address}>`;
+}
+
+/** A List-Id: the list's name as a phrase (quoted or encoded), then `<id>` (RFC 2919). */
+function listId(v: string) {
+  const m = /^(.*?)\s*(<[^<>]+>)$/.exec(oneLine(v));
+  if (!m) return headerValue('List-Id', v);
+  const phrase = m[1]!.trim();
+  if (!phrase) return m[2]!;
+  if (NEEDS_ENCODING.test(phrase)) return `${encodedWords(phrase, 'List-Id: '.length)}\r\n ${m[2]}`;
+  return `"${phrase.replace(/["\\]/g, '\\$&')}" ${m[2]}`;
 }
 
 const date = (d: Date) => d.toUTCString().replace(/GMT$/, '+0000');
 
-/** The message's bytes, CRLF line ends, base64 body in 76-character lines. */
+/** Quoted-printable in lines of at most 76 characters (soft breaks), CRLF line ends. */
+const qp = (s: string) => qpWrap(qpEncode(Buffer.from(s.replace(/\r?\n/g, '\r\n'))), 76);
+
+/** The message's bytes, CRLF line ends: headers, then text/plain and text/html alternatives. */
 export function buildMime(m: OutgoingMessage, now = new Date()): Buffer {
   const lines = [
     `From: ${mailbox(m.from.name, m.from.address)}`,
     `To: <${m.to}>`,
-    `Subject: ${text(m.subject)}`,
+    `Subject: ${headerValue('Subject', m.subject)}`,
     `Date: ${date(now)}`,
     `Message-ID: ${m.messageId}`,
     'MIME-Version: 1.0',
   ];
-  for (const [k, v] of Object.entries(m.headers)) lines.push(`${k}: ${text(v)}`);
-  lines.push('Content-Type: text/html; charset=utf-8', 'Content-Transfer-Encoding: base64', '');
-  const body = Buffer.from(m.html).toString('base64');
-  const out: string[] = [lines.join('\r\n')];
-  for (let i = 0; i < body.length; i += 76) out.push(body.slice(i, i + 76));
-  return Buffer.from(out.join('\r\n') + '\r\n');
+  for (const [k, v] of Object.entries(m.headers))
+    lines.push(`${k}: ${k.toLowerCase() === 'list-id' ? listId(v) : headerValue(k, v)}`);
+  const boundary = `=_alt_${crypto.randomBytes(12).toString('hex')}`;
+  lines.push(`Content-Type: multipart/alternative; boundary="${boundary}"`, '');
+  const part = (type: string, body: string) =>
+    [
+      `--${boundary}`,
+      `Content-Type: ${type}; charset=utf-8`,
+      'Content-Transfer-Encoding: quoted-printable',
+      '',
+      qp(body),
+    ].join('\r\n');
+  const text = m.text?.trim() ? m.text : textOfHtml(m.html);
+  const out = [lines.join('\r\n'), part('text/plain', text), part('text/html', m.html), `--${boundary}--`, ''];
+  return Buffer.from(out.join('\r\n'));
 }

@@ -9,6 +9,8 @@ export interface OutgoingMessage {
   to: string;
   subject: string;
   html: string;
+  /** The text/plain alternative when the message gives its own; else one is made from the HTML (mime.ts). */
+  text?: string;
   messageId: string;
   headers: Record<string, string>;
   /** DSN ENVID of the envelope (PMTA injection: the tracking id, written into its accounting records). */

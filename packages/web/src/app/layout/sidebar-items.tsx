@@ -63,6 +63,7 @@ export const sidebar: NavEntry[] = [
       { route: 'smtpServers', label: 'SMTP Servers' },
       { route: 'smtpRelayGroups', label: 'SMTP Relay Groups' },
       { route: 'smtpRelays', label: 'SMTP Relays' },
+      { route: 'dkimKeys', label: 'DKIM Keys' },
       { route: 'socksProxies', label: 'Socks Proxies' },
       { route: 'links', label: 'Links' },
       { route: 'linkGroups', label: 'Link Groups' },

@@ -21,6 +21,7 @@ interface Values {
   account: string;
   password: string;
   active: boolean;
+  providerSigns: boolean;
   description?: string;
   socks?: number | null;
   normalSpeed?: number;
@@ -70,7 +71,15 @@ export function SmtpRelayEdit() {
         password: '',
         description: relay.data.description ?? '',
       }
-    : { senderEmail: '', account: '', password: '', active: false, backoff: false, description: '' };
+    : {
+        senderEmail: '',
+        account: '',
+        password: '',
+        active: false,
+        providerSigns: false,
+        backoff: false,
+        description: '',
+      };
   const done = (message: string) => () => {
     toast.success(message);
     navigate(href('smtpRelays'));
@@ -82,6 +91,7 @@ export function SmtpRelayEdit() {
       senderEmail: v.senderEmail,
       account: v.account,
       active: v.active,
+      providerSigns: v.providerSigns,
       description: v.description,
     };
     if (id)
@@ -217,6 +227,14 @@ export function SmtpRelayEdit() {
             </Row>
             <Form.Item name="active" valuePropName="checked" style={{ marginBottom: 8 }}>
               <Checkbox>Active</Checkbox>
+            </Form.Item>
+            <Form.Item
+              name="providerSigns"
+              valuePropName="checked"
+              style={{ marginBottom: 8 }}
+              extra="Leave unchecked and the console signs with the DKIM key of the sender address's domain."
+            >
+              <Checkbox>The relay&apos;s provider DKIM-signs its mail</Checkbox>
             </Form.Item>
             {id && (
               <Form.Item label="Backoff mode" name="backoff" valuePropName="checked">
