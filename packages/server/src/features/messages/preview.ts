@@ -3,7 +3,7 @@ import type { AppContext, AuthUser } from '../../core/context.ts';
 import { notFound } from '../../core/errors.ts';
 import { compileMessage, renderDate, renderMessage } from '../../sending/render/message.ts';
 import { seededRng } from '../../sending/render/random.ts';
-import type { Recipient } from '../../sending/render/template.ts';
+import { render, type Recipient } from '../../sending/render/template.ts';
 import { tagValuesOf } from '../tags/tags.repo.ts';
 import { getMessage } from './messages.service.ts';
 import { campaignSources } from '../../sending/compose.ts';
@@ -72,7 +72,8 @@ export async function previewMessage(
     { sender: campaign?.campaign.sender ?? SAMPLE_SENDER, subject, html, text: ownText },
     sources,
   );
-  const out = renderMessage(compiled, SAMPLE_RECIPIENT, { rng: seededRng(PREVIEW_SEED), date: renderDate() });
+  const env = { rng: seededRng(PREVIEW_SEED), date: renderDate() };
+  const out = renderMessage(compiled, SAMPLE_RECIPIENT, env);
   const text = out.text ?? textOfHtml(out.html);
   const c = campaign?.campaign;
   const domains = c
@@ -85,7 +86,8 @@ export async function previewMessage(
     html: out.html,
     text,
     ownText: Boolean(out.text),
-    unsubscribe: sources.links.unsubscribe,
+    // A PMTA campaign's links are built by the engine (relayHostLink): checked as the sample recipient gets them.
+    unsubscribe: sources.links.unsubscribe.map((u) => (typeof u === 'string' ? u : render(u, SAMPLE_RECIPIENT, env))),
     pixelOnlyImage: compiled.pixelOnlyImage,
     domains,
   });
