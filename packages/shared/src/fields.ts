@@ -164,7 +164,8 @@ export function withDefaults<T extends z.ZodRawShape>(
 ): z.ZodObject<T> {
   const shape: Record<string, z.ZodType> = {};
   for (const [k, v] of Object.entries(defaults)) shape[k] = defaultAtInput(schema.shape[k] as unknown as z.ZodType, v);
-  return schema.extend(shape) as unknown as z.ZodObject<T>;
+  // safeExtend keeps the schema's refinements (backoff never faster than normal, decision 1000).
+  return schema.safeExtend(shape as never) as unknown as z.ZodObject<T>;
 }
 
 /**
