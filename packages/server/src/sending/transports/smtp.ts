@@ -1,6 +1,7 @@
 import type net from 'node:net';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { SocksClient } from 'socks';
+import type { Connector } from '../../core/outbound.ts';
 import { isAuthFailure } from '../bounces.ts';
 import { buildMime } from './mime.ts';
 import type { OutgoingMessage, SendResult, Transport } from './transport.ts';
@@ -17,6 +18,8 @@ export interface SmtpRelayConfig {
   socks?: { ip: string; port: number; login: string | null; password: string | null } | null;
   /** Parallel SMTP sessions of this process to the relay. */
   maxConnections?: number;
+  /** Opens the TCP connections (to the host, or to the socks proxy) through the outbound policy (core/outbound.ts). */
+  connect?: { host: Connector; socks: Connector };
 }
 
 /** Errors raised before a session exists: nothing was handed over, the message can go again. */
@@ -62,7 +65,9 @@ const TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTim
 async function openSession(c: SmtpRelayConfig): Promise<Session> {
   let socket: net.Socket | undefined;
   if (c.socks) {
+    const toProxy = await c.connect?.socks(c.socks.ip, c.socks.port, TIMEOUTS.connectionTimeout);
     const { socket: tunnel } = await SocksClient.createConnection({
+      ...(toProxy ? { existing_socket: toProxy } : {}),
       proxy: {
         host: c.socks.ip,
         port: c.socks.port,
@@ -74,7 +79,7 @@ async function openSession(c: SmtpRelayConfig): Promise<Session> {
       timeout: TIMEOUTS.connectionTimeout,
     });
     socket = tunnel;
-  }
+  } else socket = await c.connect?.host(c.host, c.port, TIMEOUTS.connectionTimeout);
   const conn = new SMTPConnection({ host: c.host, port: c.port, secure: c.tls, connection: socket, ...TIMEOUTS });
   const session: Session = { conn, messages: 0, closed: false };
   await new Promise<void>((resolve, reject) => {
