@@ -53,6 +53,10 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     APP_SECRET: crypto.randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
+    // Every peer of the tests (SMTP sinks, the PMTA simulator, socks, DNS) listens on loopback: the
+    // outbound policy (core/outbound.ts) lets the test apps reach loopback only. A test of the policy
+    // itself passes ALLOW_INTERNAL_URLS: '' (nothing internal).
+    ALLOW_INTERNAL_URLS: 'loopback',
     ...opts.env,
   });
   const started = await startContext(env, withDatabase(adminUrl, name), { schedules: opts.schedules ?? false });
