@@ -135,7 +135,8 @@ export async function putDkimKeys(ctx: Ctx, server: PmtaTarget, keys: { path: st
   const pool = pmtaConnections(ctx);
   const mkdir = await pool.exec(server, `mkdir -p ${DKIM_DIR}`);
   if (mkdir.code !== 0) throw new AppError(422, `Error: cannot create ${DKIM_DIR}: ${mkdir.stderr.trim()}`);
-  for (const key of keys) await pool.writeFileAtomic(server, key.path, key.pem);
+  // Private keys: 0600, the temporary and backup copies too (issue 24).
+  for (const key of keys) await pool.writeFileAtomic(server, key.path, key.pem, { mode: 0o600 });
 }
 
 /**

@@ -148,12 +148,15 @@ export class PmtaConnections {
   }
 
   /** The file's size and modification time, or null when it does not exist. */
-  async stat(server: PmtaTarget, path: string): Promise<{ size: number; mtime: Date; isFile: boolean } | null> {
+  async stat(
+    server: PmtaTarget,
+    path: string,
+  ): Promise<{ size: number; mtime: Date; isFile: boolean; mode: number } | null> {
     try {
       const st = await this.sftp(server, `reading ${path}`, (s, cb: (e: Error | null | undefined, v: Stats) => void) =>
         s.stat(path, cb),
       );
-      return { size: st.size, mtime: new Date(st.mtime * 1000), isFile: st.isFile() };
+      return { size: st.size, mtime: new Date(st.mtime * 1000), isFile: st.isFile(), mode: st.mode & 0o7777 };
     } catch (e) {
       if (e instanceof PmtaSshError && e.sftpCode === NO_SUCH_FILE) return null;
       throw e;
@@ -212,13 +215,18 @@ export class PmtaConnections {
    * `path.tmp`, the current file is copied to `path.bak` (what a roll back restores), then `path.tmp` is
    * renamed over `path` (posix-rename@openssh.com where the server offers it, as OpenSSH does).
    */
-  async writeFileAtomic(server: PmtaTarget, path: string, data: string | Buffer): Promise<void> {
-    await this.put(server, `${path}.tmp`, data);
+  async writeFileAtomic(
+    server: PmtaTarget,
+    path: string,
+    data: string | Buffer,
+    o: { mode?: number } = {},
+  ): Promise<void> {
+    await this.put(server, `${path}.tmp`, data, o.mode);
     const old = await this.readFile(server, path).catch((e: unknown) => {
       if (e instanceof PmtaSshError && e.sftpCode === NO_SUCH_FILE) return undefined;
       throw e;
     });
-    if (old) await this.put(server, `${path}.bak`, old);
+    if (old) await this.put(server, `${path}.bak`, old, o.mode);
     await this.sftp(server, `renaming ${path}.tmp`, (s, cb: (e: Error | null | undefined, v: void) => void) => {
       const done = (e: Error | null | undefined) => cb(e, undefined);
       try {
@@ -257,9 +265,20 @@ export class PmtaConnections {
     for (const [id, e] of this.entries) this.drop(id, e);
   }
 
-  private put(server: PmtaTarget, path: string, data: string | Buffer) {
+  /**
+   * Writes a whole file; with `mode`, created with it and set to it (a file left from before keeps its old
+   * mode through an open, so it is set explicitly before any data goes in).
+   */
+  private async put(server: PmtaTarget, path: string, data: string | Buffer, mode?: number) {
+    if (mode !== undefined)
+      await this.sftp(server, `writing ${path}`, (s, cb: (e: Error | null | undefined, v: void) => void) =>
+        s.open(path, 'w', mode, (e, handle) => {
+          if (e) return cb(e, undefined);
+          s.fchmod(handle, mode, (e2) => s.close(handle, () => cb(e2, undefined)));
+        }),
+      );
     return this.sftp(server, `writing ${path}`, (s, cb: (e: Error | null | undefined, v: void) => void) =>
-      s.writeFile(path, data, (e) => cb(e, undefined)),
+      s.writeFile(path, data, mode === undefined ? {} : { mode }, (e) => cb(e, undefined)),
     );
   }
 
