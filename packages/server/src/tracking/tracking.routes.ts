@@ -59,7 +59,8 @@ export async function trackingRoutes(app: FastifyInstance) {
   const campaigns = new CampaignCache(ctx.db.$client);
   const commits = new GroupCommit(ctx);
   app.addHook('onClose', () => commits.close());
-  const route = { config: { public: true }, schema: { hide: true } } as const;
+  // `helmet: false`: the console's security headers are not the tracker's (decision 1011).
+  const route = { config: { public: true }, schema: { hide: true }, helmet: false } as const;
 
   async function locate(uuid: unknown): Promise<Located | null> {
     if (typeof uuid !== 'string') return null;
