@@ -141,7 +141,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   // The tracking endpoints (/t/, /postback) are public and outside /api; a tracker process serves only them.
   await app.register(trackingRoutes);
   const tracker = ctx.env.ROLE === 'tracker';
-  if (!tracker) await registerPublic(app, (scope) => scope.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true }));
+  if (!tracker)
+    await registerPublic(app, (scope) => scope.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true }));
   if (!tracker) for (const plugin of routes) await app.register(plugin, { prefix: '/api' });
 
   const dist =

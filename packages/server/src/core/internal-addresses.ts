@@ -61,4 +61,3 @@ export class InternalAddressError extends Error {
  * proxy-addr's names loopback, linklocal, uniquelocal), `false` none.
  */
 export type InternalAllowance = boolean | readonly string[];
-

@@ -77,7 +77,7 @@ describe.each([...ADDRESSES, ...NAMES])('%s (%s)', (_label, address) => {
     expect(connections).toBe(before);
   });
 
-  it.runIf(isIp)("the PMTA HTTP interface is not asked", async () => {
+  it.runIf(isIp)('the PMTA HTTP interface is not asked', async () => {
     const before = connections;
     const row = await f.pmtaServer({ serverIp: address });
     const [server] = await t.ctx.db

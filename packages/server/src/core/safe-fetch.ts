@@ -2,11 +2,7 @@ import type { RequestInit, Response } from 'undici';
 import { checkedFetch, createOutboundPolicy, type OutboundPolicy } from './outbound.ts';
 import type { InternalAllowance } from './internal-addresses.ts';
 
-export {
-  InternalAddressError,
-  isInternalAddress,
-  type InternalAllowance,
-} from './internal-addresses.ts';
+export { InternalAddressError, isInternalAddress, type InternalAllowance } from './internal-addresses.ts';
 
 /**
  * The address ranges that are not the internet, and `safeFetch` on top of the outbound policy

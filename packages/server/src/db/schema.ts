@@ -354,7 +354,11 @@ export const pmtaServers = pgTable(
     hostAssigned: boolean('host_assigned').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('pmta_servers_host_idx').on(t.serverIp, t.sshPort), index('pmta_servers_user_idx').on(t.userId), index('pmta_servers_name_idx').on(t.name)],
+  (t) => [
+    index('pmta_servers_host_idx').on(t.serverIp, t.sshPort),
+    index('pmta_servers_user_idx').on(t.userId),
+    index('pmta_servers_name_idx').on(t.name),
+  ],
 );
 
 /** A plain SMTP host; its accounts are the SMTP relays. */

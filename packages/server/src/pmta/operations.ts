@@ -40,9 +40,14 @@ export async function httpReady(ctx: Ctx, server: PmtaServerRow): Promise<boolea
   // A user's address: the connection passes the outbound policy (core/outbound.ts).
   const host = server.serverIp.includes(':') ? `[${server.serverIp}]` : server.serverIp;
   try {
-    const res = await checkedFetch(outboundPolicy(ctx.env), 'Server IP', `http://${host}:${server.pmtaHttpPort}/status?format=xml`, {
-      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
-    });
+    const res = await checkedFetch(
+      outboundPolicy(ctx.env),
+      'Server IP',
+      `http://${host}:${server.pmtaHttpPort}/status?format=xml`,
+      {
+        signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+      },
+    );
     await res.body?.cancel();
     return res.ok;
   } catch {

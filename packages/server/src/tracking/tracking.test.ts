@@ -242,7 +242,10 @@ describe('the conversion postback', () => {
   it('refuses a sum that is not one, and changes nothing', async () => {
     const before = [await counters(), await eventCount()];
     for (const sum of ['-1', 'abc', '1e3', '1,50', '12.1234567', '99999999', '0x10', '%00'])
-      expect((await get(`/postback?key=${postbackKey}&cid=${idOf(7)}&sum=${sum}`)).statusCode, sum).toBeGreaterThanOrEqual(400);
+      expect(
+        (await get(`/postback?key=${postbackKey}&cid=${idOf(7)}&sum=${sum}`)).statusCode,
+        sum,
+      ).toBeGreaterThanOrEqual(400);
     expect((await get(`/postback?key=${postbackKey}&cid=${idOf(7)}&sum=1&sum=2`)).statusCode).toBe(400);
     expect((await get(`/postback?key=${postbackKey}&sum=1`)).statusCode).toBe(404);
     expect([await counters(), await eventCount()]).toEqual(before);

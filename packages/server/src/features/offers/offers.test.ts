@@ -240,7 +240,14 @@ describe('the postback rules of an offer', () => {
     const res = await t.as(admin, {
       method: 'POST',
       url: '/api/offers',
-      payload: { category: cat.id, name: 'Capped', url: LINK, user: alice.id, postbackRequiresClick: true, postbackMaxAmount: 25.5 },
+      payload: {
+        category: cat.id,
+        name: 'Capped',
+        url: LINK,
+        user: alice.id,
+        postbackRequiresClick: true,
+        postbackMaxAmount: 25.5,
+      },
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ postbackRequiresClick: true, postbackMaxAmount: 25.5 });

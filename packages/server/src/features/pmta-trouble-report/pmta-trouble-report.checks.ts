@@ -126,7 +126,7 @@ async function page<T>(ctx: AppContext, server: PmtaServerRow, path: string, sha
     })) as unknown as Response;
   } catch (e) {
     if ((e as { cause?: unknown }).cause instanceof OutboundRefusedError)
-      throw new Error(`${url}: ${((e as { cause: Error }).cause).message}.`, { cause: e });
+      throw new Error(`${url}: ${(e as { cause: Error }).cause.message}.`, { cause: e });
     const cause = (e as { cause?: { code?: string } }).cause?.code;
     const why =
       (e as Error).name === 'TimeoutError'

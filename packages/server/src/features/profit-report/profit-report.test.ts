@@ -266,7 +266,10 @@ describe('the country path end to end', () => {
     const id = smtpTrackingId(t, campaign.id, recipient!.emailId);
     const click = await t.app.inject({ method: 'GET', url: `/t/c/${id}`, remoteAddress: '81.2.69.160' });
     expect(click.statusCode).toBeLessThan(400);
-    const postback = await t.app.inject({ method: 'GET', url: `/postback?cid=${id}&sum=5&key=${await ownerPostbackKey(t.ctx, owner.id)}` });
+    const postback = await t.app.inject({
+      method: 'GET',
+      url: `/postback?cid=${id}&sum=5&key=${await ownerPostbackKey(t.ctx, owner.id)}`,
+    });
     expect(postback.json()).toEqual({ status: 'recorded' });
     const [event] = await q<{ day: string; cents: number }>(
       `select to_char((at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, amount_cents as cents

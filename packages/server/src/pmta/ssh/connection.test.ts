@@ -89,7 +89,7 @@ afterAll(async () => {
 });
 
 describe("the console's key pair of an install from before", () => {
-  it('is generated once under DATA_DIR (private key mode 600) and becomes the first administrator\'s key only', async () => {
+  it("is generated once under DATA_DIR (private key mode 600) and becomes the first administrator's key only", async () => {
     const first = consoleKey(t.dataDir);
     const file = path.join(t.dataDir, 'ssh/id_ed25519');
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
@@ -108,7 +108,10 @@ describe("the console's key pair of an install from before", () => {
     // The test database has no administrator before this one: it is the first and inherits the console's key.
     expect(base(ofAdmin.json<{ publicKey: string }>().publicKey)).toBe(base(first.publicKey));
     expect(base(ofUser.json<{ publicKey: string }>().publicKey)).not.toBe(base(first.publicKey));
-    expect(ofUser.json()).toEqual({ publicKey: expect.stringMatching(/^ssh-ed25519 AAAA\S+ console-user\d+@pmta$/), servers: [] });
+    expect(ofUser.json()).toEqual({
+      publicKey: expect.stringMatching(/^ssh-ed25519 AAAA\S+ console-user\d+@pmta$/),
+      servers: [],
+    });
     expect((await t.as(null, { method: 'GET', url: '/api/pmta/ssh-public-key' })).statusCode).toBe(401);
   });
 });

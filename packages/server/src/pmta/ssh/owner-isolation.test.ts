@@ -80,7 +80,10 @@ describe('one SSH identity per owner', () => {
       payload: body('127.0.0.1', ssh.port, { user: a.id }),
     });
     expect(created.statusCode).toBe(201);
-    const res = await t.as(admin, { method: 'GET', url: `/api/pmta_servers/${created.json<{ id: number }>().id}/software_readiness` });
+    const res = await t.as(admin, {
+      method: 'GET',
+      url: `/api/pmta_servers/${created.json<{ id: number }>().id}/software_readiness`,
+    });
     expect(res.statusCode).toBe(200);
   });
 
@@ -92,14 +95,25 @@ describe('one SSH identity per owner', () => {
       publicKey: expect.any(String),
       servers: [{ id: server.id, name: 'rotating one', serverIp: server.serverIp }],
     });
-    const refused = await t.as(c, { method: 'POST', url: '/api/pmta/ssh-public-key/rotate', payload: { confirm: false } });
+    const refused = await t.as(c, {
+      method: 'POST',
+      url: '/api/pmta/ssh-public-key/rotate',
+      payload: { confirm: false },
+    });
     expect(refused.statusCode).toBe(422);
     expect(await keyOf(c)).toBe(before.json<{ publicKey: string }>().publicKey);
-    const rotated = await t.as(c, { method: 'POST', url: '/api/pmta/ssh-public-key/rotate', payload: { confirm: true } });
+    const rotated = await t.as(c, {
+      method: 'POST',
+      url: '/api/pmta/ssh-public-key/rotate',
+      payload: { confirm: true },
+    });
     expect(rotated.statusCode).toBe(200);
     expect(rotated.json<{ publicKey: string }>().publicKey).not.toBe(before.json<{ publicKey: string }>().publicKey);
     expect(await keyOf(c)).toBe(rotated.json<{ publicKey: string }>().publicKey);
-    expect((await t.as(null, { method: 'POST', url: '/api/pmta/ssh-public-key/rotate', payload: { confirm: true } })).statusCode).toBe(401);
+    expect(
+      (await t.as(null, { method: 'POST', url: '/api/pmta/ssh-public-key/rotate', payload: { confirm: true } }))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
@@ -110,7 +124,9 @@ describe('one host, one owner', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ error: { serverIp: M.hostTaken } });
     // Another SSH port is another host.
-    expect((await t.as(b, { method: 'POST', url: '/api/pmta_servers', payload: body('192.0.2.10', 2222) })).statusCode).toBe(201);
+    expect(
+      (await t.as(b, { method: 'POST', url: '/api/pmta_servers', payload: body('192.0.2.10', 2222) })).statusCode,
+    ).toBe(201);
     // Moving an own server onto A's host is refused too.
     const own = await f.pmtaServer({ owner: b, serverIp: '192.0.2.11' });
     const moved = await t.as(b, { method: 'PUT', url: `/api/pmta_servers/${own.id}`, payload: body('192.0.2.10', 22) });

@@ -40,7 +40,8 @@ const legacyKeyFile = (dataDir: string) => path.join(dataDir, 'ssh', 'id_ed25519
 /** The owner's key pair, made (and stored) the first time it is asked for. */
 export async function ownerSshKey(ctx: Ctx, userId: number): Promise<OwnerKey> {
   const [row] = await ctx.db.select().from(ownerSecrets).where(eq(ownerSecrets.userId, userId));
-  if (row?.sshKeyEnc && row.sshPublicKey) return { privateKey: open(ctx.secret, row.sshKeyEnc), publicKey: row.sshPublicKey };
+  if (row?.sshKeyEnc && row.sshPublicKey)
+    return { privateKey: open(ctx.secret, row.sshKeyEnc), publicKey: row.sshPublicKey };
   const inherit = fs.existsSync(legacyKeyFile(ctx.env.DATA_DIR)) && (await isFirstAdmin(ctx, userId));
   const privateKey = inherit
     ? loadConsoleKey(ctx.env.DATA_DIR).privateKey

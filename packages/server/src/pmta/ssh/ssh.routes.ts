@@ -50,4 +50,3 @@ export const pmtaSshRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(204).send();
   });
 };
-

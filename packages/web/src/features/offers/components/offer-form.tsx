@@ -131,8 +131,8 @@ export function OfferForm({ offer, defaultOwner, showOwner, readOnly, onSubmit, 
             </Typography.Paragraph>
             <Typography.Text>
               The {code('key')} is the owner&apos;s postback key (shown to the owner only): a postback without it, or
-              with a wrong one, is refused (403) and counts nothing, so keep the URL between you and the network.
-              An offer may also count a conversion only after a click, and refuse sums above its maximum.
+              with a wrong one, is refused (403) and counts nothing, so keep the URL between you and the network. An
+              offer may also count a conversion only after a click, and refuse sums above its maximum.
             </Typography.Text>
           </>
         }

@@ -22,8 +22,8 @@ export function PmtaServerSsh({ server }: { server?: PmtaServer }) {
       content: (
         <>
           <Typography.Paragraph>
-            The current key stops working for the console at once. Put the new public key into authorized_keys
-            on {servers.length ? 'these servers' : 'your servers'}:
+            The current key stops working for the console at once. Put the new public key into authorized_keys on{' '}
+            {servers.length ? 'these servers' : 'your servers'}:
           </Typography.Paragraph>
           <ul data-testid="ssh-rotate-servers">
             {servers.map((s) => (
