@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CampaignStatus } from '@console/shared/enums';
-import { ownerPostbackKey } from '../pmta/ssh/owner-keys.ts';
+import { postbackKeyOf } from '../tracking/test-helpers.ts';
 import { createTestApp, eventually, type TestApp } from '../../test/harness.ts';
 import { factories } from '../../test/factories.ts';
 import { startSmtpSink, type SmtpSink } from '../../test/peers/smtp-sink.ts';
@@ -136,7 +136,7 @@ async function track(campaignId: number, userId: number, a: SmtpSink, b: SmtpSin
   const reopens = await phase('GET', 6, (id) => `/t/o/${id}`);
   const clicks = await phase('GET', 5, (id) => `/t/c/${id}/x`);
   const unsubscribes = await phase('POST', 50, (id) => `/t/u/${id}`);
-  const key = await ownerPostbackKey(t.ctx, userId);
+  const key = await postbackKeyOf(t, campaignId);
   const conversions = await phase('GET', 40, (id) => `/postback?cid=${id}&sum=2.50&key=${key}`);
   // A click of a recipient who had not opened counts as their open too (decision 0803).
   const implied = ids.filter((_, i) => i % 5 === 0 && i % 3 !== 0).length;

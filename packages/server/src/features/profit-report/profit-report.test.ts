@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReportMessages } from '@console/shared/reports';
-import { ownerPostbackKey } from '../../pmta/ssh/owner-keys.ts';
 import {
   PROFIT_GROUP_BY,
   ProfitReportMessages,
@@ -11,7 +10,7 @@ import { TrackingCampaignTypes } from '@console/shared/tracking';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { factories } from '../../../test/factories.ts';
 import { buildHistory, EVENTS_WHERE, K, MOMENTS, type History } from '../../../test/profit-activity-history.ts';
-import { addRecipients, smtpTrackingId } from '../../tracking/test-helpers.ts';
+import { addRecipients, postbackKeyOf, smtpTrackingId } from '../../tracking/test-helpers.ts';
 
 let t: TestApp;
 let h: History;
@@ -268,7 +267,7 @@ describe('the country path end to end', () => {
     expect(click.statusCode).toBeLessThan(400);
     const postback = await t.app.inject({
       method: 'GET',
-      url: `/postback?cid=${id}&sum=5&key=${await ownerPostbackKey(t.ctx, owner.id)}`,
+      url: `/postback?cid=${id}&sum=5&key=${await postbackKeyOf(t, campaign.id)}`,
     });
     expect(postback.json()).toEqual({ status: 'recorded' });
     const [event] = await q<{ day: string; cents: number }>(
