@@ -71,11 +71,20 @@ export function serveSftp(sftp: SFTPWrapper, sandbox: Sandbox): void {
   const bad = (reqid: number) => sftp.status(reqid, STATUS_CODE.FAILURE, 'Bad handle');
   const rename = async (from: string, to: string) => fs.rename(await sandbox.resolve(from), await sandbox.resolve(to));
 
-  sftp.on('OPEN', (reqid, filename, flags) =>
+  // A file created with a mode gets that mode exactly, as OpenSSH's sftp-server does under umask 022 for
+  // 0600 (the simulator's own umask is not the host's), so a test reads back what a client asked for.
+  sftp.on('OPEN', (reqid, filename, flags, attrs) =>
     run(reqid, async () => {
       const mode = flagsToString(flags);
       if (!mode) return void sftp.status(reqid, STATUS_CODE.FAILURE, 'Unsupported open flags');
-      const file = await fs.open(await sandbox.resolve(filename), mode);
+      const real = await sandbox.resolve(filename);
+      const existed = await fs.stat(real).then(
+        () => true,
+        () => false,
+      );
+      const perm = typeof attrs?.mode === 'number' ? attrs.mode & 0o777 : undefined;
+      const file = await fs.open(real, mode, perm ?? 0o644);
+      if (!existed) await file.chmod(perm ?? 0o644);
       sftp.handle(reqid, newHandle({ file }));
     }),
   );
@@ -113,9 +122,21 @@ export function serveSftp(sftp: SFTPWrapper, sandbox: Sandbox): void {
       ok(reqid);
     }),
   );
-  // The attributes a client sets (mode, times) are not kept: the sandbox belongs to the simulator's user.
-  sftp.on('SETSTAT', (reqid) => ok(reqid));
-  sftp.on('FSETSTAT', (reqid) => ok(reqid));
+  // The mode a client sets is kept (chmod); other attributes (owner, times) are accepted and ignored.
+  sftp.on('SETSTAT', (reqid, p, attrs) =>
+    run(reqid, async () => {
+      if (typeof attrs.mode === 'number') await fs.chmod(await sandbox.resolve(p), attrs.mode & 0o777);
+      ok(reqid);
+    }),
+  );
+  sftp.on('FSETSTAT', (reqid, handle, attrs) =>
+    run(reqid, async () => {
+      const h = handleOf(handle);
+      if (!h) return bad(reqid);
+      if (typeof attrs.mode === 'number' && 'file' in h) await h.file.chmod(attrs.mode & 0o777);
+      ok(reqid);
+    }),
+  );
   for (const event of ['STAT', 'LSTAT'] as const)
     sftp.on(event, (reqid: number, p: string) =>
       run(reqid, async () => sftp.attrs(reqid, attrsOf(await fs.stat(await sandbox.resolve(p))))),

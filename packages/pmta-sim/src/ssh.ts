@@ -29,6 +29,8 @@ export interface SshServer {
   port: number;
   /** `SHA256:<base64>` of the host key, as `ssh-keygen -lf` prints it. */
   hostKeyFingerprint: string;
+  /** Puts one more `authorized_keys` line for `username` (an owner's key made after the start). */
+  addPublicKey(username: string, publicKey: string): void;
   close(): Promise<void>;
 }
 
@@ -115,6 +117,11 @@ export async function startSshServer(control: PmtaControl, o: SshServerOptions):
   return {
     port: (server.address() as AddressInfo).port,
     hostKeyFingerprint: fingerprint(parsed(hostKey).getPublicSSH()),
+    addPublicKey: (username, publicKey) => {
+      let user = users.find((u) => u.username === username);
+      if (!user) users.push((user = { username, keys: [] }));
+      user.keys.push(parsed(publicKey));
+    },
     close: async () => {
       for (const c of clients) c.end();
       await new Promise<void>((resolve) => server.close(() => resolve()));

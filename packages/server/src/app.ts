@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -77,6 +78,36 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
 
+  // Security headers (decision 1011): no inline script anywhere, never framed, no MIME sniffing, no
+  // referrer leaving the console. antd writes its CSS-in-JS into <style> elements at run time, hence
+  // style-src 'unsafe-inline' (styles only; scripts stay 'self'). The tracking endpoints opt out
+  // (`helmet: false`): their pages carry their own stricter policy (tracking/pages.ts) and a click's
+  // redirect or a pixel must not be changed by the console's.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // A message preview (a srcdoc frame of an about:blank window) inherits this policy: its remote
+        // images and fonts must show. Images and fonts run nothing.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        fontSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        frameSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    // TLS is the operator's proxy's business: a console reached over plain HTTP must not pin HTTPS.
+    strictTransportSecurity: false,
+  });
   await app.register(formbody);
   await app.register(multipart, {
     limits: { fileSize: 4 * 1024 ** 3, files: 1, fields: 20, fieldSize: 5 * 1024 * 1024 },
@@ -110,7 +141,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   // The tracking endpoints (/t/, /postback) are public and outside /api; a tracker process serves only them.
   await app.register(trackingRoutes);
   const tracker = ctx.env.ROLE === 'tracker';
-  if (!tracker) await registerPublic(app, (scope) => scope.register(swaggerUi, { routePrefix: '/api/docs' }));
+  if (!tracker)
+    await registerPublic(app, (scope) => scope.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true }));
   if (!tracker) for (const plugin of routes) await app.register(plugin, { prefix: '/api' });
 
   const dist =

@@ -52,8 +52,10 @@ const schema = z.object({
    */
   TRUST_PROXY: addressList().optional(),
   /**
-   * Lets server-side fetches of user-supplied URLs (offer health checks, later links and webhooks) reach
-   * internal addresses: `true` for all, or the addresses/CIDRs allowed. Off by default.
+   * Lets every outbound connection made for a user (SSH and HTTP to PMTA servers, SMTP relay hosts, socks
+   * proxies, offer checks, later fetches; core/outbound.ts) reach internal addresses: `true` for all, or
+   * the addresses/CIDRs (or loopback, linklocal, uniquelocal) allowed. Off by default. Metadata,
+   * unspecified, multicast and the console's own port are refused whatever this says.
    */
   ALLOW_INTERNAL_URLS: z
     .string()

@@ -58,6 +58,10 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     // The console's own unsubscribe (issue 26): SMTP campaigns without an unsubscribe group can start.
     TRACKER_URL: 'https://tracker.test',
+    // Every peer of the tests (SMTP sinks, the PMTA simulator, socks, DNS) listens on loopback: the
+    // outbound policy (core/outbound.ts) lets the test apps reach loopback only. A test of the policy
+    // itself passes ALLOW_INTERNAL_URLS: '' (nothing internal).
+    ALLOW_INTERNAL_URLS: 'loopback',
     ...opts.env,
   });
   const url = opts.databaseUrl ?? withDatabase(adminUrl, name);

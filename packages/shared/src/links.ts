@@ -8,6 +8,7 @@ export const LinkMessages = {
   urlRequired: 'URL is required.',
   urlInvalid: 'URL must be an http or https address, e.g. https://trk.example.com/t/c/[uuid].',
   uuidMissing: 'The URL must hold [uuid]: without it nothing could be tracked through the link.',
+  urlControl: 'URL must not contain spaces or control characters (line breaks, tabs).',
   onlyTrackingMacros: 'A link may hold only the macros [uuid] and [junk].',
   groupNotOwners: "The group must be one of the owner's link groups.",
   userNotFound: 'User not found.',
@@ -21,6 +22,9 @@ export const LINK_MACROS = ['[uuid]', '[junk]'] as const;
 
 /** Why a URL template cannot be a tracked link, or null. */
 export function linkUrlProblem(url: string): string | null {
+  // A URL parser drops tabs and line breaks silently; a header line smuggled after CR LF must not be stored.
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0020\u007f-\u009f\u2028\u2029]/.test(url)) return M.urlControl;
   if (!url.includes('[uuid]')) return M.uuidMissing;
   const others = url
     .match(/\[[A-Za-z_][A-Za-z0-9_]*\]/g)

@@ -16,7 +16,11 @@ export const OfferMessages = {
   userNotFound: 'User not found.',
   alreadyArchived: 'Offer is already archived.',
   readOnly: 'Archived offers are read-only.',
+  maxAmountInvalid: 'Maximum Amount must be a number between 0.01 and 1000000.',
 } as const;
+
+/** The largest sum one postback may carry at all (tracking/postback.ts). */
+export const POSTBACK_MAX_UNITS = 1_000_000;
 
 /** Placeholders the tracker fills (offer URL) and the postback ones (callback); they are kept literally. */
 export const OFFER_URL_PLACEHOLDERS = ['[click_id]', '[trk]', '[email]'] as const;
@@ -84,6 +88,17 @@ export const offerSchema = z.object({
   plug: optionalUrl,
   callback: optionalUrl,
   user: reference(OfferMessages.userRequired),
+  /** A conversion counts only for a recipient who clicked first (issue 24). */
+  postbackRequiresClick: z.boolean().optional().default(false),
+  /** The largest sum one postback may record (currency units); blank: up to POSTBACK_MAX_UNITS. */
+  postbackMaxAmount: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z
+      .number({ error: OfferMessages.maxAmountInvalid })
+      .min(0.01, OfferMessages.maxAmountInvalid)
+      .max(POSTBACK_MAX_UNITS, OfferMessages.maxAmountInvalid)
+      .nullish(),
+  ),
 });
 export type OfferInput = z.infer<typeof offerSchema>;
 /** What a client sends (the schema's input: category as an id or IRI, blank links as null). */
@@ -103,5 +118,20 @@ export const offerItem = z.object({
   archive: z.string().nullable(),
   category: refItem,
   user: userRefItem,
+  postbackRequiresClick: z.boolean(),
+  postbackMaxAmount: z.number().nullable(),
+  /**
+   * GET /api/offers/{id} to the offer's owner only: the conversion postback URL with the owner's postback
+   * key, `{cid}` and `{sum}` to be filled by the affiliate network. Absent elsewhere.
+   */
+  postbackUrl: z.string().optional(),
 });
 export type Offer = z.infer<typeof offerItem>;
+
+/** POST /api/postback_key/rotate: `confirm: true`; postback URLs with the old key are refused from then on. */
+export const postbackKeyRotateSchema = z.object({ confirm: z.boolean() });
+export const postbackKeyItem = z.object({ postbackKey: z.string() });
+
+/** The conversion postback URL of an owner: `{cid}` and `{sum}` are the network's to fill. */
+export const postbackUrl = (origin: string, key: string) =>
+  `${origin}/postback?cid={cid}&sum={sum}&key=${encodeURIComponent(key)}`;

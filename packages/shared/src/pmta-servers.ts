@@ -40,6 +40,8 @@ export const PmtaServerMessages = {
   hasRelays: 'The server has relays of its owner: it cannot change owner.',
   deleteConfirm: 'Are you sure you want to delete?',
   sshKeyInvalid: 'SSH Key must be a private key (OpenSSH or PEM) without a passphrase.',
+  hostTaken:
+    "This host (Server IP and SSH Port) is already another owner's PMTA server. An administrator can assign it to you.",
 } as const;
 const M = PmtaServerMessages;
 
@@ -123,6 +125,18 @@ export const pmtaServerItem = z.object({
   hostKey: z.string().nullable(),
 });
 export type PmtaServer = z.infer<typeof pmtaServerItem>;
+
+/**
+ * GET /api/pmta/ssh-public-key: the caller's own SSH public key (the `authorized_keys` line for their
+ * hosts) and their servers, which must all carry it (decision 1010).
+ */
+export const sshKeyItem = z.object({
+  publicKey: z.string(),
+  servers: z.array(z.object({ id: z.number(), name: z.string(), serverIp: z.string() })),
+});
+export type SshKeyInfo = z.infer<typeof sshKeyItem>;
+/** POST /api/pmta/ssh-public-key/rotate: `confirm: true` (the form asked, naming the servers to update). */
+export const sshKeyRotateSchema = z.object({ confirm: z.boolean() });
 
 export const PMTA_SERVERS_PAGE_SIZE = 30;
 

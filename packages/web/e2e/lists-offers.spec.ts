@@ -539,7 +539,10 @@ describe('lists and offers', () => {
     // Callback is not implemented; the owner defaults to the signed-in administrator.
     expect(await page.getByLabel('Callback (unrealized functionality)').isDisabled()).toBe(true);
     await page.getByLabel('Callback (unrealized functionality)', { exact: true }).waitFor();
-    await page.getByText('https://<tracking host>/postback?cid={cid}&sum={sum}').waitFor();
+    await page
+      .getByTestId('postback-url')
+      .getByText(/\/postback\?cid=\{cid\}&sum=\{sum\}&key=/)
+      .waitFor();
     expect(await page.locator('.ant-form-item', { hasText: 'Owner' }).locator('.ant-select').innerText()).toContain(
       'admin',
     );

@@ -299,10 +299,28 @@ export const offers = pgTable(
     archive: timestamp('archive', { withTimezone: true }),
     clean: text('clean'),
     checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /** A conversion postback counts only for a recipient who clicked first (issue 24). */
+    postbackRequiresClick: boolean('postback_requires_click').notNull().default(false),
+    /** The largest amount one postback may record; null: the postback's own bound. */
+    postbackMaxAmount: doublePrecision('postback_max_amount'),
     createdAt: createdAt(),
   },
   (t) => [index('offers_user_idx').on(t.userId)],
 );
+
+/**
+ * An owner's own secrets (issue 24, decision 1010): the SSH key pair every server of the owner is reached
+ * with (private half sealed), and the key a conversion postback must carry. Made on first use.
+ */
+export const ownerSecrets = pgTable('owner_secrets', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sshKeyEnc: text('ssh_key_enc'),
+  sshPublicKey: text('ssh_public_key'),
+  sshKeyCreatedAt: timestamp('ssh_key_created_at', { withTimezone: true }),
+  postbackKey: text('postback_key'),
+});
 
 // ---------------------------------------------------------------------------------------------------------
 // Sending infrastructure (spec 2). Secrets (`*_enc`) are sealed by core/sealed.ts and never returned.
@@ -332,9 +350,15 @@ export const pmtaServers = pgTable(
     sshPasswordEnc: text('ssh_password_enc'),
     sshKeyEnc: text('ssh_key_enc'),
     hostKey: text('host_key'),
+    /** An administrator assigned this host to its owner: it may share its address or host key with another owner's server. */
+    hostAssigned: boolean('host_assigned').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('pmta_servers_user_idx').on(t.userId), index('pmta_servers_name_idx').on(t.name)],
+  (t) => [
+    index('pmta_servers_host_idx').on(t.serverIp, t.sshPort),
+    index('pmta_servers_user_idx').on(t.userId),
+    index('pmta_servers_name_idx').on(t.name),
+  ],
 );
 
 /** A plain SMTP host; its accounts are the SMTP relays. */

@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../core/context.ts';
 import { AppError, notFound } from '../core/errors.ts';
+import { checkedFetch, outboundPolicy } from '../core/outbound.ts';
 import { open } from '../core/sealed.ts';
 import type { Executor } from '../db/client.ts';
 import { pmtaRelayDkim, pmtaRelays, pmtaServers } from '../db/schema.ts';
@@ -35,13 +36,18 @@ export async function serverRow(ctx: Ctx, id: number): Promise<PmtaServerRow> {
 }
 
 /** Whether the server's HTTP management interface answers `/status` (within 3 s). */
-export async function httpReady(server: PmtaServerRow): Promise<boolean> {
-  // The operator's own host, usually on an internal address: not a user URL, so no safe-fetch guard.
+export async function httpReady(ctx: Ctx, server: PmtaServerRow): Promise<boolean> {
+  // A user's address: the connection passes the outbound policy (core/outbound.ts).
   const host = server.serverIp.includes(':') ? `[${server.serverIp}]` : server.serverIp;
   try {
-    const res = await fetch(`http://${host}:${server.pmtaHttpPort}/status?format=xml`, {
-      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
-    });
+    const res = await checkedFetch(
+      outboundPolicy(ctx.env),
+      'Server IP',
+      `http://${host}:${server.pmtaHttpPort}/status?format=xml`,
+      {
+        signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+      },
+    );
     await res.body?.cancel();
     return res.ok;
   } catch {
@@ -58,7 +64,7 @@ export async function softwareReadiness(ctx: Ctx, server: PmtaServerRow) {
     ok('pmta --version'),
     ok(`test -f ${CONFIG_PATH}`),
     ok(`test -d ${ACCT_DIR}`),
-    httpReady(server),
+    httpReady(ctx, server),
   ]);
   return [
     { service: 'pmta service', ready: service },
@@ -145,7 +151,8 @@ export async function putDkimKeys(ctx: Ctx, server: PmtaTarget, keys: { path: st
   const pool = pmtaConnections(ctx);
   const mkdir = await pool.exec(server, `mkdir -p ${DKIM_DIR}`);
   if (mkdir.code !== 0) throw new AppError(422, `Error: cannot create ${DKIM_DIR}: ${mkdir.stderr.trim()}`);
-  for (const key of keys) await pool.writeFileAtomic(server, key.path, key.pem);
+  // Private keys: 0600, the temporary and backup copies too (issue 24).
+  for (const key of keys) await pool.writeFileAtomic(server, key.path, key.pem, { mode: 0o600 });
 }
 
 /**

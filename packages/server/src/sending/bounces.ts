@@ -127,3 +127,6 @@ export function isThrottling(code: number, text: string): boolean {
 
 /** An authentication failure: the relay's account or password is wrong (or the server wants one). */
 export const isAuthFailure = (code: number) => code === 530 || code === 534 || code === 535;
+
+/** The tables themselves, for the tests that hold one case per rule (bounces-table.test.ts). */
+export const BOUNCE_RULES = { strong: STRONG, enhanced: ENHANCED, weak: WEAK } as const;

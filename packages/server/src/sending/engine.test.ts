@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CampaignStatus } from '@console/shared/enums';
+import { postbackKeyOf } from '../tracking/test-helpers.ts';
 import { createTestApp, eventually, type TestApp } from '../../test/harness.ts';
 import { factories } from '../../test/factories.ts';
 import { startSmtpSink, type SmtpSink } from '../../test/peers/smtp-sink.ts';
@@ -122,6 +123,7 @@ async function check(campaignId: number, a: SmtpSink, b: SmtpSink) {
  * 50th unsubscribes, every 40th converts for 2.50; the counters and the hourly rollup must say exactly that.
  */
 async function track(campaignId: number, userId: number, a: SmtpSink, b: SmtpSink) {
+  const key = await postbackKeyOf(t, campaignId); // made before the tracker caches the campaign
   await t.ctx.db.$client.query('update users set profit_rate = 80 where id = $1', [userId]);
   const ids = [...a.messages, ...b.messages].map((m) => m.headers.get('x-console-id')!);
   // One kind after the other (opens, then clicks, ...), each kind's hits in parallel.
@@ -135,7 +137,7 @@ async function track(campaignId: number, userId: number, a: SmtpSink, b: SmtpSin
   const reopens = await phase('GET', 6, (id) => `/t/o/${id}`);
   const clicks = await phase('GET', 5, (id) => `/t/c/${id}/x`);
   const unsubscribes = await phase('POST', 50, (id) => `/t/u/${id}`);
-  const conversions = await phase('GET', 40, (id) => `/postback?cid=${id}&sum=2.50`);
+  const conversions = await phase('GET', 40, (id) => `/postback?cid=${id}&sum=2.50&key=${key}`);
   // A click of a recipient who had not opened counts as their open too (decision 0803).
   const implied = ids.filter((_, i) => i % 5 === 0 && i % 3 !== 0).length;
   const expected = {

@@ -1,9 +1,16 @@
 import type pg from 'pg';
 import type { AppContext } from '../core/context.ts';
 import { notifyUser } from '../core/notify.ts';
+import { connectorFor, outboundPolicy } from '../core/outbound.ts';
 import { open } from '../core/sealed.ts';
 import { vmtaName } from '../pmta/config/generate.ts';
 import type { SmtpRelayConfig } from './transports/smtp.ts';
+
+/** Every connection a sender opens passes the outbound policy (core/outbound.ts): the host and the socks proxy. */
+export const relayConnectors = (ctx: AppContext, hostField: string) => ({
+  host: connectorFor(outboundPolicy(ctx.env), hostField),
+  socks: connectorFor(outboundPolicy(ctx.env), 'Socks IP'),
+});
 
 /*
  * The relays a campaign may use, their pacing and their states (ARCHITECTURE §4.3, docs/decisions/0802).
@@ -118,6 +125,7 @@ export async function eligibleSmtpRelays(
       r.dkimKeyEnc,
     ]),
     config: () => ({
+      connect: relayConnectors(ctx, 'Host'),
       host: r.host,
       port: r.port,
       tls: r.tls,
@@ -184,7 +192,14 @@ export async function eligiblePmtaRelays(
     vmta: vmtaName(r),
     transportKey: `pmta-server:${r.serverId}`,
     configKey: JSON.stringify([r.serverIp, r.smtpPort]),
-    config: () => ({ host: r.serverIp, port: r.smtpPort, tls: false, account: '', password: '' }),
+    config: () => ({
+      host: r.serverIp,
+      port: r.smtpPort,
+      tls: false,
+      account: '',
+      password: '',
+      connect: relayConnectors(ctx, 'Server IP'),
+    }),
   }));
 }
 

@@ -101,6 +101,8 @@ export function spawnWorker(t: TestApp, env: Record<string, string> = {}): Child
       PORT: '0',
       LOG_LEVEL: 'silent',
       SENDER_RETRY_SECONDS: '0.5',
+      // The peers live on loopback (as for the test apps, test/harness.ts).
+      ALLOW_INTERNAL_URLS: 'loopback',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

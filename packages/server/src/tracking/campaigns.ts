@@ -18,6 +18,11 @@ export interface TrackedCampaign {
   categoryId: number;
   /** The owner's profit rate, 0-100 (%). */
   profitRate: number;
+  /** The offer owner's postback key (null until made: every postback is refused). */
+  postbackKey: string | null;
+  /** The offer's postback rules: a click first; the largest sum (units; null: POSTBACK_MAX_UNITS). */
+  postbackRequiresClick: boolean;
+  postbackMaxAmount: number | null;
 }
 
 const TTL_MS = 5_000;
@@ -49,9 +54,11 @@ export class CampaignCache {
   private async load(type: TrackingCampaignType, id: number): Promise<TrackedCampaign | null> {
     const { rows } = await this.pool.query<Omit<TrackedCampaign, 'type' | 'id'>>(
       `select c.user_id as "userId", o.url as "offerUrl", nullif(o.plug, '') as plug, l.category_id as "categoryId",
-              u.profit_rate as "profitRate"
+              u.profit_rate as "profitRate", k.postback_key as "postbackKey",
+              o.postback_requires_click as "postbackRequiresClick", o.postback_max_amount as "postbackMaxAmount"
          from campaigns c
          join offers o on o.id = c.offer_id
+         left join owner_secrets k on k.user_id = o.user_id
          join email_lists l on l.id = c.email_list_id
          join users u on u.id = c.user_id
         where c.id = $1 and c.type = $2`,

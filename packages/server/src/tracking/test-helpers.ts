@@ -1,3 +1,4 @@
+import { ownerPostbackKey } from '../pmta/ssh/owner-keys.ts';
 import type { TestApp } from '../../test/harness.ts';
 import { encodeTrackingId } from './uuid.ts';
 
@@ -23,3 +24,12 @@ export async function addRecipients(t: TestApp, campaign: { id: number; emailLis
 /** The tracking id of one recipient of an SMTP campaign. */
 export const smtpTrackingId = (t: TestApp, campaignId: number, emailId: number, relayId = 7) =>
   encodeTrackingId(t.ctx.secret, { campaignType: 'smtp', campaignId, relayId, emailId });
+
+/** The postback key a conversion of the campaign must carry: its offer owner's (issue 24). */
+export async function postbackKeyOf(t: TestApp, campaignId: number): Promise<string> {
+  const { rows } = await t.ctx.db.$client.query<{ userId: number }>(
+    'select o.user_id as "userId" from campaigns c join offers o on o.id = c.offer_id where c.id = $1',
+    [campaignId],
+  );
+  return ownerPostbackKey(t.ctx, rows[0]!.userId);
+}

@@ -1,6 +1,8 @@
+import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TrackingId } from '@console/shared/tracking';
 import { metrics } from '../core/metrics.ts';
+import type { AppContext } from '../core/context.ts';
 import { loggable } from '../core/errors.ts';
 import { CampaignCache, type TrackedCampaign } from './campaigns.ts';
 import { countryOf } from './geo.ts';
@@ -37,6 +39,23 @@ export function clickTarget(c: TrackedCampaign, uuid: string, email: string): st
     .replaceAll('[email]', encodeURIComponent(email));
 }
 
+/** The key of a postback against the owner's, in constant time; no owner key: nothing matches. */
+function keyMatches(expected: string | null, given: unknown): boolean {
+  if (!expected || typeof given !== 'string') return false;
+  const a = crypto.createHash('sha256').update(expected).digest();
+  const b = crypto.createHash('sha256').update(given).digest();
+  return crypto.timingSafeEqual(a, b);
+}
+
+/** Whether the recipient clicked a link of the campaign. */
+async function clicked(ctx: AppContext, campaignId: number, emailId: number): Promise<boolean> {
+  const { rows } = await ctx.db.$client.query<{ clicked: boolean }>(
+    `select first_click_at is not null as clicked from campaign_recipients where campaign_id = $1 and email_id = $2`,
+    [campaignId, emailId],
+  );
+  return rows[0]?.clicked ?? false;
+}
+
 export async function trackingRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const campaigns = new CampaignCache(ctx.db.$client);
@@ -47,7 +66,8 @@ export async function trackingRoutes(app: FastifyInstance) {
     if (kind?.startsWith('/t/') || kind?.startsWith('/postback'))
       metrics.trackerHits.inc({ kind: `${req.method} ${kind}`, answer: String(reply.statusCode) });
   });
-  const route = { config: { public: true }, schema: { hide: true } } as const;
+  // `helmet: false`: the console's security headers are not the tracker's (decision 1011).
+  const route = { config: { public: true }, schema: { hide: true }, helmet: false } as const;
 
   async function locate(uuid: unknown): Promise<Located | null> {
     if (typeof uuid !== 'string') return null;
@@ -118,9 +138,16 @@ export async function trackingRoutes(app: FastifyInstance) {
       .send(unsubscribedPage(done.recipient.email));
   });
   const postback = handle(async (req, reply, at) => {
+    // The owner's postback key (issue 24): without it nothing is counted, whoever holds a tracking id.
+    if (!keyMatches(at.campaign.postbackKey, (req.query as { key?: unknown }).key))
+      return text(reply, 403, 'Forbidden.');
     const sum = (req.query as { sum?: unknown }).sum;
     const micros = sum === undefined || typeof sum === 'string' ? parseSum(sum) : null;
     if (micros === null) return text(reply, 400, 'Invalid sum.');
+    if (at.campaign.postbackMaxAmount !== null && micros > Math.round(at.campaign.postbackMaxAmount * 1e6))
+      return text(reply, 400, "The sum is above the offer's maximum amount.");
+    if (at.campaign.postbackRequiresClick && !(await clicked(ctx, at.campaign.id, at.id.emailId)))
+      return text(reply, 403, 'No click before this conversion.');
     const amountCents = profitCents(micros, at.campaign.profitRate);
     const result = await record(req, at, { kind: 'conversion', amountCents, detail: () => at.uuid });
     if (!result) return notFound(reply);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, eventually, type TestApp, type TestUser } from '../../test/harness.ts';
+import { ownerPostbackKey } from '../pmta/ssh/owner-keys.ts';
 import { factories } from '../../test/factories.ts';
 import { Topics } from '@console/shared/hub';
 import { buildApp } from '../app.ts';
@@ -11,6 +12,8 @@ import { encodeTrackingId } from './uuid.ts';
 let t: TestApp;
 let f: ReturnType<typeof factories>;
 let owner: TestUser;
+/** The owner's postback key: every postback below carries it. */
+let postbackKey: string;
 let campaign: Awaited<ReturnType<ReturnType<typeof factories>['smtpCampaign']>>;
 let recipients: { emailId: number; email: string }[];
 let categoryId: number;
@@ -18,6 +21,7 @@ beforeAll(async () => {
   t = await createTestApp();
   f = factories(t);
   owner = await t.user();
+  postbackKey = await ownerPostbackKey(t.ctx, owner.id);
   await q('update users set profit_rate = 70 where id = $1', [owner.id]);
   const offer = await f.offer({
     owner,
@@ -184,10 +188,10 @@ describe('the conversion postback', () => {
   it("records the sum in cents with the owner's profit rate, once per recipient", async () => {
     const before = await counters();
     const cid = idOf(6);
-    const res = await get(`/postback?cid=${cid}&sum=12.50`);
+    const res = await get(`/postback?key=${postbackKey}&cid=${cid}&sum=12.50`);
     expect([res.statusCode, res.json()]).toEqual([200, { status: 'recorded' }]);
     expect(await counters()).toMatchObject({ conversions: before.conversions + 1, profit: before.profit + 875 });
-    const again = await get(`/postback?cid=${cid}&sum=99`);
+    const again = await get(`/postback?key=${postbackKey}&cid=${cid}&sum=99`);
     expect([again.statusCode, again.json()]).toEqual([200, { status: 'duplicate' }]);
     expect(await counters()).toMatchObject({ conversions: before.conversions + 1, profit: before.profit + 875 });
     const [event] = await q('select amount_cents, detail from events where kind = 9 and email_id = $1', [
@@ -207,8 +211,8 @@ describe('the conversion postback', () => {
     await click(12, '8.8.8.8');
     await click(12, '81.2.69.160'); // the last click before converting counts: GB
     await click(13, '8.8.8.8');
-    expect((await get(`/postback?cid=${idOf(12)}&sum=1`)).json()).toEqual({ status: 'recorded' });
-    expect((await get(`/postback?cid=${idOf(13)}&sum=2`)).json()).toEqual({ status: 'recorded' });
+    expect((await get(`/postback?key=${postbackKey}&cid=${idOf(12)}&sum=1`)).json()).toEqual({ status: 'recorded' });
+    expect((await get(`/postback?key=${postbackKey}&cid=${idOf(13)}&sum=2`)).json()).toEqual({ status: 'recorded' });
     const country = async (i: number) =>
       (await q('select country from events where kind = 9 and email_id = $1', [recipients[i]!.emailId]))[0].country;
     expect(await country(12)).toBe('GB');
@@ -231,17 +235,64 @@ describe('the conversion postback', () => {
 
   it('takes a missing sum as a conversion without payout', async () => {
     const before = await counters();
-    expect((await get(`/postback?cid=${idOf(8)}`)).json()).toEqual({ status: 'recorded' });
+    expect((await get(`/postback?key=${postbackKey}&cid=${idOf(8)}`)).json()).toEqual({ status: 'recorded' });
     expect(await counters()).toMatchObject({ conversions: before.conversions + 1, profit: before.profit });
   });
 
   it('refuses a sum that is not one, and changes nothing', async () => {
     const before = [await counters(), await eventCount()];
     for (const sum of ['-1', 'abc', '1e3', '1,50', '12.1234567', '99999999', '0x10', '%00'])
-      expect((await get(`/postback?cid=${idOf(7)}&sum=${sum}`)).statusCode, sum).toBeGreaterThanOrEqual(400);
-    expect((await get(`/postback?cid=${idOf(7)}&sum=1&sum=2`)).statusCode).toBe(400);
-    expect((await get(`/postback?sum=1`)).statusCode).toBe(404);
+      expect(
+        (await get(`/postback?key=${postbackKey}&cid=${idOf(7)}&sum=${sum}`)).statusCode,
+        sum,
+      ).toBeGreaterThanOrEqual(400);
+    expect((await get(`/postback?key=${postbackKey}&cid=${idOf(7)}&sum=1&sum=2`)).statusCode).toBe(400);
+    expect((await get(`/postback?key=${postbackKey}&sum=1`)).statusCode).toBe(404);
     expect([await counters(), await eventCount()]).toEqual(before);
+  });
+
+  it("counts nothing without the owner's postback key or with a wrong one (403)", async () => {
+    const before = [await counters(), await eventCount(), await recipientRow(9)];
+    for (const key of ['', '&key=', '&key=wrong', `&key=${postbackKey}x`, `&key=${postbackKey.slice(1)}`]) {
+      const res = await get(`/postback?cid=${idOf(9)}&sum=5${key}`);
+      expect([res.statusCode, res.body], key).toEqual([403, 'Forbidden.']);
+    }
+    // Another owner's key is a wrong key.
+    const other = await ownerPostbackKey(t.ctx, (await t.user()).id);
+    expect((await get(`/postback?cid=${idOf(9)}&sum=5&key=${other}`)).statusCode).toBe(403);
+    expect([await counters(), await eventCount(), await recipientRow(9)]).toEqual(before);
+  });
+
+  it('a rotated key refuses the old one', async () => {
+    const rotate = (confirm: boolean) =>
+      t.as(owner, { method: 'POST', url: '/api/postback_key/rotate', payload: { confirm } });
+    expect((await rotate(false)).statusCode).toBe(422);
+    const res = await rotate(true);
+    expect(res.statusCode).toBe(200);
+    const { postbackKey: fresh } = res.json<{ postbackKey: string }>();
+    expect(fresh).not.toBe(postbackKey);
+    expect(fresh).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    await new Promise((r) => setTimeout(r, 5_100)); // the tracker's campaign cache (5 s)
+    expect((await get(`/postback?cid=${idOf(9)}&sum=1&key=${postbackKey}`)).statusCode).toBe(403);
+    postbackKey = fresh;
+    expect((await get(`/postback?cid=${idOf(9)}&sum=1&key=${postbackKey}`)).json()).toEqual({ status: 'recorded' });
+  });
+
+  it("an offer's rules: a click first (optional) and a maximum amount", async () => {
+    const offer = await f.offer({ owner });
+    await q('update offers set postback_requires_click = true, postback_max_amount = 20 where id = $1', [offer.id]);
+    const list = await f.emailList({ owner, emails: ['p1@example.com', 'p2@example.com'] });
+    const c = await f.smtpCampaign({ owner, offerId: offer.id, emailListId: list.id });
+    const [r1] = await addRecipients(t, c);
+    const id = smtpTrackingId(t, c.id, r1!.emailId);
+    const before = await counters(c.id);
+    const noClick = await get(`/postback?cid=${id}&sum=5&key=${postbackKey}`);
+    expect([noClick.statusCode, noClick.body]).toEqual([403, 'No click before this conversion.']);
+    expect((await get(`/t/c/${id}`)).statusCode).toBe(302);
+    const tooMuch = await get(`/postback?cid=${id}&sum=20.01&key=${postbackKey}`);
+    expect([tooMuch.statusCode, tooMuch.body]).toEqual([400, "The sum is above the offer's maximum amount."]);
+    expect((await counters(c.id))?.conversions ?? 0).toBe(before?.conversions ?? 0);
+    expect((await get(`/postback?cid=${id}&sum=20&key=${postbackKey}`)).json()).toEqual({ status: 'recorded' });
   });
 });
 
@@ -288,7 +339,7 @@ describe('ids that are not a recipient of the campaign', () => {
         ['GET', `/t/u/${id}`],
         ['POST', `/t/u/${id}`],
         ['HEAD', `/t/c/${id}`],
-        ['GET', `/postback?cid=${id}&sum=1`],
+        ['GET', `/postback?key=${postbackKey}&cid=${id}&sum=1`],
       ] as const) {
         const res = await t.app.inject({
           method,
@@ -306,13 +357,13 @@ describe('ids that are not a recipient of the campaign', () => {
       '/t/o/%00',
       `/t/c/${good}%00`,
       `/t/o/${'a'.repeat(5000)}`,
-      '/postback?cid=%00',
+      `/postback?key=${postbackKey}&cid=%00`,
       '/t/o/%ff',
       `/t/o/${good.slice(0, 20)}%E0%A4%A`,
       `/t/c/${good}/%E0%A4%A`,
-      `/postback?cid=${good}&cid=${good}`,
+      `/postback?key=${postbackKey}&cid=${good}&cid=${good}`,
       `/postback?cid[]=${good}`,
-      `/postback?cid=${good}&sum=${'9'.repeat(5000)}`,
+      `/postback?key=${postbackKey}&cid=${good}&sum=${'9'.repeat(5000)}`,
     ];
     for (const url of odd) {
       const res = await get(url);
@@ -476,6 +527,9 @@ describe('a failed group commit', () => {
       plug: null,
       categoryId,
       profitRate: 100,
+      postbackKey: null,
+      postbackRequiresClick: false,
+      postbackMaxAmount: null,
     };
     const hits = [0, 1, 11].map((i) =>
       commits.hit({ kind: 'click', campaign: tracked, relayId: 1, emailId: recipients[i]!.emailId }),

@@ -3,14 +3,15 @@ import { eq } from 'drizzle-orm';
 import { startSshServer } from '@console/pmta-sim/ssh';
 import { tempSim } from '@console/pmta-sim/testing';
 import { pmtaServers } from '../../src/db/schema.ts';
-import { consoleKey } from '../../src/pmta/ssh/keys.ts';
+import { ownerSshKey } from '../../src/pmta/ssh/owner-keys.ts';
 import type { factories } from '../factories.ts';
 import type { TestApp, TestUser } from '../harness.ts';
 
 /**
- * A PowerMTA simulator with its SSH side on loopback that trusts the test app's console key: the peer of
- * every PMTA operation test. `server(owner)` makes a PMTA server row pointing at it. `options`: the
- * simulator's (an outcome table, a faster clock).
+ * A PowerMTA simulator with its SSH side on loopback: the peer of every PMTA operation test.
+ * `server(owner)` makes a PMTA server row of `owner` pointing at it and puts the owner's SSH key into the
+ * simulator's authorized_keys (as the owner would on a real host). `options`: the simulator's (an outcome
+ * table, a faster clock).
  */
 export async function pmtaPeer(
   t: TestApp,
@@ -19,7 +20,7 @@ export async function pmtaPeer(
 ) {
   const sim = await tempSim(options);
   const ssh = await startSshServer(sim, {
-    users: [{ username: 'root', publicKeys: [consoleKey(t.ctx.env.DATA_DIR).publicKey] }],
+    users: [{ username: 'root', publicKeys: [] }],
   });
   return {
     sim,
@@ -27,6 +28,7 @@ export async function pmtaPeer(
     /** A PMTA server row of `owner` on the simulator (or with SSH on `sshPort`, e.g. a closed port). */
     async server(owner: TestUser, sshPort = ssh.port) {
       const row = await f.pmtaServer({ owner, serverIp: '127.0.0.1' });
+      ssh.addPublicKey('root', (await ownerSshKey(t.ctx, owner.id)).publicKey);
       await t.ctx.db
         .update(pmtaServers)
         .set({ sshPort, pmtaHttpPort: sim.httpPort, smtpPort: sim.smtpPort })

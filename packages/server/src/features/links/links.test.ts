@@ -73,6 +73,21 @@ describe('links', () => {
       { url: 'URL must be an http or https address, e.g. https://trk.example.com/t/c/[uuid].' },
     ],
     [
+      'a header line after CR LF',
+      { url: 'https://trk.example.com/t/c/[uuid]\r\nX-Injected: yes' },
+      { url: 'URL must not contain spaces or control characters (line breaks, tabs).' },
+    ],
+    [
+      'a tab',
+      { url: 'https://trk.example.com/t/c/\t[uuid]' },
+      { url: 'URL must not contain spaces or control characters (line breaks, tabs).' },
+    ],
+    [
+      'a relative URL',
+      { url: '/t/c/[uuid]' },
+      { url: 'URL must be an http or https address, e.g. https://trk.example.com/t/c/[uuid].' },
+    ],
+    [
       'no host',
       { url: 'https:///[uuid]' },
       { url: 'URL must be an http or https address, e.g. https://trk.example.com/t/c/[uuid].' },

@@ -192,7 +192,8 @@ describe('internal targets (SSRF)', () => {
   it('refuses them by default in the running app too (ALLOW_INTERNAL_URLS unset)', async () => {
     const { loadEnv } = await import('../../env.ts');
     expect(loadEnv({}).ALLOW_INTERNAL_URLS).toBe(false);
-    const plain = await createTestApp();
+    // The test apps allow loopback by default (their peers live there): this one is the default.
+    const plain = await createTestApp({ env: { ALLOW_INTERNAL_URLS: '' } });
     try {
       const boss = await plain.user({ admin: true });
       const [c] = await plain.ctx.db.insert(categories).values({ name: 'Inside' }).returning();

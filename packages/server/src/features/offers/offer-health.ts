@@ -11,6 +11,7 @@
  */
 import { OFFER_URL_PLACEHOLDERS } from '@console/shared/offers';
 import type { Db } from '../../db/client.ts';
+import type { OutboundPolicy } from '../../core/outbound.ts';
 import { safeFetch, type InternalAllowance } from '../../core/safe-fetch.ts';
 import { mostSpecificBlacklisted } from '../mail-providers/mail-providers.repo.ts';
 import { activeOfferLinks, recordHealth } from './offers.repo.ts';
@@ -22,6 +23,8 @@ export interface HealthOptions {
   maxRedirects?: number;
   /** Internal targets allowed (ALLOW_INTERNAL_URLS: none by default, all, or a list; core/safe-fetch.ts). */
   allowInternal?: InternalAllowance;
+  /** The running console's outbound policy (core/outbound.ts); wins over `allowInternal`. */
+  policy?: OutboundPolicy;
 }
 
 const USER_AGENT = 'Mozilla/5.0 (compatible; CampaignConsole-OfferCheck/1.0)';
@@ -69,12 +72,13 @@ async function request(
   method: 'HEAD' | 'GET',
   timeoutMs: number,
   allowInternal: InternalAllowance = false,
+  policy?: OutboundPolicy,
 ): Promise<Answer> {
   try {
     const res = await safeFetch(
       url,
       { method, signal: AbortSignal.timeout(timeoutMs), headers: { 'user-agent': USER_AGENT, accept: '*/*' } },
-      { allowInternal },
+      { allowInternal, policy },
     );
     await res.body?.cancel().catch(() => {}); // only the status matters; never download the page
     return { status: res.status, location: res.headers.get('location') };
@@ -129,11 +133,11 @@ export async function probeLink(db: Db, link: string, label: string, opts: Healt
   for (let redirects = 0; ;) {
     const listed = await blacklistedDomain(db, [current.hostname]);
     if (listed) return spamListed(listed);
-    let answer = await request(current.href, method, timeoutMs, opts.allowInternal);
+    let answer = await request(current.href, method, timeoutMs, opts.allowInternal, opts.policy);
     // Many servers refuse or mishandle HEAD (405, 403, 404, dropped connection): ask again with GET.
     if (method === 'HEAD' && ('error' in answer ? !answer.timedOut : answer.status >= 400)) {
       method = 'GET';
-      answer = await request(current.href, method, timeoutMs, opts.allowInternal);
+      answer = await request(current.href, method, timeoutMs, opts.allowInternal, opts.policy);
     }
     if ('error' in answer) return `${label} does not answer: ${answer.error}.`;
     if (answer.status >= 300 && answer.status < 400 && answer.location) {

@@ -1,3 +1,4 @@
+import { outboundPolicy } from '../../core/outbound.ts';
 import { z } from 'zod';
 import { defineJob, jobRef, type JobDefinition } from '../../core/jobs.ts';
 import type { AppContext } from '../../core/context.ts';
@@ -16,7 +17,7 @@ export function offerJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
       retryLimit: 1,
       concurrency: 4,
       handler: async ({ offerId }) => {
-        await runOfferCheck(ctx.db, offerId, { allowInternal: ctx.env.ALLOW_INTERNAL_URLS });
+        await runOfferCheck(ctx.db, offerId, { policy: outboundPolicy(ctx.env) });
       },
     }),
     defineJob(OFFER_HEALTH_SWEEP, {

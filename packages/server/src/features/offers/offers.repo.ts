@@ -25,6 +25,8 @@ export const offersCollection = defineCollection({
     clean: offers.clean,
     checkedAt: offers.checkedAt,
     archive: offers.archive,
+    postbackRequiresClick: offers.postbackRequiresClick,
+    postbackMaxAmount: offers.postbackMaxAmount,
     category: sql<Offer['category']>`json_build_object('id', ${categories.id}, 'name', ${categories.name})`,
     user: sql<Offer['user']>`json_build_object('id', ${users.id}, 'username', ${users.username})`,
   },

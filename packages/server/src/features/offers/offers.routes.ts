@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { offerItem, offerSchema } from '@console/shared/offers';
+import { offerItem, offerSchema, postbackKeyItem, postbackKeyRotateSchema, postbackUrl } from '@console/shared/offers';
 import { idParams } from '../../core/access.ts';
+import { invalid } from '../../core/errors.ts';
+import { ownerPostbackKey, rotateOwnerPostbackKey } from '../../pmta/ssh/owner-keys.ts';
 import { offersCollection } from './offers.repo.ts';
 import { archiveOffer, createOffer, getOffer, updateOffer } from './offers.service.ts';
 
@@ -17,8 +19,22 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => offersCollection.list(ctx.db, req.user, req.query),
   );
 
-  app.get('/offers/:id', { schema: { tags, params: idParams, response: { 200: offerItem } } }, async (req) =>
-    getOffer(ctx, req.user, req.params.id),
+  /** The offer; to its owner with `postbackUrl` (their postback key in it). */
+  app.get('/offers/:id', { schema: { tags, params: idParams, response: { 200: offerItem } } }, async (req) => {
+    const offer = await getOffer(ctx, req.user, req.params.id);
+    if (offer.user.id !== req.user.id) return offer;
+    const key = await ownerPostbackKey(ctx, req.user.id);
+    return { ...offer, postbackUrl: postbackUrl(`${req.protocol}://${req.host}`, key) };
+  });
+
+  /** A new postback key for the caller: the networks must get the new postback URL. */
+  app.post(
+    '/postback_key/rotate',
+    { schema: { tags, body: postbackKeyRotateSchema, response: { 200: postbackKeyItem } } },
+    async (req) => {
+      if (req.body.confirm !== true) throw invalid({ confirm: 'Confirm the new key.' });
+      return { postbackKey: await rotateOwnerPostbackKey(ctx, req.user.id) };
+    },
   );
 
   app.post(

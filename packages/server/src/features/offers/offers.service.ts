@@ -25,6 +25,8 @@ function columnsOf(input: OfferInput, userId: number) {
     url: encodeOfferUrl(input.url),
     plug: input.plug ? encodeOfferUrl(input.plug) : null,
     callback: input.callback ? encodeOfferUrl(input.callback) : null,
+    postbackRequiresClick: input.postbackRequiresClick,
+    postbackMaxAmount: input.postbackMaxAmount ?? null,
     userId,
   };
 }

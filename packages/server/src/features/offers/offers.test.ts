@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OfferMessages } from '@console/shared/offers';
 import { expectAccess } from '../../../test/access.ts';
+import { ownerPostbackKey } from '../../pmta/ssh/owner-keys.ts';
 import { factories } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { categories, offers } from '../../db/schema.ts';
@@ -97,6 +99,8 @@ describe('POST /api/offers', () => {
       archive: null,
       category: { id: cat.id, name: 'Finance' },
       user: { id: alice.id, username: alice.username },
+      postbackRequiresClick: false,
+      postbackMaxAmount: null,
     });
   });
 
@@ -218,11 +222,45 @@ describe('GET /api/offers', () => {
 describe('GET /api/offers/{id}', () => {
   it('answers the owner and administrators; 404 to anyone else', async () => {
     const a = await create({ user: alice.id });
-    expect(stable((await t.as(alice, { method: 'GET', url: `/api/offers/${a.id}` })).json())).toEqual(stable(a));
+    // The owner also gets the postback URL with their postback key; nobody else does.
+    const key = await ownerPostbackKey(t.ctx, alice.id);
+    expect(stable((await t.as(alice, { method: 'GET', url: `/api/offers/${a.id}` })).json())).toEqual({
+      ...stable(a),
+      postbackUrl: `http://localhost:80/postback?cid={cid}&sum={sum}&key=${key}`,
+    });
     expect(stable((await t.as(admin, { method: 'GET', url: `/api/offers/${a.id}` })).json())).toEqual(stable(a));
     const other = await t.as(bob, { method: 'GET', url: `/api/offers/${a.id}` });
     expect(other.statusCode).toBe(404);
     expect((await t.as(admin, { method: 'GET', url: '/api/offers/999999' })).statusCode).toBe(404);
+  });
+});
+
+describe('the postback rules of an offer', () => {
+  it('stores requires-click and the maximum amount', async () => {
+    const res = await t.as(admin, {
+      method: 'POST',
+      url: '/api/offers',
+      payload: {
+        category: cat.id,
+        name: 'Capped',
+        url: LINK,
+        user: alice.id,
+        postbackRequiresClick: true,
+        postbackMaxAmount: 25.5,
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ postbackRequiresClick: true, postbackMaxAmount: 25.5 });
+  });
+
+  it.each([0, -1, 1_000_001, 'x'])('refuses the maximum amount %s', async (postbackMaxAmount) => {
+    const res = await t.as(admin, {
+      method: 'POST',
+      url: '/api/offers',
+      payload: { category: cat.id, name: 'Capped', url: LINK, user: alice.id, postbackMaxAmount },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ error: { postbackMaxAmount: OfferMessages.maxAmountInvalid } });
   });
 });
 

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -8,6 +9,7 @@ import { expectAccess } from '../../../test/access.ts';
 import { factories } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { closedPort, pmtaPeer } from '../../../test/peers/pmta.ts';
+import { pmtaConnections } from '../../pmta/ssh/connection.ts';
 
 /* The edit page's three operations against a real simulator: its SSH side on loopback, its HTTP interface. */
 
@@ -101,6 +103,30 @@ describe('PMTA server operations', () => {
     expect(res.json().error).toMatch(/^Error: .*invalid domain key in file "\/etc\/pmta\/dkim\/vmta-\d+\.pem"/);
     expect(simFile('etc/pmta/config')).toBe(good);
     expect((await pmta.command(['show', 'vmtas'])).stdout).not.toContain(`vmta-${relay.id}`);
+  });
+
+  it('writes DKIM private keys 0600, their backup copies too, as read back over SFTP', async () => {
+    const id = await simServer();
+    const relay = await f.pmtaRelay({ owner, pmtaServerId: id, ip: '10.9.0.4' });
+    const pem = (bits: number) =>
+      crypto.generateKeyPairSync('rsa', { modulusLength: bits }).privateKey.export({ type: 'pkcs1', format: 'pem' });
+    await t.ctx.db.insert(pmtaRelayDkim).values({
+      relayId: relay.id,
+      selector: 's1',
+      domain: 'example.com',
+      privateKeyEnc: seal(t.ctx.secret, pem(1024).toString()),
+      publicKey: 'p',
+    });
+    expect((await call('POST', id, 'config_upload')).statusCode).toBe(204);
+    // The second upload keeps the first key as .bak.
+    expect((await call('POST', id, 'config_upload')).statusCode).toBe(204);
+    const [server] = await t.ctx.db.select().from(pmtaServers).where(eq(pmtaServers.id, id));
+    const file = `/etc/pmta/dkim/vmta-${relay.id}.pem`;
+    for (const p of [file, `${file}.bak`]) {
+      expect((await pmtaConnections(t.ctx).stat(server!, p))?.mode, p).toBe(0o600);
+      expect(fs.statSync(path.join(pmta.root, p)).mode & 0o777, p).toBe(0o600);
+    }
+    expect(fs.existsSync(path.join(pmta.root, `${file}.tmp`))).toBe(false);
   });
 
   it('refuses a config its own validator refuses, with the validator’s lines, uploading nothing', async () => {

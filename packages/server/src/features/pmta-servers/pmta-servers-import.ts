@@ -130,6 +130,14 @@ async function checkReferences(client: pg.ClientBase, withRelays: boolean) {
     `update import_stage s set reason = 'Owner #' || s.owner_id || ' not found.'
      where reason is null and not exists (select 1 from users u where u.id = s.owner_id)`,
   );
+  // One host, one owner (issue 24): another owner's host is assigned on the form by an administrator only.
+  await client.query(
+    `update import_stage s set reason = $1
+     where reason is null and exists (
+       select 1 from pmta_servers p
+       where p.user_id <> s.owner_id and p.server_ip = s.server_ip::inet and p.ssh_port = s.ssh_port)`,
+    [M.hostTaken],
+  );
   if (!withRelays) return;
   await client.query(
     `update import_stage s set reason = 'Relay group #' || s.group_id || ' is not one of the owner''s current groups.'

@@ -11,6 +11,7 @@ import {
   type TroubleName,
 } from '@console/shared/pmta-trouble-report';
 import type { AppContext } from '../../core/context.ts';
+import { OutboundRefusedError, checkedFetch, outboundPolicy } from '../../core/outbound.ts';
 import { CONFIG_PATH, generateConfig } from '../../pmta/config/generate.ts';
 import { loadConfigData } from '../../pmta/config/load.ts';
 import type { PmtaServerRow } from '../../pmta/operations.ts';
@@ -117,14 +118,18 @@ const queuesPage = z.object({
   rsp: z.object({ data: z.union([z.literal(''), z.object({ queue: z.array(queueXml).default([]) })]) }),
 });
 
-/** GET one page of the PMTA HTTP interface, parsed (the operator's own host: no user-URL guard). */
-async function page<T>(server: PmtaServerRow, path: string, shape: z.ZodType<T>): Promise<T> {
+/** GET one page of the PMTA HTTP interface, parsed; the connection passes the outbound policy. */
+async function page<T>(ctx: AppContext, server: PmtaServerRow, path: string, shape: z.ZodType<T>): Promise<T> {
   const host = server.serverIp.includes(':') ? `[${server.serverIp}]` : server.serverIp;
   const url = `http://${host}:${server.pmtaHttpPort}${path}`;
   let res: Response;
   try {
-    res = await fetch(url, { signal: AbortSignal.timeout(HTTP_CHECK_TIMEOUT_MS) });
+    res = (await checkedFetch(outboundPolicy(ctx.env), 'Server IP', url, {
+      signal: AbortSignal.timeout(HTTP_CHECK_TIMEOUT_MS),
+    })) as unknown as Response;
   } catch (e) {
+    if ((e as { cause?: unknown }).cause instanceof OutboundRefusedError)
+      throw new Error(`${url}: ${(e as { cause: Error }).cause.message}.`, { cause: e });
     const cause = (e as { cause?: { code?: string } }).cause?.code;
     const why =
       (e as Error).name === 'TimeoutError'
@@ -149,10 +154,10 @@ function safeXml(body: string): unknown {
   }
 }
 
-async function httpChecks(server: PmtaServerRow, r: CheckResult) {
+async function httpChecks(ctx: AppContext, server: PmtaServerRow, r: CheckResult) {
   const [status, queues] = await Promise.allSettled([
-    page(server, '/status?format=xml', statusPage),
-    page(server, '/queues?format=xml', queuesPage),
+    page(ctx, server, '/status?format=xml', statusPage),
+    page(ctx, server, '/queues?format=xml', queuesPage),
   ]);
   if (status.status === 'rejected') {
     set(r, 'http', true, reason(status.reason));
@@ -276,7 +281,7 @@ export async function checkServer(ctx: AppContext, server: PmtaServerRow): Promi
   const r: CheckResult = { troubles: {}, details: {} };
   await Promise.all([
     sshChecks(ctx, server, r),
-    httpChecks(server, r),
+    httpChecks(ctx, server, r),
     campaignCheck(ctx, server, r),
     trackerCheck(ctx, server, r),
   ]);

@@ -14,7 +14,7 @@ import {
 } from '@console/shared/pmta-trouble-report';
 import { freePort } from '../../db/embedded.ts';
 import { campaigns, pmtaServerTroubles, pmtaServers } from '../../db/schema.ts';
-import { consoleKey } from '../../pmta/ssh/keys.ts';
+import { ownerSshKey } from '../../pmta/ssh/owner-keys.ts';
 import { expectAccess } from '../../../test/access.ts';
 import { factories } from '../../../test/factories.ts';
 import { createTestApp, eventually, type TestApp, type TestUser } from '../../../test/harness.ts';
@@ -158,7 +158,7 @@ describe('PMTA trouble report: the checks', () => {
   it('reports queue occupancy: a queue in backoff holding mail', async () => {
     const sim = await tempSim({ outcomes: [{ match: 'defer.example', result: 'deferred' }] });
     const ssh = await startSshServer(sim, {
-      users: [{ username: 'root', publicKeys: [consoleKey(t.ctx.env.DATA_DIR).publicKey] }],
+      users: [{ username: 'root', publicKeys: [(await ownerSshKey(t.ctx, owner.id)).publicKey] }],
     });
     try {
       const row = await f.pmtaServer({ owner, serverIp: '127.0.0.1' });

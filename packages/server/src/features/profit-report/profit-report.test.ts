@@ -10,7 +10,7 @@ import { TrackingCampaignTypes } from '@console/shared/tracking';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { factories } from '../../../test/factories.ts';
 import { buildHistory, EVENTS_WHERE, K, MOMENTS, type History } from '../../../test/profit-activity-history.ts';
-import { addRecipients, smtpTrackingId } from '../../tracking/test-helpers.ts';
+import { addRecipients, postbackKeyOf, smtpTrackingId } from '../../tracking/test-helpers.ts';
 
 let t: TestApp;
 let h: History;
@@ -263,9 +263,13 @@ describe('the country path end to end', () => {
     const campaign = await f.smtpCampaign({ owner, emailListId: list.id });
     const [recipient] = await addRecipients(t, campaign);
     const id = smtpTrackingId(t, campaign.id, recipient!.emailId);
+    const key = await postbackKeyOf(t, campaign.id); // made before the tracker caches the campaign
     const click = await t.app.inject({ method: 'GET', url: `/t/c/${id}`, remoteAddress: '81.2.69.160' });
     expect(click.statusCode).toBeLessThan(400);
-    const postback = await t.app.inject({ method: 'GET', url: `/postback?cid=${id}&sum=5` });
+    const postback = await t.app.inject({
+      method: 'GET',
+      url: `/postback?cid=${id}&sum=5&key=${key}`,
+    });
     expect(postback.json()).toEqual({ status: 'recorded' });
     const [event] = await q<{ day: string; cents: number }>(
       `select to_char((at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, amount_cents as cents

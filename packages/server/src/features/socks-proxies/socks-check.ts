@@ -1,4 +1,5 @@
 import { SocksClient } from 'socks';
+import { OutboundRefusedError, type Connector } from '../../core/outbound.ts';
 
 export interface CheckTarget {
   host: string;
@@ -20,9 +21,13 @@ export interface CheckOutcome {
 export async function checkSocks(
   proxy: { ip: string; port: number; login: string | null; password: string | null },
   target: CheckTarget,
+  /** Opens the connection to the proxy through the outbound policy (core/outbound.ts). */
+  connect: Connector,
 ): Promise<CheckOutcome> {
   try {
+    const existing = await connect(proxy.ip, proxy.port, target.timeoutMs);
     const { socket, remoteHost } = await SocksClient.createConnection({
+      existing_socket: existing,
       proxy: {
         host: proxy.ip,
         port: proxy.port,
@@ -41,6 +46,7 @@ export async function checkSocks(
       boundIp,
     };
   } catch (e) {
+    if (e instanceof OutboundRefusedError) throw e;
     return { result: false, msg: `The proxy does not work: ${reasonOf(e)}`, boundIp: null };
   }
 }

@@ -4,7 +4,7 @@ import { SocksMessages as M, type Socks, type SocksCheck, type SocksInput } from
 import type { AppContext, AuthUser } from '../../core/context.ts';
 import { assertReferences, exists, found, ownerFor } from '../../core/access.ts';
 import { invalid } from '../../core/errors.ts';
-import { isRefusedAddress } from '../../core/safe-fetch.ts';
+import { OutboundRefusedError, connectorFor, outboundPolicy } from '../../core/outbound.ts';
 import { open, seal } from '../../core/sealed.ts';
 import { users } from '../../db/schema.ts';
 import { checkSocks } from './socks-check.ts';
@@ -76,14 +76,14 @@ export async function deleteSocks(ctx: Ctx, actor: AuthUser, id: number) {
 export async function checkProxy(ctx: Ctx, actor: AuthUser, id: number): Promise<SocksCheck> {
   await getSocks(ctx, actor, id);
   const proxy = found(await socksForCheck(ctx.db, id));
-  if (isRefusedAddress(proxy.ip, ctx.env.ALLOW_INTERNAL_URLS)) {
-    await recordCheck(ctx.db, id, false, null);
-    return { result: false, msg: M.internal, boundIp: null };
-  }
   const outcome = await checkSocks(
     { ...proxy, password: proxy.passwordEnc ? open(ctx.secret, proxy.passwordEnc) : null },
     { ...ctx.env.SOCKS_CHECK_TARGET, timeoutMs: ctx.env.SOCKS_CHECK_TIMEOUT_MS },
-  );
+    connectorFor(outboundPolicy(ctx.env), 'Socks IP'),
+  ).catch((e: unknown) => {
+    if (e instanceof OutboundRefusedError) return { result: false, msg: M.internal, boundIp: null };
+    throw e;
+  });
   await recordCheck(ctx.db, id, outcome.result, outcome.boundIp);
   return outcome;
 }

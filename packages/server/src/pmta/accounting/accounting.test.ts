@@ -11,7 +11,7 @@ import { recordOutcomes } from '../../sending/outcomes.ts';
 import { prepareCampaign } from '../../sending/prepare.ts';
 import { recordEvents } from '../../tracking/events.ts';
 import { encodeTrackingId } from '../../tracking/uuid.ts';
-import { consoleKey } from '../ssh/keys.ts';
+import { ownerSshKey } from '../ssh/owner-keys.ts';
 import { pmtaConnections } from '../ssh/connection.ts';
 import { pullAllAccounting } from './accounting.jobs.ts';
 import { LOG_SOURCE, pullAccounting } from './pull.ts';
@@ -62,7 +62,7 @@ beforeAll(async () => {
     ],
   });
   ssh = await startSshServer(sim, {
-    users: [{ username: 'root', publicKeys: [consoleKey(t.ctx.env.DATA_DIR).publicKey] }],
+    users: [{ username: 'root', publicKeys: [(await ownerSshKey(t.ctx, owner.id)).publicKey] }],
   });
   const server = await f.pmtaServer({ owner, serverIp: '127.0.0.1' });
   serverId = server.id;

@@ -14,11 +14,16 @@ import { factories } from '../../../test/factories.ts';
 import { createTestApp, eventually, type TestApp } from '../../../test/harness.ts';
 import { PmtaConnections, PmtaSshError, type PmtaTarget } from './connection.ts';
 import { consoleKey, loadConsoleKey, newEd25519KeyPair } from './keys.ts';
+import { ownerSshKey } from './owner-keys.ts';
+import type { TestUser } from '../../../test/harness.ts';
 
 let t: TestApp;
 let f: ReturnType<typeof factories>;
 let pool: PmtaConnections;
 let simRoot: string;
+/** The owner of the servers below, whose key the simulators trust. */
+let owner: TestUser;
+let ownerPub: string;
 const sims: SshServer[] = [];
 
 /** A PMTA state double whose `pmta hang` never answers (a command that outlives its timeout). */
@@ -36,7 +41,7 @@ function control(root: string): PmtaControl {
 
 async function sim(o: Partial<SshServerOptions> = {}) {
   const s = await startSshServer(control(simRoot), {
-    users: [{ username: 'root', publicKeys: [consoleKey(t.ctx.env.DATA_DIR).publicKey] }],
+    users: [{ username: 'root', publicKeys: [ownerPub] }],
     ...o,
   });
   sims.push(s);
@@ -45,7 +50,7 @@ async function sim(o: Partial<SshServerOptions> = {}) {
 
 /** A PMTA server row pointing at a port on loopback. */
 async function server(port: number, set: Partial<typeof pmtaServers.$inferInsert> = {}): Promise<PmtaTarget> {
-  const row = await f.pmtaServer({ serverIp: '127.0.0.1' });
+  const row = await f.pmtaServer({ owner, serverIp: '127.0.0.1' });
   const [updated] = await t.ctx.db
     .update(pmtaServers)
     .set({ sshPort: port, ...set })
@@ -70,6 +75,8 @@ async function failure(p: Promise<unknown>): Promise<PmtaSshError> {
 beforeAll(async () => {
   t = await createTestApp();
   f = factories(t);
+  owner = await t.user();
+  ownerPub = (await ownerSshKey(t.ctx, owner.id)).publicKey;
   pool = new PmtaConnections(t.ctx, { connectTimeoutMs: 2_000, commandTimeoutMs: 2_000 });
   simRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'pmta-sim-root-'));
   fs.mkdirSync(path.join(simRoot, 'etc/pmta'), { recursive: true });
@@ -81,8 +88,8 @@ afterAll(async () => {
   fs.rmSync(simRoot, { recursive: true, force: true });
 });
 
-describe("the console's key pair", () => {
-  it('is generated once under DATA_DIR (private key mode 600) and shown as an authorized_keys line', async () => {
+describe("the console's key pair of an install from before", () => {
+  it("is generated once under DATA_DIR (private key mode 600) and becomes the first administrator's key only", async () => {
     const first = consoleKey(t.dataDir);
     const file = path.join(t.dataDir, 'ssh/id_ed25519');
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
@@ -92,10 +99,19 @@ describe("the console's key pair", () => {
     expect(loadConsoleKey(t.dataDir)).toEqual(first);
     expect(fs.readFileSync(file, 'utf8')).toBe(first.privateKey);
 
+    const base = (line: string) => line.split(' ').slice(0, 2).join(' ');
+    const admin = await t.user({ admin: true });
     const user = await t.user();
-    const res = await t.as(user, { method: 'GET', url: '/api/pmta/ssh-public-key' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ publicKey: first.publicKey });
+    const ofAdmin = await t.as(admin, { method: 'GET', url: '/api/pmta/ssh-public-key' });
+    const ofUser = await t.as(user, { method: 'GET', url: '/api/pmta/ssh-public-key' });
+    expect(ofAdmin.statusCode).toBe(200);
+    // The test database has no administrator before this one: it is the first and inherits the console's key.
+    expect(base(ofAdmin.json<{ publicKey: string }>().publicKey)).toBe(base(first.publicKey));
+    expect(base(ofUser.json<{ publicKey: string }>().publicKey)).not.toBe(base(first.publicKey));
+    expect(ofUser.json()).toEqual({
+      publicKey: expect.stringMatching(/^ssh-ed25519 AAAA\S+ console-user\d+@pmta$/),
+      servers: [],
+    });
     expect((await t.as(null, { method: 'GET', url: '/api/pmta/ssh-public-key' })).statusCode).toBe(401);
   });
 });
@@ -205,7 +221,7 @@ describe("the simulator's PMTA (sim.ts) over SSH", () => {
   it('uploads a config atomically, reloads it, and rolls a refused one back from .bak', async () => {
     const pmta = await tempSim({ config: TEST_CONFIG });
     const ssh = await startSshServer(pmta, {
-      users: [{ username: 'root', publicKeys: [consoleKey(t.ctx.env.DATA_DIR).publicKey] }],
+      users: [{ username: 'root', publicKeys: [ownerPub] }],
     });
     sims.push(ssh);
     try {

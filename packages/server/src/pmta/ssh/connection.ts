@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import ssh2 from 'ssh2';
 import type { AuthenticationType, Client, FileEntryWithStats, SFTPWrapper, Stats } from 'ssh2';
 import type { AppContext } from '../../core/context.ts';
 import { open } from '../../core/sealed.ts';
 import { pmtaServers } from '../../db/schema.ts';
-import { consoleKey } from './keys.ts';
+import { OutboundRefusedError, connectChecked, outboundPolicy } from '../../core/outbound.ts';
+import { ownerSshKey } from './owner-keys.ts';
 
 type DbPmtaServer = typeof pmtaServers.$inferSelect;
 /** What a connection needs of a PMTA server row. */
@@ -49,6 +50,7 @@ export function fingerprint(blob: Buffer): string {
 }
 
 const NO_SUCH_FILE = 2;
+const OTHER_OWNER = Symbol('another owner');
 
 /** One entry of a remote directory. */
 export interface RemoteEntry {
@@ -146,12 +148,15 @@ export class PmtaConnections {
   }
 
   /** The file's size and modification time, or null when it does not exist. */
-  async stat(server: PmtaTarget, path: string): Promise<{ size: number; mtime: Date; isFile: boolean } | null> {
+  async stat(
+    server: PmtaTarget,
+    path: string,
+  ): Promise<{ size: number; mtime: Date; isFile: boolean; mode: number } | null> {
     try {
       const st = await this.sftp(server, `reading ${path}`, (s, cb: (e: Error | null | undefined, v: Stats) => void) =>
         s.stat(path, cb),
       );
-      return { size: st.size, mtime: new Date(st.mtime * 1000), isFile: st.isFile() };
+      return { size: st.size, mtime: new Date(st.mtime * 1000), isFile: st.isFile(), mode: st.mode & 0o7777 };
     } catch (e) {
       if (e instanceof PmtaSshError && e.sftpCode === NO_SUCH_FILE) return null;
       throw e;
@@ -212,14 +217,19 @@ export class PmtaConnections {
    * was no file, an empty `path.absent` says so instead (and a `.bak` of an older time is removed): a roll
    * back then removes the new file (decision 0921).
    */
-  async writeFileAtomic(server: PmtaTarget, path: string, data: string | Buffer): Promise<void> {
-    await this.put(server, `${path}.tmp`, data);
+  async writeFileAtomic(
+    server: PmtaTarget,
+    path: string,
+    data: string | Buffer,
+    o: { mode?: number } = {},
+  ): Promise<void> {
+    await this.put(server, `${path}.tmp`, data, o.mode);
     const old = await this.readFile(server, path).catch((e: unknown) => {
       if (e instanceof PmtaSshError && e.sftpCode === NO_SUCH_FILE) return undefined;
       throw e;
     });
     if (old) {
-      await this.put(server, `${path}.bak`, old);
+      await this.put(server, `${path}.bak`, old, o.mode);
       await this.unlink(server, `${path}.absent`);
     } else {
       await this.put(server, `${path}.absent`, '');
@@ -278,9 +288,20 @@ export class PmtaConnections {
     );
   }
 
-  private put(server: PmtaTarget, path: string, data: string | Buffer) {
+  /**
+   * Writes a whole file; with `mode`, created with it and set to it (a file left from before keeps its old
+   * mode through an open, so it is set explicitly before any data goes in).
+   */
+  private async put(server: PmtaTarget, path: string, data: string | Buffer, mode?: number) {
+    if (mode !== undefined)
+      await this.sftp(server, `writing ${path}`, (s, cb: (e: Error | null | undefined, v: void) => void) =>
+        s.open(path, 'w', mode, (e, handle) => {
+          if (e) return cb(e, undefined);
+          s.fchmod(handle, mode, (e2) => s.close(handle, () => cb(e2, undefined)));
+        }),
+      );
     return this.sftp(server, `writing ${path}`, (s, cb: (e: Error | null | undefined, v: void) => void) =>
-      s.writeFile(path, data, (e) => cb(e, undefined)),
+      s.writeFile(path, data, mode === undefined ? {} : { mode }, (e) => cb(e, undefined)),
     );
   }
 
@@ -382,8 +403,11 @@ export class PmtaConnections {
     const where = `${server.name} (${server.serverIp}:${server.sshPort})`;
     const seconds = this.o.connectTimeoutMs / 1000;
     let hostKeyChanged = false;
+    let otherOwner = false;
+    let settled = false;
     return new Promise<Client>((resolve, reject) => {
       const fail = (e: PmtaSshError) => {
+        settled = true;
         clearTimeout(timer);
         client.destroy();
         reject(e);
@@ -394,10 +418,18 @@ export class PmtaConnections {
         this.o.connectTimeoutMs,
       );
       client.once('ready', () => {
+        settled = true;
         clearTimeout(timer);
         resolve(client);
       });
       client.once('error', (e: Error & { level?: string; code?: string }) => {
+        if (otherOwner)
+          return fail(
+            new PmtaSshError(
+              'host-key',
+              `The host of ${server.name} is already another owner's PMTA server (its host key is pinned there): refused. An administrator can assign the host.`,
+            ),
+          );
         if (hostKeyChanged)
           return fail(
             new PmtaSshError(
@@ -409,7 +441,7 @@ export class PmtaConnections {
           return fail(
             new PmtaSshError(
               'auth',
-              `${where} refused the SSH login of ${server.serverUsername}: add the console's public key to its authorized_keys, or set the server's SSH password or key.`,
+              `${where} refused the SSH login of ${server.serverUsername}: add your SSH public key (shown on the PMTA server form) to its authorized_keys, or set the server's SSH password or key.`,
             ),
           );
         if (e.level === 'client-timeout')
@@ -425,45 +457,100 @@ export class PmtaConnections {
       client.once('close', () =>
         fail(new PmtaSshError('unreachable', `cannot connect to ${where}: the connection was closed.`)),
       );
-      try {
-        client.connect({
+      // The owner's key (whoever asks), and a socket to an address the outbound policy allows.
+      const opened = Promise.all([
+        this.owner(server.id).then(async (o) => ({ ...o, key: (await ownerSshKey(this.ctx, o.userId)).privateKey })),
+        connectChecked(outboundPolicy(this.ctx.env), {
           host: server.serverIp,
           port: server.sshPort,
-          username: server.serverUsername,
-          readyTimeout: this.o.connectTimeoutMs,
-          keepaliveInterval: 15_000,
-          authHandler: this.credentials(server),
-          hostVerifier: (key: Buffer, verify: (ok: boolean) => void) => {
-            const seen = fingerprint(key);
-            this.pin(server.id, seen).then(
-              (pinned) => {
-                hostKeyChanged = pinned !== undefined && pinned !== seen; // undefined: the server was deleted
-                verify(pinned === seen);
+          field: 'Server IP',
+        }),
+      ]);
+      opened.then(
+        ([owner, sock]) => {
+          try {
+            client.connect({
+              sock,
+              username: server.serverUsername,
+              readyTimeout: this.o.connectTimeoutMs,
+              keepaliveInterval: 15_000,
+              authHandler: this.credentials(server, owner.key),
+              hostVerifier: (key: Buffer, verify: (ok: boolean) => void) => {
+                const seen = fingerprint(key);
+                this.pin(server.id, seen, owner).then(
+                  (pinned) => {
+                    if (pinned === OTHER_OWNER) {
+                      otherOwner = true;
+                      return verify(false);
+                    }
+                    hostKeyChanged = pinned !== undefined && pinned !== seen; // undefined: the server was deleted
+                    verify(pinned === seen);
+                  },
+                  () => verify(false),
+                );
               },
-              () => verify(false),
-            );
-          },
-        });
-        client.setNoDelay(true); // SFTP and exec are small request-answer exchanges
-      } catch (e) {
-        fail(new PmtaSshError('failed', `${where}: ${(e as Error).message}`));
-      }
+            });
+            sock.setNoDelay(true); // SFTP and exec are small request-answer exchanges
+          } catch (e) {
+            sock.destroy();
+            fail(new PmtaSshError('failed', `${where}: ${(e as Error).message}`));
+          }
+        },
+        (e: Error & { code?: string }) => {
+          if (e instanceof OutboundRefusedError)
+            return fail(new PmtaSshError('unreachable', `cannot connect to ${server.name}: ${e.message}.`));
+          if (e instanceof PmtaSshError) return fail(e);
+          client.emit('error', e);
+        },
+      );
+      // Already settled (timeout): the socket opened late is closed.
+      void opened.then(([, sock]) => settled && sock.destroy()).catch(() => {});
     });
   }
 
-  /** Tried in order: the server's own key, the console's key, the server's password. */
-  private credentials(server: PmtaTarget) {
+  /** The server's owner and whether an administrator assigned the host to them. */
+  private async owner(id: number) {
+    const [row] = await this.ctx.db
+      .select({ userId: pmtaServers.userId, hostAssigned: pmtaServers.hostAssigned })
+      .from(pmtaServers)
+      .where(eq(pmtaServers.id, id));
+    if (!row) throw new PmtaSshError('failed', 'the server was deleted.');
+    return row;
+  }
+
+  /** Tried in order: the server's own key, its owner's key, the server's password. */
+  private credentials(server: PmtaTarget, ownerKey: string) {
     const username = server.serverUsername;
     const methods: { type: AuthenticationType; username: string; key?: string; password?: string }[] = [];
     if (server.sshKeyEnc) methods.push({ type: 'publickey', username, key: open(this.ctx.secret, server.sshKeyEnc) });
-    methods.push({ type: 'publickey', username, key: consoleKey(this.ctx.env.DATA_DIR).privateKey });
+    methods.push({ type: 'publickey', username, key: ownerKey });
     if (server.sshPasswordEnc)
       methods.push({ type: 'password', username, password: open(this.ctx.secret, server.sshPasswordEnc) });
     return methods as Parameters<Client['connect']>[0]['authHandler'];
   }
 
-  /** Pins the fingerprint when none is (trust on first use); the pinned one (undefined: no such server). */
-  private async pin(id: number, seen: string): Promise<string | null | undefined> {
+  /**
+   * Pins the fingerprint when none is (trust on first use); the pinned one (undefined: no such server), or
+   * OTHER_OWNER when the key is first seen here but pinned under another owner's server (one host, one
+   * owner) and no administrator assigned the host.
+   */
+  private async pin(
+    id: number,
+    seen: string,
+    owner: { userId: number; hostAssigned: boolean },
+  ): Promise<string | null | undefined | typeof OTHER_OWNER> {
+    const [mine] = await this.ctx.db
+      .select({ hostKey: pmtaServers.hostKey })
+      .from(pmtaServers)
+      .where(eq(pmtaServers.id, id));
+    if (mine && mine.hostKey === null && !owner.hostAssigned) {
+      const [other] = await this.ctx.db
+        .select({ id: pmtaServers.id })
+        .from(pmtaServers)
+        .where(and(eq(pmtaServers.hostKey, seen), ne(pmtaServers.userId, owner.userId)))
+        .limit(1);
+      if (other) return OTHER_OWNER;
+    }
     await this.ctx.db
       .update(pmtaServers)
       .set({ hostKey: seen })

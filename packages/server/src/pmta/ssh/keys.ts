@@ -12,8 +12,8 @@ export interface ConsoleKey {
 const cache = new Map<string, ConsoleKey>();
 
 /**
- * The console's own SSH key pair, ed25519, generated once under DATA_DIR/ssh (private key mode 600) and
- * reused: every PMTA server that has its public key in authorized_keys lets the console in.
+ * The console's key pair of an install from before issue 24, ed25519, under DATA_DIR/ssh (private key
+ * mode 600): it becomes the first administrator's own key (owner-keys.ts); nothing else logs in with it.
  */
 export function consoleKey(dataDir: string): ConsoleKey {
   let key = cache.get(dataDir);
@@ -58,10 +58,10 @@ export function loadConsoleKey(dataDir: string): ConsoleKey {
 }
 
 /** The authorized_keys line of a private key (recomputed, so a lost .pub file does not matter). */
-function publicKeyOf(privateKey: string): string {
+export function publicKeyOf(privateKey: string, comment = 'console@pmta'): string {
   const k = ssh2.utils.parseKey(privateKey);
   if (k instanceof Error) throw new Error(`The console's SSH key is unreadable: ${k.message}`);
-  return `${k.type} ${k.getPublicSSH().toString('base64')} console@pmta`;
+  return `${k.type} ${k.getPublicSSH().toString('base64')} ${comment}`;
 }
 
 /** A private key ssh2 can use without a passphrase (what a PMTA server form may store). */

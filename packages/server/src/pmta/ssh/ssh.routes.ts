@@ -1,23 +1,45 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sshKeyItem, sshKeyRotateSchema } from '@console/shared/pmta-servers';
 import { idParams } from '../../core/access.ts';
+import { invalid } from '../../core/errors.ts';
 import { pmtaServers } from '../../db/schema.ts';
 import { getPmtaServer } from '../../features/pmta-servers/pmta-servers.service.ts';
 import { pmtaConnections } from './connection.ts';
-import { consoleKey } from './keys.ts';
+import { ownerServers, ownerSshKey, rotateOwnerSshKey } from './owner-keys.ts';
 
 const tags = ['pmta_servers'];
 
-/** The console's SSH identity (shown on the PMTA server form) and the reset of a server's pinned host key. */
+/**
+ * The caller's own SSH identity (shown on the PMTA server form: the public half and the servers that must
+ * carry it), its rotation, and the reset of a server's pinned host key. Decision 1010.
+ */
 export const pmtaSshRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   app.addHook('onClose', async () => pmtaConnections(ctx).close());
 
-  app.get(
-    '/pmta/ssh-public-key',
-    { schema: { tags, response: { 200: z.object({ publicKey: z.string() }) } } },
-    async () => ({ publicKey: consoleKey(ctx.env.DATA_DIR).publicKey }),
+  const keyOf = async (userId: number) => ({
+    publicKey: (await ownerSshKey(ctx, userId)).publicKey,
+    servers: await ownerServers(ctx, userId),
+  });
+
+  app.get('/pmta/ssh-public-key', { schema: { tags, response: { 200: sshKeyItem } } }, async (req) =>
+    keyOf(req.user.id),
+  );
+
+  /** A new key pair for the caller: every server listed must get the new public key. */
+  app.post(
+    '/pmta/ssh-public-key/rotate',
+    { schema: { tags, body: sshKeyRotateSchema, response: { 200: sshKeyItem } } },
+    async (req) => {
+      if (req.body.confirm !== true) throw invalid({ confirm: 'Confirm the new key.' });
+      await rotateOwnerSshKey(ctx, req.user.id);
+      const pool = pmtaConnections(ctx);
+      const answer = await keyOf(req.user.id);
+      for (const s of answer.servers) pool.forget(s.id);
+      return answer;
+    },
   );
 
   /** After a reinstall: the next connection pins the server's new host key. */

@@ -29,9 +29,9 @@ export interface OfferFormProps {
 }
 
 const labels = { category: 'Category', name: 'Name', url: 'Url', plug: 'Plug', callback: 'Callback', user: 'Owner' };
-const POSTBACK_EXAMPLE = 'https://<tracking host>/postback?cid={cid}&sum={sum}';
+const POSTBACK_EXAMPLE = 'https://<tracking host>/postback?cid={cid}&sum={sum}&key=<your postback key>';
 const rule = (field: keyof OfferFormValues) => [zodRule(offerSchema, field)];
-const code = (text: (typeof OFFER_URL_PLACEHOLDERS)[number] | '{cid}' | '{sum}') => (
+const code = (text: (typeof OFFER_URL_PLACEHOLDERS)[number] | '{cid}' | '{sum}' | 'key') => (
   <Typography.Text code>{text}</Typography.Text>
 );
 
@@ -122,12 +122,17 @@ export function OfferForm({ offer, defaultOwner, showOwner, readOnly, onSubmit, 
             <Typography.Paragraph style={{ marginBottom: 8 }}>
               To count conversions, give the affiliate network this postback URL:
             </Typography.Paragraph>
-            <Typography.Paragraph code copyable style={{ marginBottom: 8 }}>
-              {POSTBACK_EXAMPLE}
+            <Typography.Paragraph code copyable style={{ marginBottom: 8 }} data-testid="postback-url">
+              {offer?.postbackUrl ?? POSTBACK_EXAMPLE}
             </Typography.Paragraph>
-            <Typography.Text>
+            <Typography.Paragraph style={{ marginBottom: 8 }}>
               The network replaces {code('{cid}')} with the click id it received through {code('[click_id]')} and{' '}
               {code('{sum}')} with the payout. The tracking host is any host name of your link groups.
+            </Typography.Paragraph>
+            <Typography.Text>
+              The {code('key')} is the owner&apos;s postback key (shown to the owner only): a postback without it, or
+              with a wrong one, is refused (403) and counts nothing, so keep the URL between you and the network. An
+              offer may also count a conversion only after a click, and refuse sums above its maximum.
             </Typography.Text>
           </>
         }

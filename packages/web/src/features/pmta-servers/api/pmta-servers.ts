@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { HydraCollection, SelectItem } from '@console/shared/hydra';
-import type { PmtaServer, PmtaServerBody } from '@console/shared/pmta-servers';
+import type { PmtaServer, PmtaServerBody, SshKeyInfo } from '@console/shared/pmta-servers';
 import { http, type Query } from '@/lib/http.ts';
 import { mutationHook } from '@/lib/mutation.ts';
 
@@ -56,13 +56,17 @@ export const getConfigDates = (id: number) =>
   http.get<{ configsDates: ConfigDate[] }>(`/pmta_servers/${id}/config_dates`, { errorPage: false });
 export const uploadConfig = (id: number) => http.post<void>(`/pmta_servers/${id}/config_upload`);
 
-/** The console's `authorized_keys` line, shown on the form. */
+/** The signed-in owner's `authorized_keys` line and the servers that must carry it (decision 1010). */
 export const useSshPublicKey = () =>
   useQuery({
     queryKey: ['pmta', 'ssh-public-key'],
-    queryFn: () => http.get<{ publicKey: string }>('/pmta/ssh-public-key', { errorPage: false }),
-    staleTime: Infinity,
+    queryFn: () => http.get<SshKeyInfo>('/pmta/ssh-public-key', { errorPage: false }),
   });
+/** A new key pair for the signed-in owner (after a confirmation naming the servers to update). */
+export const useRotateSshKey = mutationHook(
+  () => http.post<SshKeyInfo>('/pmta/ssh-public-key/rotate', { confirm: true }),
+  ['pmta', 'ssh-public-key'],
+);
 export const useClearHostKey = mutationHook(
   (id: number) => http.delete<void>(`/pmta/server/${id}/host-key`),
   pmtaServersKey,
