@@ -7,7 +7,7 @@ import { vmtaName } from '../pmta/config/generate.ts';
 import type { SmtpRelayConfig } from './transports/smtp.ts';
 
 /** Every connection a sender opens passes the outbound policy (core/outbound.ts): the host and the socks proxy. */
-export const relayConnectors = (ctx: AppContext, hostField: string) => ({
+export const relayConnectors = (ctx: Pick<AppContext, 'env'>, hostField: string) => ({
   host: connectorFor(outboundPolicy(ctx.env), hostField),
   socks: connectorFor(outboundPolicy(ctx.env), 'Socks IP'),
 });

@@ -4,6 +4,7 @@ import { emailTestEnvId } from '../../pmta/accounting/record.ts';
 import { vmtaName } from '../../pmta/config/generate.ts';
 import { compileMessage, renderDate, renderMessage } from '../../sending/render/message.ts';
 import { randomRng } from '../../sending/render/random.ts';
+import { relayConnectors } from '../../sending/relays.ts';
 import { injected, pmtaTransport } from '../../sending/transports/pmta.ts';
 import type { OutgoingMessage, SendResult } from '../../sending/transports/transport.ts';
 import { tagValuesOf } from '../tags/tags.repo.ts';
@@ -85,7 +86,7 @@ export const EMAIL_TEST_CONNECT_MS = 5_000;
 
 /** Injects the test's message; the reason it was not taken, or null. */
 export async function sendEmailTest(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db' | 'env'>,
   id: number,
   relay: TestRelay,
   c: TestContent,
@@ -93,7 +94,12 @@ export async function sendEmailTest(
   if (relay.withoutVmta)
     return `Error: ${vmtaName(relay)} is not in the configuration of ${relay.server.name}: upload the relay's VMTA config first.`;
   const message = await composeEmailTest(ctx, id, relay, c);
-  const transport = pmtaTransport(relay.server, 1, EMAIL_TEST_CONNECT_MS);
+  // Through the outbound policy like every connection made for a user (decision 1010).
+  const transport = pmtaTransport(relay.server, {
+    maxConnections: 1,
+    connectTimeoutMs: EMAIL_TEST_CONNECT_MS,
+    connect: relayConnectors(ctx, 'Server IP'),
+  });
   try {
     return failureOf(relay, await transport.send(message));
   } finally {

@@ -11,7 +11,7 @@ import { messages, offers, pmtaRelays, pmtaServers } from '../../db/schema.ts';
 import { sendEmailTest, type TestRelay } from './email-test-send.ts';
 import { findPmtaEmailTest, insertPmtaEmailTest, setFailed } from './pmta-email-tests.repo.ts';
 
-type Ctx = Pick<AppContext, 'db'>;
+type Ctx = Pick<AppContext, 'db' | 'env'>;
 
 /** The caller's own rows; an administrator may use anyone's. */
 const usable = (actor: AuthUser, column: AnyColumn) => (actor.isAdmin ? undefined : eq(column, actor.id));

@@ -27,7 +27,7 @@ const message = (to: string): OutgoingMessage => ({
 
 describe('pmtaTransport', () => {
   it('injects through the named VMTA with the job and ENVID, which the accounting records carry', async () => {
-    const t = pmtaTransport({ serverIp: '127.0.0.1', smtpPort: sim.smtpPort }, 2);
+    const t = pmtaTransport({ serverIp: '127.0.0.1', smtpPort: sim.smtpPort }, { maxConnections: 2 });
     try {
       const ok = await t.send(
         injected(message('a@example.com'), { vmta: 'v2', jobId: campaignJobId(7), envId: 'env-a' }),

@@ -1,4 +1,4 @@
-import { smtpTransport } from './smtp.ts';
+import { smtpTransport, type SmtpRelayConfig } from './smtp.ts';
 import type { OutgoingMessage, Transport } from './transport.ts';
 
 /*
@@ -18,18 +18,9 @@ export const campaignJobId = (campaignId: number) => `campaign-${campaignId}`;
 
 export function pmtaTransport(
   server: PmtaServerAddress,
-  maxConnections?: number,
-  connectTimeoutMs?: number,
+  o: Pick<SmtpRelayConfig, 'maxConnections' | 'connectTimeoutMs' | 'connect'> = {},
 ): Transport {
-  return smtpTransport({
-    host: server.serverIp,
-    port: server.smtpPort,
-    tls: false,
-    account: '',
-    password: '',
-    maxConnections,
-    connectTimeoutMs,
-  });
+  return smtpTransport({ host: server.serverIp, port: server.smtpPort, tls: false, account: '', password: '', ...o });
 }
 
 /** The message as injected: through `vmta`, in job `jobId`, with `envId` in the envelope. */
