@@ -103,6 +103,8 @@ export function spawnWorker(t: TestApp, env: Record<string, string> = {}): Child
       SENDER_RETRY_SECONDS: '0.5',
       // The peers live on loopback (as for the test apps, test/harness.ts).
       ALLOW_INTERNAL_URLS: 'loopback',
+      // The app's own unsubscribe (issue 26): a worker renders what the app let start.
+      ...(t.ctx.env.TRACKER_URL ? { TRACKER_URL: t.ctx.env.TRACKER_URL } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
