@@ -227,7 +227,14 @@ export function factories(t: TestApp) {
   }
 
   async function message(
-    o: { owner?: TestUser; name?: string; subject?: string; content?: string; archived?: boolean } = {},
+    o: {
+      owner?: TestUser;
+      name?: string;
+      subject?: string;
+      content?: string;
+      text?: string | null;
+      archived?: boolean;
+    } = {},
   ) {
     const owner = await ownerOf(o);
     const [row] = await t.ctx.db
@@ -236,6 +243,7 @@ export function factories(t: TestApp) {
         name: o.name ?? `message ${tag()}`,
         subject: o.subject ?? 'Hello [name]',
         content: o.content ?? '<html><body><p>Hello [name]</p></body></html>',
+        textContent: o.text ?? null,
         userId: owner.id,
         archive: o.archived ? new Date() : null,
       })

@@ -18,6 +18,9 @@ export const LinkMessages = {
 const M = LinkMessages;
 
 /** The macros of a link: the recipient's tracking id and random characters (ARCHITECTURE §5). */
+/** An unsubscribe link over plain http:// (issue 26): allowed, but one-click is then ignored by large providers. */
+export const isHttpLink = (url: string) => /^http:/i.test(url.trim());
+
 export const LINK_MACROS = ['[uuid]', '[junk]'] as const;
 
 /** Why a URL template cannot be a tracked link, or null. */

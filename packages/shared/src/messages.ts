@@ -9,6 +9,7 @@ export const MessageMessages = {
   subjectRequired: 'Subject is required.',
   subjectTooLong: `Subject must not exceed ${NAME_MAX} characters.`,
   contentRequired: 'HTML Content is required.',
+  textTooLong: 'Text version must not exceed 100000 characters.',
   userNotFound: 'User not found.',
   archiveConfirm: 'Are you sure you want to move it to the archive?',
   archived: 'Archived successfully!',
@@ -20,6 +21,10 @@ const M = MessageMessages;
 
 /** A message's HTML may be large (inline CSS, long newsletters) but not unbounded. */
 export const MESSAGE_CONTENT_MAX = 1_000_000;
+
+/** A message's own text part (issue 26): optional; left empty, the text is made from the HTML. */
+export const MESSAGE_TEXT_MAX = 100_000;
+export const TEXT_VERSION_HELP = 'Left empty, a text part is made from the HTML.';
 
 /** A new message starts with an empty HTML document (spec 3). */
 export const EMPTY_HTML_DOCUMENT = `<!DOCTYPE html>
@@ -43,11 +48,20 @@ const content = () =>
     `HTML Content must not exceed ${MESSAGE_CONTENT_MAX} characters.`,
   );
 
+/** The message's own text: blank or absent means none (null), else kept as written. */
+const textContent = () =>
+  z
+    .string({ error: 'Text version must be text.' })
+    .max(MESSAGE_TEXT_MAX, M.textTooLong)
+    .nullish()
+    .transform((v) => (v && v.trim() ? v : null));
+
 /** POST /api/messages and PUT /api/messages/{id}; the owner is chosen by administrators (dropped when empty). */
 export const messageSchema = z.object({
   name: name(),
   subject: subject(),
   htmlContent: content(),
+  textContent: textContent(),
   user: optionalReference(M.userNotFound),
 });
 export type MessageInput = z.infer<typeof messageSchema>;
@@ -64,7 +78,7 @@ export const messageListItem = z.object({
 });
 export type MessageListRow = z.infer<typeof messageListItem>;
 /** GET /api/messages/{id} and the writes' answers: the whole message. */
-export const messageItem = messageListItem.extend({ htmlContent: z.string() });
+export const messageItem = messageListItem.extend({ htmlContent: z.string(), textContent: z.string().nullable() });
 export type Message = z.infer<typeof messageItem>;
 
 export const MESSAGES_PAGE_SIZE = 30;
@@ -81,6 +95,8 @@ export const previewSchema = z.object({
   name: z.string().max(NAME_MAX, M.nameTooLong).optional(),
   subject: z.string().max(NAME_MAX, M.subjectTooLong).optional(),
   content: z.string().max(MESSAGE_CONTENT_MAX).optional(),
+  /** The editor's own text version (with `content`); blank means made from the HTML. */
+  text: z.string().max(MESSAGE_TEXT_MAX, M.textTooLong).optional(),
   campaignId: optionalReference(M.campaignNotFound),
   campaignType: z.enum(CampaignTypes, { error: "Campaign type must be 'smtp' or 'pmta'." }).optional(),
 });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CampaignMessages } from '@console/shared/campaigns';
+import { HTTP_UNSUBSCRIBE_WARNING, TEXT_VERSION_HELP } from '@console/shared/messages';
+import { pick } from './campaigns.ts';
 import { startDnsServer } from '../../server/test/peers/dns-server.ts';
 import { ADMIN, startHarness, type Harness } from './harness.ts';
 import { button, dialog, seeToast, shot, shotBoth, signIn } from './ui.ts';
@@ -128,5 +130,74 @@ describe('mail that filters accept', () => {
     await shotBoth(page, 'campaign-start-refused-without-unsubscribe');
     const { rows } = await h.sql(`select status from campaigns where name = 'No unsubscribe'`);
     expect(rows[0].status).toBe(2);
+  });
+
+  test('an http:// unsubscribe link is warned about in the link form and the SMTP campaign form; https:// is not', async () => {
+    const auth = await token();
+    const post = async (path: string, json: unknown) => {
+      const res = await h.api<{ id: number }>(path, { json, token: auth });
+      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+      return res.body.id;
+    };
+    const plain = await post('/link_groups', { name: 'Plain unsub', type: 'unsubscribe' });
+    const secure = await post('/link_groups', { name: 'Secure unsub', type: 'unsubscribe' });
+    const offerGroup = await post('/link_groups', { name: 'Plain offers', type: 'offer' });
+    const httpLink = await post('/links', { group: plain, url: 'http://u.example.com/t/u/[uuid]' });
+    const httpsLink = await post('/links', { group: secure, url: 'https://u.example.com/t/u/[uuid]' });
+    const httpOffer = await post('/links', { group: offerGroup, url: 'http://o.example.com/t/c/[uuid]' });
+    const warning = (page: import('playwright-core').Page) =>
+      page.locator('.ant-alert-warning', { hasText: HTTP_UNSUBSCRIBE_WARNING });
+
+    const { page } = await h.open(1400);
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto(`/links/${httpLink}/edit`);
+    await page.getByRole('textbox', { name: 'URL', exact: true }).waitFor();
+    await warning(page).waitFor();
+    await shotBoth(page, 'link-http-unsubscribe-warning');
+    // Typing https:// takes the warning away; the form still saves http:// (non-blocking).
+    await page.getByRole('textbox', { name: 'URL', exact: true }).fill('https://u.example.com/t/u/[uuid]');
+    await warning(page).waitFor({ state: 'detached' });
+    await page.getByRole('textbox', { name: 'URL', exact: true }).fill('http://u.example.com/t/u/[uuid]?x=1');
+    await warning(page).waitFor();
+    await button(page, 'Save').click();
+    await seeToast(page, 'Updated!');
+    expect((await h.sql('select url from links where id = $1', [httpLink])).rows[0].url).toBe(
+      'http://u.example.com/t/u/[uuid]?x=1',
+    );
+    for (const id of [httpsLink, httpOffer]) {
+      await page.goto(`/links/${id}/edit`);
+      await page.getByRole('textbox', { name: 'URL', exact: true }).waitFor();
+      await page.getByText(id === httpOffer ? 'Example for offer links' : 'Example for unsubscribe links').waitFor();
+      expect(await warning(page).count(), String(id)).toBe(0);
+    }
+
+    await page.goto('/smtp-campaigns/create');
+    await page.getByRole('combobox', { name: 'Unsubscribe link group', exact: true }).waitFor();
+    expect(await warning(page).count()).toBe(0);
+    await pick(page, 'Unsubscribe link group', 'Plain unsub');
+    await warning(page).waitFor();
+    await shotBoth(page, 'smtp-campaign-http-unsubscribe-warning');
+    await pick(page, 'Unsubscribe link group', 'Secure unsub');
+    await warning(page).waitFor({ state: 'detached' });
+  });
+
+  test("the message form's text version: optional, saved, shown again", async () => {
+    const { page } = await h.open(1400);
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto('/messages/create');
+    await page.getByLabel('Message Name', { exact: true }).fill('With its own text');
+    await page.getByLabel('Message Subject', { exact: true }).fill('Hello [name]');
+    await page.getByText(TEXT_VERSION_HELP).waitFor();
+    await page.getByLabel('Text version', { exact: true }).fill('Hello [name],\n\nThe plain words.');
+    await button(page, 'Save').click();
+    await seeToast(page, 'Added successfully!');
+    const { rows } = await h.sql(`select id, text_content from messages where name = 'With its own text'`);
+    expect(rows[0].text_content).toBe('Hello [name],\n\nThe plain words.');
+    await page.goto(`/messages/${rows[0].id}/edit`);
+    await expect
+      .poll(() => page.getByLabel('Text version', { exact: true }).inputValue())
+      .toBe('Hello [name],\n\nThe plain words.');
+    await page.getByLabel('Text version', { exact: true }).scrollIntoViewIfNeeded();
+    await shotBoth(page, 'message-text-version');
   });
 });

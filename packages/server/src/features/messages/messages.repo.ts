@@ -45,11 +45,14 @@ export const messagesCollection = defineCollection({
 export async function findMessage(db: Executor, user: AuthUser, id: number) {
   const row = await messagesCollection.one(db, user, eq(messages.id, id));
   if (!row) return undefined;
-  const [c] = await db.select({ content: messages.content }).from(messages).where(eq(messages.id, id));
-  return c && { ...row, htmlContent: c.content };
+  const [c] = await db
+    .select({ content: messages.content, text: messages.textContent })
+    .from(messages)
+    .where(eq(messages.id, id));
+  return c && { ...row, htmlContent: c.content, textContent: c.text };
 }
 
-type MessageValues = { name: string; subject: string; content: string; userId: number };
+type MessageValues = { name: string; subject: string; content: string; textContent: string | null; userId: number };
 
 export async function insertMessage(db: Executor, v: MessageValues) {
   const [row] = await db.insert(messages).values(v).returning({ id: messages.id });

@@ -23,6 +23,7 @@ export async function createMessage(ctx: Ctx, actor: AuthUser, input: MessageInp
     name: input.name,
     subject: input.subject,
     content: input.htmlContent,
+    textContent: input.textContent,
     userId,
   });
   return getMessage(ctx, actor, id);
@@ -33,7 +34,13 @@ export async function updateMessage(ctx: Ctx, actor: AuthUser, id: number, input
   const current = await getMessage(ctx, actor, id);
   if (current.archive) throw conflict(M.readOnly);
   const userId = actor.isAdmin && input.user ? await assertUser(ctx, input.user) : current.user.id;
-  const values = { name: input.name, subject: input.subject, content: input.htmlContent, userId };
+  const values = {
+    name: input.name,
+    subject: input.subject,
+    content: input.htmlContent,
+    textContent: input.textContent,
+    userId,
+  };
   if (!(await updateCurrentMessage(ctx.db, id, values))) throw conflict(M.readOnly);
   return getMessage(ctx, actor, id);
 }

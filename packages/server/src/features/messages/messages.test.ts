@@ -103,6 +103,68 @@ describe('messages', () => {
     }
   });
 
+  it('keeps its own text version (issue 26): none by default, set, changed, cleared by a blank one', async () => {
+    const owner = await t.user();
+    const created = await t.as(owner, { method: 'POST', url: '/api/messages', payload: body });
+    expect(created.json().textContent).toBeNull();
+    const id = created.json().id as number;
+    const put = (payload: object) => t.as(owner, { method: 'PUT', url: `/api/messages/${id}`, payload });
+    const text = 'Hello [name],\n\nSee the offer: [offer]\n';
+    expect((await put({ ...body, textContent: text })).json().textContent).toBe(text);
+    expect((await t.as(owner, { method: 'GET', url: `/api/messages/${id}` })).json().textContent).toBe(text);
+    expect((await q('select text_content from messages where id = $1', [id]))[0].text_content).toBe(text);
+    // Left out, the text is none: the form always sends what it shows.
+    expect((await put(body)).json().textContent).toBeNull();
+    expect((await put({ ...body, textContent: 'Again' })).json().textContent).toBe('Again');
+    expect((await put({ ...body, textContent: '  \n ' })).json().textContent).toBeNull();
+    expect((await put({ ...body, textContent: null })).json().textContent).toBeNull();
+    const withText = await t.as(owner, {
+      method: 'POST',
+      url: '/api/messages',
+      payload: { ...body, textContent: 'Own' },
+    });
+    expect([withText.statusCode, withText.json().textContent]).toEqual([201, 'Own']);
+    // The list rows stay without texts.
+    const list = await t.as(owner, { method: 'GET', url: '/api/messages' });
+    expect(list.json()['hydra:member'][0]).not.toHaveProperty('textContent');
+  });
+
+  it('refuses a text version over 100000 characters or with a NUL byte, and changes nothing', async () => {
+    const owner = await t.user();
+    const m = await make.message({ owner, text: 'kept' });
+    const before = await count();
+    const long = 'x'.repeat(100_001);
+    const post = await t.as(owner, { method: 'POST', url: '/api/messages', payload: { ...body, textContent: long } });
+    expect([post.statusCode, post.json()]).toEqual([
+      422,
+      { error: { textContent: 'Text version must not exceed 100000 characters.' } },
+    ]);
+    const put = await t.as(owner, {
+      method: 'PUT',
+      url: `/api/messages/${m.id}`,
+      payload: { ...body, textContent: long },
+    });
+    expect(put.statusCode).toBe(422);
+    for (const textContent of ['a\u0000b', 5]) {
+      const nul = await t.as(owner, { method: 'PUT', url: `/api/messages/${m.id}`, payload: { ...body, textContent } });
+      expect(nul.statusCode, String(textContent)).toBe(422);
+      const created = await t.as(owner, { method: 'POST', url: '/api/messages', payload: { ...body, textContent } });
+      expect(created.statusCode, String(textContent)).toBe(422);
+    }
+    expect(await count()).toBe(before);
+    expect((await q('select name, text_content from messages where id = $1', [m.id]))[0]).toEqual({
+      name: m.name,
+      text_content: 'kept',
+    });
+    // Exactly the maximum is taken.
+    const max = await t.as(owner, {
+      method: 'PUT',
+      url: `/api/messages/${m.id}`,
+      payload: { ...body, textContent: 'y'.repeat(100_000) },
+    });
+    expect([max.statusCode, max.json().textContent.length]).toEqual([200, 100_000]);
+  });
+
   it.each([
     ['GET', '/api/messages/:id'],
     ['PUT', '/api/messages/:id'],
@@ -156,6 +218,18 @@ describe('messages: preview and static macros', () => {
       payload: { subject: '{a|b|c|d|e|f}', content: '[junk]' },
     });
     expect(again.json()).toEqual(twice.json());
+  });
+
+  it("previews the message's own text: the saved one, or the editor's beside its HTML; blank means made from the HTML", async () => {
+    const owner = await t.user();
+    const m = await make.message({ owner, content: '<p>From HTML</p>', text: 'Own words for [name]' });
+    const preview = (payload: object) => t.as(owner, { method: 'POST', url: '/api/messages/preview', payload });
+    expect((await preview({ id: m.id })).json().text).toBe('Own words for John');
+    expect((await preview({ id: m.id, content: '<p>Edited HTML</p>', text: 'Edited words' })).json().text).toBe(
+      'Edited words',
+    );
+    expect((await preview({ id: m.id, content: '<p>Edited HTML</p>', text: ' ' })).json().text).toBe('Edited HTML');
+    expect((await preview({ content: '<p>x</p>', text: 'y'.repeat(100_001) })).statusCode).toBe(422);
   });
 
   it('previews a message for a campaign: its sender, its link groups, its owner; another user’s campaign is 404', async () => {

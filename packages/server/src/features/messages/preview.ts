@@ -67,7 +67,13 @@ export async function previewMessage(
     },
     trk: 'preview',
   };
-  const ownText = input.content === undefined ? (campaign?.campaign.textContent ?? null) : null;
+  // The editor's own text goes with its HTML; else the saved message's, else the campaign message's.
+  const ownText =
+    input.content !== undefined
+      ? input.text?.trim()
+        ? input.text
+        : null
+      : ((saved ? saved.textContent : campaign?.campaign.textContent) ?? null);
   const compiled = compileMessage(
     { sender: campaign?.campaign.sender ?? SAMPLE_SENDER, subject, html, text: ownText },
     sources,

@@ -1,3 +1,8 @@
+import { Alert, Col, Form } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import type { HydraCollection } from '@console/shared/hydra';
+import { isHttpLink, type Link } from '@console/shared/links';
+import { HTTP_UNSUBSCRIBE_WARNING } from '@console/shared/messages';
 import { smtpCampaignSchema, smtpCampaignUpdateSchema, type SmtpCampaign } from '@console/shared/campaigns';
 import { CampaignEditPage, type CampaignDraft } from '@/components/campaigns/campaign-edit-page.tsx';
 import {
@@ -11,6 +16,7 @@ import {
 import { CampaignListPage } from '@/components/campaigns/campaign-list-page.tsx';
 import { CampaignStatisticsPage } from '@/components/campaigns/campaign-statistics-page.tsx';
 import { useSelectOptions } from '@/hooks/use-select-options.ts';
+import { http } from '@/lib/http.ts';
 
 /*
  * SMTP campaigns (spec 3): the screens both kinds share (components/campaigns), with what is SMTP's own:
@@ -28,11 +34,25 @@ function LinkGroupFields({ select }: { select: SelectField }) {
   const offer = useSelectOptions('/link_groups', { type: 'offer' });
   const unsubscribe = useSelectOptions('/link_groups', { type: 'unsubscribe' });
   const pixel = useSelectOptions('/link_groups', { type: 'pixel' });
+  const unsubscribeGroup = Form.useWatch<number | null | undefined>('unsubscribeLinks', Form.useFormInstance());
+  // The chosen unsubscribe group's links: an http:// one gets the warning (allowed, issue 26).
+  const links = useQuery({
+    queryKey: ['links', 'of-group', unsubscribeGroup],
+    queryFn: () =>
+      http.get<HydraCollection<Link>>('/links', { query: { pagination: 'false', 'group.id': unsubscribeGroup } }),
+    enabled: typeof unsubscribeGroup === 'number',
+    select: (c) => c['hydra:member'].some((l) => isHttpLink(l.url)),
+  });
   return (
     <>
       {select('offerLinks', offer.data)}
       {select('unsubscribeLinks', unsubscribe.data, true)}
       {select('pixelLinks', pixel.data, true)}
+      {typeof unsubscribeGroup === 'number' && links.data && (
+        <Col xs={24}>
+          <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={HTTP_UNSUBSCRIBE_WARNING} />
+        </Col>
+      )}
     </>
   );
 }

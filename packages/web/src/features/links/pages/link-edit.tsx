@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, Form, Input, Select, Typography } from 'antd';
+import { Alert, Button, Form, Input, Select, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import type { HydraCollection } from '@console/shared/hydra';
 import { LINK_EXAMPLES, type LinkGroup } from '@console/shared/link-groups';
-import { LINK_MACROS, linkSchema } from '@console/shared/links';
+import { isHttpLink, LINK_MACROS, linkSchema } from '@console/shared/links';
+import { HTTP_UNSUBSCRIBE_WARNING } from '@console/shared/messages';
 import { useQuery } from '@tanstack/react-query';
 import { EditPage } from '@/components/edit-page.tsx';
 import { toast } from '@/components/feedback.tsx';
@@ -45,6 +46,9 @@ export function LinkEdit() {
   });
   const groupId = Form.useWatch('group', form);
   const chosen = groups.data?.find((g) => g.id === groupId);
+  const url = Form.useWatch('url', form) ?? link.data?.url ?? '';
+  // Allowed, but worth knowing before it is sent (issue 26).
+  const httpUnsubscribe = chosen?.type === 'unsubscribe' && isHttpLink(url);
 
   const submit = (v: Values) =>
     save.mutate(
@@ -117,6 +121,9 @@ export function LinkEdit() {
         >
           <Input autoComplete="off" placeholder={LINK_EXAMPLES[chosen?.type ?? 'offer']} />
         </Form.Item>
+        {httpUnsubscribe && (
+          <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={HTTP_UNSUBSCRIBE_WARNING} />
+        )}
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           Save
         </Button>

@@ -33,6 +33,7 @@ export interface PreviewFields {
   name?: string;
   subject?: string;
   content?: string;
+  text?: string;
 }
 /** POST /api/messages/preview as the spec sends it: multipart form fields. */
 export function previewMessage(fields: PreviewFields) {

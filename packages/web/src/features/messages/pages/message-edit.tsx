@@ -3,7 +3,7 @@ import { Alert, Button, Col, Form, Input, Row, Space, type InputRef } from 'antd
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { EyeOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
-import { EMPTY_HTML_DOCUMENT, messageSchema } from '@console/shared/messages';
+import { EMPTY_HTML_DOCUMENT, MESSAGE_TEXT_MAX, messageSchema, TEXT_VERSION_HELP } from '@console/shared/messages';
 import { EditPage } from '@/components/edit-page.tsx';
 import { toast } from '@/components/feedback.tsx';
 import { OwnerSelect } from '@/components/owner-filter.tsx';
@@ -20,10 +20,17 @@ interface Values {
   name: string;
   subject: string;
   htmlContent: string;
+  textContent?: string | null;
   user?: number;
 }
 type TextField = 'subject' | 'htmlContent';
-const labels = { name: 'Message Name', subject: 'Message Subject', htmlContent: 'Message HTML Content', user: 'Owner' };
+const labels = {
+  name: 'Message Name',
+  subject: 'Message Subject',
+  htmlContent: 'Message HTML Content',
+  textContent: 'Text version',
+  user: 'Owner',
+};
 const rule = (field: keyof Values) => [zodRule(messageSchema, field)];
 
 /** Create and edit a message: name, subject, HTML; the side panel inserts tags where the cursor was. */
@@ -65,6 +72,7 @@ export function MessageEdit() {
           name: v.name,
           subject: v.subject,
           htmlContent: v.htmlContent,
+          textContent: v.textContent ?? null,
           ...(isAdmin && v.user ? { user: v.user } : {}),
         },
       },
@@ -77,9 +85,15 @@ export function MessageEdit() {
     );
   const preview = () => {
     const v = form.getFieldsValue(true) as Values;
-    void showPreview(() => previewMessage({ id, name: v.name, subject: v.subject, content: v.htmlContent })).then(
-      (answer) => answer && setUnresolved(answer.unresolved),
-    );
+    void showPreview(() =>
+      previewMessage({
+        id,
+        name: v.name,
+        subject: v.subject,
+        content: v.htmlContent,
+        text: v.textContent ?? '',
+      }),
+    ).then((answer) => answer && setUnresolved(answer.unresolved));
   };
 
   return (
@@ -107,8 +121,14 @@ export function MessageEdit() {
             disabled={archived}
             initialValues={
               message.data
-                ? { ...message.data, user: message.data.user.id }
-                : { name: '', subject: '', htmlContent: EMPTY_HTML_DOCUMENT, user: session?.claims.id }
+                ? { ...message.data, textContent: message.data.textContent ?? '', user: message.data.user.id }
+                : {
+                    name: '',
+                    subject: '',
+                    htmlContent: EMPTY_HTML_DOCUMENT,
+                    textContent: '',
+                    user: session?.claims.id,
+                  }
             }
             onFinish={submit}
           >
@@ -143,6 +163,19 @@ export function MessageEdit() {
                 spellCheck={false}
                 style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 13 }}
                 onFocus={() => (lastFocused.current = 'htmlContent')}
+              />
+            </Form.Item>
+            <Form.Item
+              label={labels.textContent}
+              name="textContent"
+              rules={rule('textContent')}
+              extra={TEXT_VERSION_HELP}
+            >
+              <Input.TextArea
+                rows={6}
+                maxLength={MESSAGE_TEXT_MAX}
+                placeholder="Optional"
+                style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 13 }}
               />
             </Form.Item>
             {unresolved.length > 0 && (
