@@ -29,9 +29,11 @@ export async function pmtaPeer(
     async server(owner: TestUser, sshPort = ssh.port) {
       const row = await f.pmtaServer({ owner, serverIp: '127.0.0.1' });
       ssh.addPublicKey('root', (await ownerSshKey(t.ctx, owner.id)).publicKey);
+      // One simulator plays the host of every owner of a test file: assigned to each, as an administrator
+      // would (one host, one owner: decision 1010; owner-isolation.test.ts tests the refusal itself).
       await t.ctx.db
         .update(pmtaServers)
-        .set({ sshPort, pmtaHttpPort: sim.httpPort, smtpPort: sim.smtpPort })
+        .set({ sshPort, pmtaHttpPort: sim.httpPort, smtpPort: sim.smtpPort, hostAssigned: true })
         .where(eq(pmtaServers.id, row.id));
       return row.id;
     },

@@ -234,10 +234,12 @@ describe('PMTA servers: SSH credentials', () => {
 
   it('forgets the pinned host key when the address or SSH port changes, not otherwise', async () => {
     const owner = await t.user();
-    const { id } = (await t.as(owner, { method: 'POST', url: '/api/pmta_servers', payload: body() })).json();
+    // A host of its own: one host, one owner (decision 1010); the form's address is other owners' already.
+    const host = { serverIp: '198.51.100.77' };
+    const { id } = (await t.as(owner, { method: 'POST', url: '/api/pmta_servers', payload: body(host) })).json();
     const pin = () => q(`update pmta_servers set host_key = 'SHA256:abc' where id = $1`, [id]);
     const put = (over: Record<string, unknown>) =>
-      t.as(owner, { method: 'PUT', url: `/api/pmta_servers/${id}`, payload: body(over) });
+      t.as(owner, { method: 'PUT', url: `/api/pmta_servers/${id}`, payload: body({ ...host, ...over }) });
     await pin();
     expect((await put({ name: 'same host' })).json().hostKey).toBe('SHA256:abc');
     expect((await put({ sshPort: 2222 })).json().hostKey).toBeNull();
