@@ -17,6 +17,10 @@ const URL_IN_TEXT = /\bhttps?:\/\/[^\s"'<>()]+/gi;
 const decodeEntities = (s: string) =>
   s.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!);
 
+/** A text part writes links as `text [url]` (html-to-text): the closing bracket is not the URL's. */
+const unbracketed = (url: string) =>
+  url.endsWith(']') && url.split(']').length > url.split('[').length ? url.slice(0, -1) : url;
+
 /** Every http(s) URL of a raw message: in its HTML and text parts (decoded) and in every header line. */
 export async function linksOf(raw: Buffer): Promise<{ links: FoundLink[]; html: string; text: string }> {
   // Only the parts the message has: no text made up from the HTML.
@@ -25,7 +29,7 @@ export async function linksOf(raw: Buffer): Promise<{ links: FoundLink[]; html: 
   const text = m.text ?? '';
   const links: FoundLink[] = [];
   const scan = (where: string, s: string) => {
-    for (const u of s.matchAll(URL_IN_TEXT)) links.push({ where, url: decodeEntities(u[0]) });
+    for (const u of s.matchAll(URL_IN_TEXT)) links.push({ where, url: unbracketed(decodeEntities(u[0])) });
   };
   scan('html', html);
   scan('text', text);
