@@ -84,7 +84,15 @@ describe('postback key and SSH key of an owner', () => {
       return { status: res.status, body: await res.text() };
     };
 
+    // The console's CSP is on, and the built app breaks none of it.
+    const csp = (await fetch(`${h.baseUrl}/offers/${offerId}/edit`)).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
     const { page } = await h.open(1400);
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.goto(`/offers/${offerId}/edit`);
     await page.getByRole('heading', { name: `Edit Offer #${offerId}` }).waitFor();
@@ -124,6 +132,7 @@ describe('postback key and SSH key of an owner', () => {
     await shotBoth(page, 'offer-postback-rules');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/offers');
+    expect(violations).toEqual([]);
     const saved = await h.sql('select postback_requires_click, postback_max_amount from offers where id = $1', [
       offerId,
     ]);
