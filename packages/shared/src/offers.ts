@@ -131,6 +131,7 @@ export type Offer = z.infer<typeof offerItem>;
 /** POST /api/postback_key/rotate: `confirm: true`; postback URLs with the old key are refused from then on. */
 export const postbackKeyRotateSchema = z.object({ confirm: z.boolean() });
 export const postbackKeyItem = z.object({ postbackKey: z.string() });
+export type PostbackKey = z.infer<typeof postbackKeyItem>;
 
 /** The conversion postback URL of an owner: `{cid}` and `{sum}` are the network's to fill. */
 export const postbackUrl = (origin: string, key: string) =>

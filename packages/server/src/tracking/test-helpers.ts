@@ -1,4 +1,4 @@
-import { ownerPostbackKey } from '../pmta/ssh/owner-keys.ts';
+import { ownerPostbackKey } from './postback-key.ts';
 import type { TestApp } from '../../test/harness.ts';
 import { encodeTrackingId } from './uuid.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, eventually, type TestApp, type TestUser } from '../../test/harness.ts';
-import { ownerPostbackKey } from '../pmta/ssh/owner-keys.ts';
+import { ownerPostbackKey } from './postback-key.ts';
 import { factories } from '../../test/factories.ts';
 import { Topics } from '@console/shared/hub';
 import { buildApp } from '../app.ts';

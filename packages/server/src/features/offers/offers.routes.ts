@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { offerItem, offerSchema, postbackKeyItem, postbackKeyRotateSchema, postbackUrl } from '@console/shared/offers';
 import { idParams } from '../../core/access.ts';
 import { invalid } from '../../core/errors.ts';
-import { ownerPostbackKey, rotateOwnerPostbackKey } from '../../pmta/ssh/owner-keys.ts';
+import { ownerPostbackKey, rotateOwnerPostbackKey } from '../../tracking/postback-key.ts';
 import { offersCollection } from './offers.repo.ts';
 import { archiveOffer, createOffer, getOffer, updateOffer } from './offers.service.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OfferMessages } from '@console/shared/offers';
 import { expectAccess } from '../../../test/access.ts';
-import { ownerPostbackKey } from '../../pmta/ssh/owner-keys.ts';
+import { ownerPostbackKey } from '../../tracking/postback-key.ts';
 import { factories } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { categories, offers } from '../../db/schema.ts';
@@ -343,8 +343,55 @@ describe('access matrix (test/access.ts)', () => {
     { method: 'POST' as const, url: '/api/offers', admin: true },
     { method: 'PUT' as const, url: '/api/offers/:id', admin: true, owned: true },
     { method: 'POST' as const, url: '/api/offers/archive/:id', admin: true, owned: true },
+    { method: 'POST' as const, url: '/api/postback_key/rotate', payload: { confirm: true } },
   ])('$method $url', async ({ owned, ...c }) => {
     const make = factories(t);
     await expectAccess(t, { ...c, owned: owned ? async (owner) => (await make.offer({ owner })).id : undefined });
+  });
+});
+
+describe('POST /api/postback_key/rotate', () => {
+  const rotate = (u: TestUser, payload: unknown) =>
+    t.as(u, { method: 'POST', url: '/api/postback_key/rotate', payload: payload as object });
+
+  it("makes a new key for the caller only; the offer's postback URL carries it", async () => {
+    const a = await create({ user: alice.id });
+    const before = await ownerPostbackKey(t.ctx, alice.id);
+    const ofBob = await ownerPostbackKey(t.ctx, bob.id);
+    const res = await rotate(alice, { confirm: true });
+    expect(res.statusCode).toBe(200);
+    const { postbackKey } = res.json<{ postbackKey: string }>();
+    expect(postbackKey).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(postbackKey).not.toBe(before);
+    expect(await ownerPostbackKey(t.ctx, alice.id)).toBe(postbackKey);
+    expect(await ownerPostbackKey(t.ctx, bob.id)).toBe(ofBob);
+    const offer = (await t.as(alice, { method: 'GET', url: `/api/offers/${a.id}` })).json<{ postbackUrl: string }>();
+    expect(offer.postbackUrl).toMatch(new RegExp(`&key=${postbackKey}$`));
+  });
+
+  it('makes a key for an owner who had none', async () => {
+    const carol = await t.user();
+    const res = await rotate(carol, { confirm: true });
+    expect(res.statusCode).toBe(200);
+    expect(await ownerPostbackKey(t.ctx, carol.id)).toBe(res.json<{ postbackKey: string }>().postbackKey);
+  });
+
+  it.each([
+    ['no confirmation', { confirm: false }],
+    ['a missing confirm', {}],
+    ['confirm as a string', { confirm: 'true' }],
+    ['confirm as a number', { confirm: 1 }],
+    ['confirm null', { confirm: null }],
+    ['an array body', [true]],
+    ['a NUL byte', { confirm: '\u0000' }],
+    ['an over-long value', { confirm: 'x'.repeat(100_000) }],
+  ])('refuses %s (422) and keeps the key', async (_, payload) => {
+    const before = await ownerPostbackKey(t.ctx, alice.id);
+    expect((await rotate(alice, payload)).statusCode).toBe(422);
+    expect(await ownerPostbackKey(t.ctx, alice.id)).toBe(before);
+  });
+
+  it('says what a 422 is about', async () => {
+    expect((await rotate(alice, { confirm: false })).json()).toEqual({ error: { confirm: 'Confirm the new key.' } });
   });
 });

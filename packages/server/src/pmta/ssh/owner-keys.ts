@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
@@ -83,35 +82,4 @@ export async function rotateOwnerSshKey(ctx: Ctx, userId: number): Promise<Owner
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: ownerSecrets.userId, set: values });
   return { privateKey, publicKey: values.sshPublicKey };
-}
-
-const newPostbackKey = () => crypto.randomBytes(18).toString('base64url');
-
-/** The owner's postback key (24 URL-safe characters), made on first use. */
-export async function ownerPostbackKey(ctx: Pick<AppContext, 'db'>, userId: number): Promise<string> {
-  const [row] = await ctx.db
-    .select({ key: ownerSecrets.postbackKey })
-    .from(ownerSecrets)
-    .where(eq(ownerSecrets.userId, userId));
-  if (row?.key) return row.key;
-  await ctx.db.insert(ownerSecrets).values({ userId }).onConflictDoNothing();
-  await ctx.db
-    .update(ownerSecrets)
-    .set({ postbackKey: newPostbackKey() })
-    .where(and(eq(ownerSecrets.userId, userId), isNull(ownerSecrets.postbackKey)));
-  const [now] = await ctx.db
-    .select({ key: ownerSecrets.postbackKey })
-    .from(ownerSecrets)
-    .where(eq(ownerSecrets.userId, userId));
-  return now!.key!;
-}
-
-/** A new postback key: postback URLs with the old one are refused from now on. */
-export async function rotateOwnerPostbackKey(ctx: Pick<AppContext, 'db'>, userId: number): Promise<string> {
-  const key = newPostbackKey();
-  await ctx.db
-    .insert(ownerSecrets)
-    .values({ userId, postbackKey: key })
-    .onConflictDoUpdate({ target: ownerSecrets.userId, set: { postbackKey: key } });
-  return key;
 }

@@ -1,9 +1,17 @@
-import { Alert, Button, Col, Form, Input, Row, Typography } from 'antd';
-import { OFFER_URL_PLACEHOLDERS, decodeOfferUrl, offerSchema, type Offer } from '@console/shared/offers';
+import { Alert, Button, Checkbox, Col, ConfigProvider, Form, Input, InputNumber, Row, Typography } from 'antd';
+import {
+  OFFER_URL_PLACEHOLDERS,
+  POSTBACK_MAX_UNITS,
+  decodeOfferUrl,
+  offerSchema,
+  type Offer,
+} from '@console/shared/offers';
+import { confirm, toast } from '@/components/feedback.tsx';
 import { OwnerSelect } from '@/components/owner-filter.tsx';
 import { ValidationErrors } from '@/components/validation-errors.tsx';
 import { zodRule } from '@/lib/form-rules.ts';
 import { CategorySelect } from '@/components/category-select.tsx';
+import { useRotatePostbackKey } from '../api/rotate-postback-key.ts';
 
 export interface OfferFormValues {
   category?: number;
@@ -12,6 +20,8 @@ export interface OfferFormValues {
   plug?: string;
   callback?: string;
   user?: number;
+  postbackRequiresClick?: boolean;
+  postbackMaxAmount?: number | null;
 }
 
 export interface OfferFormProps {
@@ -28,7 +38,16 @@ export interface OfferFormProps {
   error: unknown;
 }
 
-const labels = { category: 'Category', name: 'Name', url: 'Url', plug: 'Plug', callback: 'Callback', user: 'Owner' };
+const labels = {
+  category: 'Category',
+  name: 'Name',
+  url: 'Url',
+  plug: 'Plug',
+  callback: 'Callback',
+  user: 'Owner',
+  postbackRequiresClick: 'Conversions',
+  postbackMaxAmount: 'Maximum Amount',
+};
 const POSTBACK_EXAMPLE = 'https://<tracking host>/postback?cid={cid}&sum={sum}&key=<your postback key>';
 const rule = (field: keyof OfferFormValues) => [zodRule(offerSchema, field)];
 const code = (text: (typeof OFFER_URL_PLACEHOLDERS)[number] | '{cid}' | '{sum}' | 'key') => (
@@ -45,8 +64,32 @@ export function OfferForm({ offer, defaultOwner, showOwner, readOnly, onSubmit, 
         plug: offer.plug ? decodeOfferUrl(offer.plug) : '',
         callback: offer.callback ? decodeOfferUrl(offer.callback) : '',
         user: offer.user.id,
+        postbackRequiresClick: offer.postbackRequiresClick,
+        postbackMaxAmount: offer.postbackMaxAmount,
       }
-    : { name: '', url: '', plug: '', callback: '', user: defaultOwner };
+    : { name: '', url: '', plug: '', callback: '', user: defaultOwner, postbackRequiresClick: false };
+  const rotate = useRotatePostbackKey();
+
+  const rotateKey = () =>
+    confirm({
+      title: 'Make a new postback key?',
+      content: (
+        <>
+          <Typography.Paragraph>
+            The key is yours and is in the postback URL of every offer of yours. Postbacks with the current key are
+            refused from now on (403) and count nothing.
+          </Typography.Paragraph>
+          <Typography.Paragraph strong style={{ marginBottom: 0 }}>
+            Give every affiliate network the new postback URL.
+          </Typography.Paragraph>
+        </>
+      ),
+      okText: 'Make a new key',
+      danger: true,
+      onOk: () => rotate.mutateAsync(undefined),
+    }).then(
+      (ok) => ok && toast.success('A new postback key was made: give the affiliate networks the new postback URL.'),
+    );
 
   return (
     <Form<OfferFormValues>
@@ -111,6 +154,27 @@ export function OfferForm({ offer, defaultOwner, showOwner, readOnly, onSubmit, 
             </Form.Item>
           </Col>
         )}
+        <Col xs={24} md={12}>
+          <Form.Item
+            label="Conversions"
+            name="postbackRequiresClick"
+            valuePropName="checked"
+            rules={rule('postbackRequiresClick')}
+            extra="A postback for a recipient who never clicked is refused (403)."
+          >
+            <Checkbox>Count a conversion only after a click</Checkbox>
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            label="Maximum Amount"
+            name="postbackMaxAmount"
+            rules={rule('postbackMaxAmount')}
+            extra={`A postback with a larger sum is refused (400). Blank: up to ${POSTBACK_MAX_UNITS.toLocaleString('en-US')}.`}
+          >
+            <InputNumber<number> style={{ width: '100%' }} placeholder="No maximum" step={1} />
+          </Form.Item>
+        </Col>
       </Row>
       <Alert
         type="info"
@@ -122,7 +186,12 @@ export function OfferForm({ offer, defaultOwner, showOwner, readOnly, onSubmit, 
             <Typography.Paragraph style={{ marginBottom: 8 }}>
               To count conversions, give the affiliate network this postback URL:
             </Typography.Paragraph>
-            <Typography.Paragraph code copyable style={{ marginBottom: 8 }} data-testid="postback-url">
+            <Typography.Paragraph
+              code
+              copyable
+              style={{ marginBottom: 8, wordBreak: 'break-all' }}
+              data-testid="postback-url"
+            >
               {offer?.postbackUrl ?? POSTBACK_EXAMPLE}
             </Typography.Paragraph>
             <Typography.Paragraph style={{ marginBottom: 8 }}>
@@ -134,6 +203,21 @@ export function OfferForm({ offer, defaultOwner, showOwner, readOnly, onSubmit, 
               with a wrong one, is refused (403) and counts nothing, so keep the URL between you and the network. An
               offer may also count a conversion only after a click, and refuse sums above its maximum.
             </Typography.Text>
+            {offer?.postbackUrl && (
+              // The owner rotates their key even where the form is read-only (archived, or not an administrator).
+              <ConfigProvider componentDisabled={false}>
+                <div style={{ marginTop: 8 }}>
+                  <Button
+                    size="small"
+                    onClick={() => void rotateKey()}
+                    loading={rotate.isPending}
+                    data-testid="postback-rotate"
+                  >
+                    New postback key…
+                  </Button>
+                </div>
+              </ConfigProvider>
+            )}
           </>
         }
       />

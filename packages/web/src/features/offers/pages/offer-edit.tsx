@@ -34,6 +34,8 @@ export function OfferEdit() {
       plug: v.plug?.trim() ? v.plug : null,
       callback: v.callback?.trim() ? v.callback : null,
       user: v.user!,
+      postbackRequiresClick: v.postbackRequiresClick ?? false,
+      postbackMaxAmount: v.postbackMaxAmount ?? null,
     };
     const done = (message: string) => () => {
       toast.success(message);

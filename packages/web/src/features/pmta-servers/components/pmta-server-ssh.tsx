@@ -57,7 +57,7 @@ export function PmtaServerSsh({ server }: { server?: PmtaServer }) {
         <Typography.Paragraph
           code
           copyable={publicKey.data ? { text: publicKey.data.publicKey } : false}
-          style={{ marginBottom: 0, wordBreak: 'break-all' }}
+          style={{ marginBottom: 8, wordBreak: 'break-all' }}
           data-testid="ssh-public-key"
         >
           {publicKey.data?.publicKey ?? (publicKey.isError ? 'unavailable' : '…')}
