@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import os from 'node:os';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
@@ -13,12 +15,21 @@ import { ADMIN, screenshotDir, startHarness, type Harness } from './harness.ts';
 
 let h: Harness;
 let adminToken: string;
+/** The offers' landing site: the outbound policy never lets the console check its own address (decision 1010). */
+let site: http.Server;
+let landing: string;
 beforeAll(async () => {
   h = await startHarness();
   adminToken = await apiLogin(ADMIN.email, ADMIN.password);
+  site = http.createServer((req, res) => {
+    res.writeHead(req.url?.startsWith('/landing') ? 200 : 404, { 'content-type': 'text/html' }).end('<p>Offer</p>');
+  });
+  await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
+  landing = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
   await h?.stop();
+  site?.close();
 });
 
 // The page of a failed step, kept outside the committed screenshots for whoever reads the failure.
@@ -548,7 +559,7 @@ describe('lists and offers', () => {
     );
 
     // Tests never send traffic off this machine: the offer points at the console itself.
-    const url = `${h.baseUrl}/landing?c=[click_id]&who=[email]&note=spring sale`;
+    const url = `${landing}/landing?c=[click_id]&who=[email]&note=spring sale`;
     await choose(page, 'Category', names.root);
     await page.getByLabel('Name', { exact: true }).fill('Spring landing');
     await page.getByLabel('Url', { exact: true }).fill(url);
@@ -564,8 +575,8 @@ describe('lists and offers', () => {
     await page.getByRole('button', { name: 'Add Offer' }).click();
     await choose(page, 'Category', names.renamed);
     await page.getByLabel('Name', { exact: true }).fill('Carol offer');
-    await page.getByLabel('Url', { exact: true }).fill(`${h.baseUrl}/landing?c=[click_id]`);
-    await page.getByLabel('Plug', { exact: true }).fill(`${h.baseUrl}/api/no-such-page`);
+    await page.getByLabel('Url', { exact: true }).fill(`${landing}/landing?c=[click_id]`);
+    await page.getByLabel('Plug', { exact: true }).fill(`${landing}/api/no-such-page`);
     await choose(page, 'Owner', carol.username);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/offers');
@@ -592,7 +603,7 @@ describe('lists and offers', () => {
     const checked = (await h.api<HydraCollection<Offer>>('/offers', { token: adminToken })).body['hydra:member'];
     const carolHealth = checked.find((o) => o.id === carols.id)!.clean!;
     expect(checked.find((o) => o.id === spring.id)!.clean).toBeNull();
-    expect(carolHealth).toMatch(/^Plug answered 4\d\d\.$/); // /api answers 401 to a request without a token
+    expect(carolHealth).toMatch(/^Plug answered 4\d\d\.$/); // the landing site has no such page
     await page.reload();
     await page.getByRole('button', { name: `Offer #${spring.id} health: good` }).click();
     await page.locator('.ant-popover:visible').getByText('Good.').waitFor();
@@ -663,7 +674,7 @@ describe('lists and offers', () => {
         json: {
           category: spring.category.id,
           name: `Filler ${i}`,
-          url: `${h.baseUrl}/landing?n=${i}`,
+          url: `${landing}/landing?n=${i}`,
           user: spring.user.id,
         },
       });

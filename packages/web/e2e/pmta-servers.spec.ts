@@ -82,7 +82,7 @@ describe('PMTA servers', () => {
     await page.goto(`/pmta-servers/${pmta1.rows[0].id}/edit`);
     await page
       .getByTestId('ssh-public-key')
-      .getByText(/^ssh-ed25519 \S+ console@pmta$/)
+      .getByText(/^ssh-ed25519 \S+ console(-user\d+)?@pmta$/)
       .waitFor();
     await button(page, 'Check software readiness').click();
     await dialog(page)
