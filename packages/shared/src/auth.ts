@@ -14,7 +14,8 @@ export const passwordField = () =>
     .max(MAX_PASSWORD, tooLong('Password', MAX_PASSWORD));
 
 export const loginSchema = z.object({
-  email: emailField('Email is required', 'Email is invalid.'),
+  // The first administrator is admin@localhost: signing in takes what the users' forms take.
+  email: emailField('Email is required', 'Email is invalid.', { localhost: true }),
   password: z
     .string({ error: 'Password is required' })
     .min(1, 'Password is required')
