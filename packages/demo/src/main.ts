@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -141,7 +142,19 @@ async function waitForApi(url: string) {
   throw new Error(`${url} did not answer`);
 }
 
+/** A port another process holds would answer for the demo (an earlier demo's console, for one): refuse. */
+async function assertPortsFree(wanted: number[]) {
+  for (const p of wanted) {
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer().once('error', () => resolve(false));
+      probe.listen(p, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (!free) throw new Error(`port ${p} is in use (is another demo still running?): stop it or choose PORT`);
+  }
+}
+
 try {
+  await assertPortsFree([port, trackerPort, ports.receiver, ...ports.sims.flatMap((s) => Object.values(s))]);
   // The web app is built once (npm start builds it every time; the demo only when it is missing).
   const webDist = path.join(repoRoot, 'packages/web/dist');
   const build = fs.existsSync(path.join(webDist, 'index.html'))

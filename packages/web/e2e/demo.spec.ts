@@ -199,4 +199,17 @@ describe('npm run demo', () => {
     await shotBoth(page, 'demo-activity-report');
     await page.context().close();
   });
+
+  test("the PMTA campaign's recipients open and click through the relay's host (port 9999's tracker)", async () => {
+    const tracked = async (kind: number) => {
+      const { rows } = await db.query<{ n: number }>(
+        `select count(*)::int as n from events e join campaigns c on c.id = e.campaign_id
+          where c.name = 'Solar autumn (live)' and e.kind = $1`,
+        [kind],
+      );
+      return rows[0]!.n;
+    };
+    await expect.poll(() => tracked(EventKind.open), { timeout: 90_000 }).toBeGreaterThan(0);
+    await expect.poll(() => tracked(EventKind.click), { timeout: 90_000 }).toBeGreaterThan(0);
+  });
 });
