@@ -4,7 +4,13 @@ import { z } from 'zod';
 import { CONFIG_FOR_SERVERS, appliedPmtaConfigItem, type AppliedPmtaConfig } from '@console/shared/pmta-configs';
 import { defineCollection, filters } from '../../core/collection.ts';
 import type { Executor } from '../../db/client.ts';
-import { appliedPmtaConfigs as a, pmtaConfigs as c, pmtaRelays as r, pmtaServers, users } from '../../db/schema.ts';
+import {
+  appliedPmtaConfigs as a,
+  pmtaConfigs as c,
+  pmtaRelays as r,
+  pmtaServers,
+  users,
+} from '../../db/schema/index.ts';
 
 /** The PMTA server the file goes to: the recipient itself, or the relay's server. */
 const srv = alias(pmtaServers, 'applied_server');

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HydraCollection } from '@console/shared/hydra';
 import type { AppliedPmtaConfig, PmtaConfig } from '@console/shared/pmta-configs';
-import { appliedPmtaConfigs, pmtaConfigs, pmtaRelays } from '../../db/schema.ts';
+import { appliedPmtaConfigs, pmtaConfigs, pmtaRelays } from '../../db/schema/index.ts';
 import { serverRow } from '../../pmta/operations.ts';
 import { pmtaConnections } from '../../pmta/ssh/connection.ts';
 import { factories } from '../../../test/factories.ts';

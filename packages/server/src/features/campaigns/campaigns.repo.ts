@@ -13,7 +13,7 @@ import {
   pmtaRelayGroups,
   smtpRelayGroups,
   users,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import { defineCollection, filters, type Filter } from '../../core/collection.ts';
 import { ownedBy } from '../../core/access.ts';
 import type { AuthUser } from '../../core/context.ts';

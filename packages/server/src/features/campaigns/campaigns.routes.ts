@@ -8,7 +8,7 @@ import { TrackingCampaignTypes } from '@console/shared/tracking';
 import { found, ownedBy } from '../../core/access.ts';
 import type { AppContext, AuthUser } from '../../core/context.ts';
 import { conflict } from '../../core/errors.ts';
-import { campaigns } from '../../db/schema.ts';
+import { campaigns } from '../../db/schema/index.ts';
 import { ensureCampaignVmtas } from '../../pmta/campaign-servers.ts';
 import { pauseCampaign, startCampaign, stopCampaign, type CampaignRow } from '../../sending/campaign-state.ts';
 import { unsubscribeRefusal } from '../../sending/unsubscribe.ts';

@@ -14,7 +14,7 @@ import type { AppContext, AuthUser } from '../../core/context.ts';
 import { assertReferences, exists, found, ownerFor } from '../../core/access.ts';
 import { createResolver } from '../../core/dns.ts';
 import { seal } from '../../core/sealed.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/index.ts';
 import { deleteDkimKeyRow, findDkimKey, insertDkimKey, publicKeyOf, recordDnsCheck } from './dkim-keys.repo.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'secret' | 'env'>;

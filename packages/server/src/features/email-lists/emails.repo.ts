@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { EMAILS_PAGE_SIZE } from '@console/shared/hydra';
 import { emailRowItem } from '@console/shared/email-lists';
 import type { Db } from '../../db/client.ts';
-import { emails } from '../../db/schema.ts';
+import { emails } from '../../db/schema/index.ts';
 import { defineCollection, filters } from '../../core/collection.ts';
 
 /**

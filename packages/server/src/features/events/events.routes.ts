@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { ROLE_ADMIN } from '@console/shared/enums';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/index.ts';
 
 /** Mutable for tests only. */
 export const streamTiming = { heartbeatMs: 25_000 };

@@ -8,7 +8,7 @@ import {
 import type { AppContext, AuthUser } from '../../core/context.ts';
 import { assertReferences, exists, found, ownerFor } from '../../core/access.ts';
 import { invalid } from '../../core/errors.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/index.ts';
 import { deleteLinkGroupRow, findLinkGroup, insertLinkGroup, updateLinkGroupRow } from './link-groups.repo.ts';
 
 type Ctx = Pick<AppContext, 'db'>;

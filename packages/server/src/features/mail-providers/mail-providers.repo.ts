@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { selectItem } from '@console/shared/hydra';
 import type { Executor } from '../../db/client.ts';
-import { mailProviderDomains, mailProviders } from '../../db/schema.ts';
+import { mailProviderDomains, mailProviders } from '../../db/schema/index.ts';
 import { defineCollection } from '../../core/collection.ts';
 
 /**

@@ -3,7 +3,7 @@ import { MessageMessages as M, type Message, type MessageInput } from '@console/
 import type { AppContext, AuthUser } from '../../core/context.ts';
 import { assertReferences, exists, found, ownerFor } from '../../core/access.ts';
 import { conflict } from '../../core/errors.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/index.ts';
 import { findMessage, insertMessage, updateCurrentMessage } from './messages.repo.ts';
 
 type Ctx = Pick<AppContext, 'db'>;

@@ -1,7 +1,13 @@
 import { and, eq, ilike, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { relayIndicatorItem, type IndicatorSortKey, type RelayIndicator } from '@console/shared/pmta-relay-indicators';
 import { containsPattern, defineCollection, filters } from '../../core/collection.ts';
-import { mailProviders, pmtaRelayGroups, pmtaRelayIndicators as i, pmtaRelays, pmtaServers } from '../../db/schema.ts';
+import {
+  mailProviders,
+  pmtaRelayGroups,
+  pmtaRelayIndicators as i,
+  pmtaRelays,
+  pmtaServers,
+} from '../../db/schema/index.ts';
 
 /** The sortable columns by the table's keys (`order[profitPerDay]=desc`). */
 const sortable: Record<IndicatorSortKey, AnyColumn | SQL> = {

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { AppContext, AuthUser } from '../../core/context.ts';
 import { assertReferences, exists, found, ownerFor } from '../../core/access.ts';
 import { invalid } from '../../core/errors.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/index.ts';
 import { deleteRelays, isCurrentGroupOf } from '../relays/relays.repo.ts';
 import {
   countPoor,

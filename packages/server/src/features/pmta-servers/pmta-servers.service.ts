@@ -4,7 +4,7 @@ import type { AppContext, AuthUser } from '../../core/context.ts';
 import { assertReferences, exists, found, ownerFor } from '../../core/access.ts';
 import { invalid } from '../../core/errors.ts';
 import { seal } from '../../core/sealed.ts';
-import { pmtaServers, users } from '../../db/schema.ts';
+import { pmtaServers, users } from '../../db/schema/index.ts';
 import { isPrivateKey } from '../../pmta/ssh/keys.ts';
 import {
   deletePmtaServerRow,

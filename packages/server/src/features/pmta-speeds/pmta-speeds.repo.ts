@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PmtaSpeedMessages as M, pmtaSpeedItem, type PmtaSpeed } from '@console/shared/pmta-speeds';
 import type { Executor } from '../../db/client.ts';
-import { mailProviderDomains, mailProviders, pmtaRelays, pmtaSpeeds as s } from '../../db/schema.ts';
+import { mailProviderDomains, mailProviders, pmtaRelays, pmtaSpeeds as s } from '../../db/schema/index.ts';
 import { defineCollection, filters } from '../../core/collection.ts';
 import { constraintAnswer } from '../../core/db-errors.ts';
 

@@ -13,7 +13,7 @@ import {
   type TroubleEntry,
 } from '@console/shared/pmta-trouble-report';
 import { freePort } from '../../db/embedded.ts';
-import { campaigns, pmtaServerTroubles, pmtaServers } from '../../db/schema.ts';
+import { campaigns, pmtaServerTroubles, pmtaServers } from '../../db/schema/index.ts';
 import { ownerSshKey } from '../../pmta/ssh/owner-keys.ts';
 import { expectAccess } from '../../../test/access.ts';
 import { factories } from '../../../test/factories.ts';

@@ -8,7 +8,7 @@ import {
 import type { AppContext, AuthUser } from '../../core/context.ts';
 import { assertReferences, exists, found, ownerFor } from '../../core/access.ts';
 import { conflict, invalid } from '../../core/errors.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/index.ts';
 import { findRelayGroup, insertRelayGroup, updateCurrentRelayGroup } from './relay-groups.repo.ts';
 
 type Ctx = Pick<AppContext, 'db'>;

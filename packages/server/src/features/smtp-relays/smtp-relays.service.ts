@@ -9,7 +9,7 @@ import { Rating } from '@console/shared/enums';
 import type { AppContext, AuthUser } from '../../core/context.ts';
 import { assertReferences, exists, found, ownerFor } from '../../core/access.ts';
 import { seal } from '../../core/sealed.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/index.ts';
 import { deleteRelays, isCurrentGroupOf } from '../relays/relays.repo.ts';
 import { findSmtpRelay, insertSmtpRelay, isSocksOf, smtpServerOf, updateSmtpRelayRow } from './smtp-relays.repo.ts';
 

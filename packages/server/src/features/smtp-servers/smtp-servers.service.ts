@@ -3,7 +3,7 @@ import { SmtpServerMessages as M, type SmtpServer, type SmtpServerInput } from '
 import type { AppContext, AuthUser } from '../../core/context.ts';
 import { assertReferences, exists, found, ownerFor } from '../../core/access.ts';
 import { invalid } from '../../core/errors.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/index.ts';
 import {
   deleteSmtpServerRow,
   findSmtpServer,

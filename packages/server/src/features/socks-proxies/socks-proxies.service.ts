@@ -6,7 +6,7 @@ import { assertReferences, exists, found, ownerFor } from '../../core/access.ts'
 import { invalid } from '../../core/errors.ts';
 import { OutboundRefusedError, connectorFor, outboundPolicy } from '../../core/outbound.ts';
 import { open, seal } from '../../core/sealed.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/index.ts';
 import { checkSocks } from './socks-check.ts';
 import {
   deleteAllOf,

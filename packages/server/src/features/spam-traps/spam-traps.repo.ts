@@ -8,7 +8,7 @@ import {
   mailProviderDomains as d,
   mailProviders,
   spamEmails as s,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import { defineCollection, filters } from '../../core/collection.ts';
 
 /** GET /api/mail_provider_domains (administrators): domain (contains), isBlacklisted; by domain. */

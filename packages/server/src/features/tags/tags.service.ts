@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { TagMessages as M, type Tag, type TagInput } from '@console/shared/tags';
 import type { AppContext, AuthUser } from '../../core/context.ts';
 import { assertReferences, exists, found, ownerFor } from '../../core/access.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/index.ts';
 import { deleteTagRow, findTag, insertTag, updateTagRow } from './tags.repo.ts';
 
 type Ctx = Pick<AppContext, 'db'>;

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { UNSUBSCRIBERS_PAGE_SIZE, unsubscriberItem, type Unsubscriber } from '@console/shared/unsubscribers';
 import type { Executor } from '../../db/client.ts';
-import { categories, unsubscribers as u } from '../../db/schema.ts';
+import { categories, unsubscribers as u } from '../../db/schema/index.ts';
 import { defineCollection, filters } from '../../core/collection.ts';
 
 /** GET /api/unsubscribers (administrators): newest first, 30 a page; category.id and email.email (contains). */

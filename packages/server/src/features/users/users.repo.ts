@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { AuthMessages } from '@console/shared/auth';
 import { userItem, type User } from '@console/shared/users';
 import type { Executor } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/index.ts';
 import { defineCollection, filters } from '../../core/collection.ts';
 import { constraintAnswer } from '../../core/db-errors.ts';
 
