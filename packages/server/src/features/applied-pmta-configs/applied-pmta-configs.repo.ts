@@ -47,6 +47,7 @@ export const appliedCollection = defineCollection({
       .leftJoin(r, eq(r.id, a.pmtaRelayId))
       .innerJoin(srv, eq(srv.id, serverId))
       .innerJoin(users, eq(users.id, ownerId)),
+  scope: 'adminOnly',
   filters: {
     configType: filters.equals(c.type, z.enum(['0', '1'], { error: 'Type must be 0 or 1.' }), Number),
     configName: filters.contains(c.name, 'Config name'),

@@ -22,6 +22,7 @@ export const categoriesCollection = defineCollection({
   item: categoryItem,
   fields: categoryColumns,
   join: (q) => q.leftJoin(parent, eq(parent.id, categories.parentId)),
+  scope: 'global',
   filters: { name: filters.contains(categories.name) },
   sortable: { id: categories.id, name: sql`lower(${categories.name})` },
   order: byName,

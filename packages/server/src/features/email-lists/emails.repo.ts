@@ -20,6 +20,7 @@ export const emailsCollection = defineCollection({
     last_name: emails.surname,
     valid: emails.valid,
   },
+  scope: 'parent',
   filters: { email: filters.contains(emails.email, 'Email') },
   sortable: { email: emails.email },
   order: [sql`${emails.email}`],

@@ -12,6 +12,7 @@ export const mailProvidersCollection = defineCollection({
   table: mailProviders,
   item: selectItem,
   fields: { id: mailProviders.id, name: mailProviders.name },
+  scope: 'global',
   sortable: { id: mailProviders.id, name: mailProviders.name },
   order: [sql`${mailProviders.id} asc`],
   select: { fields: { id: mailProviders.id, name: mailProviders.name }, order: [] },

@@ -16,6 +16,7 @@ export const mailServiceSettingsCollection = defineCollection({
   table: s,
   item: mailServiceSettingItem,
   fields: columns,
+  scope: 'adminOnly',
   filters: { name: filters.contains(s.name, 'Name') },
   sortable: { id: s.id, name: s.name },
   order: [sql`${s.name}`, sql`${s.id}`],

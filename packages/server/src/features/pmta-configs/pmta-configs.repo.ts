@@ -21,6 +21,7 @@ export const pmtaConfigsCollection = defineCollection({
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,
   },
+  scope: 'adminOnly',
   filters: {
     type: filters.equals(c.type, z.enum(['0', '1'], { error: 'Type must be 0 or 1.' }), Number),
     name: filters.contains(c.name),

@@ -28,6 +28,7 @@ export const relayDeliverabilitiesCollection = defineCollection({
     q
       .innerJoin(pmtaRelays, eq(pmtaRelays.id, d.relayId))
       .innerJoin(mailProviders, eq(mailProviders.id, d.mailProviderId)),
+  scope: 'adminOnly',
   filters: {
     smtpHost: filters.contains(pmtaRelays.smtpHost, 'SMTP host'),
     'group.id': filters.id(pmtaRelays.groupId),

@@ -68,6 +68,7 @@ export const relayIndicatorsCollection = defineCollection({
       .innerJoin(pmtaRelayGroups, eq(pmtaRelayGroups.id, pmtaRelays.groupId))
       .innerJoin(pmtaServers, eq(pmtaServers.id, pmtaRelays.pmtaServerId))
       .leftJoin(mailProviders, eq(mailProviders.id, i.mailProviderId)),
+  scope: 'adminOnly',
   filters: {
     'pmtaRelay.smtpHost': filters.contains(pmtaRelays.smtpHost, 'SMTP Host'),
     'pmtaRelay.group.id': filters.id(pmtaRelays.groupId),

@@ -36,6 +36,7 @@ export const pmtaSpeedsCollection = defineCollection({
     synced: syncedSql,
   },
   join: (q) => q.innerJoin(r, eq(r.id, s.relayId)).innerJoin(p, eq(p.id, s.mailProviderId)),
+  scope: 'adminOnly',
   filters: {
     'pmtaRelay.smtpHost': filters.contains(r.smtpHost, 'Pmta Relay'),
     'pmtaRelay.id': filters.id(s.relayId),

@@ -25,6 +25,7 @@ export const reputationProvidersCollection = defineCollection({
     lastChecked: sql<string | null>`(select max(${relayReputations.date}) from ${relayReputations}
       where ${relayReputations.providerId} = ${p.id})`,
   },
+  scope: 'adminOnly',
   sortable: { id: p.id, name: p.name },
   order: [sql`${p.id} asc`],
   pageSize: 100,

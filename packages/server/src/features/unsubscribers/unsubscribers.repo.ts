@@ -15,6 +15,7 @@ export const unsubscribersCollection = defineCollection({
     createdAt: u.createdAt,
   },
   join: (q) => q.innerJoin(categories, eq(categories.id, u.categoryId)),
+  scope: 'adminOnly',
   filters: { 'category.id': filters.id(u.categoryId), 'email.email': filters.contains(u.email, 'Email') },
   sortable: { id: u.id, email: u.email, createdAt: u.createdAt },
   order: [sql`${u.id} desc`],

@@ -31,6 +31,7 @@ export const usersCollection = defineCollection({
     roles: users.roles,
     emailLists: userLists,
   },
+  scope: 'adminOnly',
   filters: { username: filters.contains(users.username, 'Username') },
   sortable: {
     id: users.id,
