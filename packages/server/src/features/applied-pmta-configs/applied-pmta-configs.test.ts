@@ -12,7 +12,7 @@ import { createTestApp, type TestApp, type TestUser } from '../../../test/harnes
 import { closedPort, pmtaPeer } from '../../../test/peers/pmta.ts';
 import { configForm } from '../pmta-configs/test-helpers.ts';
 import { APPLIED_CONFIGS_UPLOAD } from './applied-pmta-configs.jobs.ts';
-import { uploadPending } from './applied-pmta-configs.upload.ts';
+import { uploadPending } from './applied-pmta-configs.remote.ts';
 
 /*
  * Applied PMTA configs against a real simulator: the upload job (run here by calling it; the routes only

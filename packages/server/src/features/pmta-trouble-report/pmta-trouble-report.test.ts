@@ -21,7 +21,7 @@ import { createTestApp, eventually, type TestApp, type TestUser } from '../../..
 import { pmtaPeer } from '../../../test/peers/pmta.ts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { queueVerdict, trackerCheck, type CheckResult } from './pmta-trouble-report.checks.ts';
+import { queueVerdict, trackerCheck, type CheckResult } from './pmta-trouble-report.remote.ts';
 import { TROUBLES_REFRESH } from './pmta-trouble-report.jobs.ts';
 
 /* The trouble report against a real simulator: its SSH side on loopback, its HTTP interface. */
