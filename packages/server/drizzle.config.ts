@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './packages/server/src/db/schema.ts',
+  schema: './packages/server/src/db/schema/index.ts',
   out: './packages/server/src/db/migrations',
 });

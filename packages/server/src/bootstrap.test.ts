@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { ensureAdmin } from './bootstrap.ts';
 import { loadEnv } from './env.ts';
-import { users } from './db/schema.ts';
+import { users } from './db/schema/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import type { Env } from './env.ts';
 import type { AppContext } from './core/context.ts';
 import { createDb, ensureDatabase, runMigrations } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDb } from './db/embedded.ts';
-import { users } from './db/schema.ts';
+import { users } from './db/schema/index.ts';
 import { Hub } from './core/hub.ts';
 import { Jobs } from './core/jobs.ts';
 import { loadSecret } from './core/secret.ts';

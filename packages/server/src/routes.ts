@@ -29,7 +29,7 @@ import { spamTrapsRoutes } from './features/spam-traps/spam-traps.routes.ts';
 import { reputationProvidersRoutes } from './features/reputation-providers/reputation-providers.routes.ts';
 import { smtpCampaignsRoutes } from './features/smtp-campaigns/smtp-campaigns.routes.ts';
 import { pmtaCampaignsRoutes } from './features/pmta-campaigns/pmta-campaigns.routes.ts';
-import { statisticsRoutes } from './features/smtp-campaigns/statistics.ts';
+import { statisticsRoutes } from './features/smtp-campaigns/statistics.routes.ts';
 import { campaignsRoutes } from './features/campaigns/campaigns.routes.ts';
 import { pmtaSshRoutes } from './pmta/ssh/ssh.routes.ts';
 import { pmtaRelaysReportRoutes } from './features/pmta-relays-report/pmta-relays-report.routes.ts';

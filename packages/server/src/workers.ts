@@ -7,8 +7,8 @@ import { authJobs } from './features/auth/auth.jobs.ts';
 import { offerJobs } from './features/offers/offers.jobs.ts';
 import { reputationProviderJobs } from './features/reputation-providers/reputation-providers.jobs.ts';
 import { emailListImport } from './features/email-lists/import/kind.ts';
-import { socksImport } from './features/socks-proxies/socks-import.ts';
-import { spamDomainsImport, spamEmailsImport, spamMxsImport } from './features/spam-traps/spam-traps-import.ts';
+import { socksImport } from './features/socks-proxies/socks-proxies.import.ts';
+import { spamDomainsImport, spamEmailsImport, spamMxsImport } from './features/spam-traps/spam-traps.import.ts';
 import { spamTrapJobs } from './features/spam-traps/mx.jobs.ts';
 import { trackingJobs } from './tracking/tracking.jobs.ts';
 import { sendingJobs } from './sending/sending.jobs.ts';
@@ -21,10 +21,10 @@ import { emailTestRecords } from './features/pmta-email-tests/email-test-records
 import { pmtaRelayIndicatorsJobs } from './features/pmta-relay-indicators/pmta-relay-indicators.jobs.ts';
 import { pmtaRelayDeliverabilitiesJobs } from './features/pmta-relay-deliverabilities/pmta-relay-deliverabilities.jobs.ts';
 import { appliedPmtaConfigJobs } from './features/applied-pmta-configs/applied-pmta-configs.jobs.ts';
-import { unsubscribersImport } from './features/unsubscribers/unsubscribers-import.ts';
-import { smtpRelaysImport } from './features/smtp-relays/smtp-relays-import.ts';
-import { pmtaRelaysAllInImport, pmtaRelaysImport } from './features/pmta-relays/pmta-relays-import.ts';
-import { pmtaServersSimpleImport, pmtaServersWithRelaysImport } from './features/pmta-servers/pmta-servers-import.ts';
+import { unsubscribersImport } from './features/unsubscribers/unsubscribers.import.ts';
+import { smtpRelaysImport } from './features/smtp-relays/smtp-relays.import.ts';
+import { pmtaRelaysAllInImport, pmtaRelaysImport } from './features/pmta-relays/pmta-relays.import.ts';
+import { pmtaServersSimpleImport, pmtaServersWithRelaysImport } from './features/pmta-servers/pmta-servers.import.ts';
 
 /** Every upload kind (core/imports runs, recovers and sweeps them all). */
 export const importKinds: readonly ImportKind[] = [

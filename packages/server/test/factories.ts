@@ -18,7 +18,7 @@ import {
   linkGroups,
   links,
   campaigns,
-} from '../src/db/schema.ts';
+} from '../src/db/schema/index.ts';
 import type { TestApp, TestUser } from './harness.ts';
 
 /**

@@ -11,7 +11,7 @@ import { startContext, type Started } from '../src/bootstrap.ts';
 import { loadEnv } from '../src/env.ts';
 import { hashPassword } from '../src/core/passwords.ts';
 import { issueTokens } from '../src/core/tokens.ts';
-import { users, type DbUser } from '../src/db/schema.ts';
+import { users, type DbUser } from '../src/db/schema/index.ts';
 import { withDatabase } from './global-setup.ts';
 
 export interface TestUser extends DbUser {

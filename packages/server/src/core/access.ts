@@ -3,6 +3,7 @@ import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { isId } from '@console/shared/ids';
 import type { Executor } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
 import type { AuthUser } from './context.ts';
 import { AppError, forbidden, invalid, notFound } from './errors.ts';
 
@@ -12,11 +13,33 @@ import { AppError, forbidden, invalid, notFound } from './errors.ts';
  * it did not exist; an item a user may see but not change (an e-mail list assigned to them) answers 403.
  */
 
+/**
+ * Who sees which rows of a collection: `defineCollection` requires one, so no resource forgets it.
+ * - `ownedBy(column)` or a rule of the resource's own (`visibleTo`): the rows this user may see;
+ * - `'global'`: every signed-in user sees every row (shared reference data: categories, mail providers);
+ * - `'adminOnly'`: an administrators' screen (its routes say `config: { admin: true }`); anyone else sees
+ *   no row, should a route forget the flag;
+ * - `'parent'`: rows reached only through a parent the route has already found for the user, passed as
+ *   `where` (the e-mails of one list); listing them without it is a programming error.
+ */
+export type Scope = ((user: AuthUser) => SQL | undefined) | 'global' | 'adminOnly' | 'parent';
+
 /** Scope of a resource owned through one column: `defineCollection({ scope: ownedBy(offers.userId) })`. */
 export const ownedBy =
   (column: AnyColumn) =>
   (user: AuthUser): SQL | undefined =>
     user.isAdmin ? undefined : eq(column, user.id);
+
+/** The condition a scope puts on `user`'s rows (undefined: all of them); `parent` is the caller's `where`. */
+export function scopeWhere(scope: Scope, user: AuthUser, parent: SQL | undefined): SQL | undefined {
+  if (scope === 'global') return undefined;
+  if (scope === 'adminOnly') return user.isAdmin ? undefined : sql`false`;
+  if (scope === 'parent') {
+    if (!parent) throw new Error('A nested collection is read through its parent: pass `where`.');
+    return undefined;
+  }
+  return scope(user);
+}
 
 /** The row, or 404 when it does not exist or is not the user's to see. */
 export function found<T>(row: T | undefined, message = 'Not found.'): T {
@@ -96,6 +119,12 @@ export const idList = (message = 'Invalid id.', max = 10_000) =>
 export function assertReferences(missing: Record<string, string | false | undefined>) {
   const errors = Object.fromEntries(Object.entries(missing).filter(([, m]) => m)) as Record<string, string>;
   if (Object.keys(errors).length) throw invalid(errors);
+}
+
+/** The user a write names as its owner must exist: 422 `{user: message}` otherwise. Returns the id. */
+export async function assertUser(db: Executor, userId: number, message: string): Promise<number> {
+  assertReferences({ user: !(await exists(db, users, eq(users.id, userId))) && message });
+  return userId;
 }
 
 /** `select exists(...)` for reference checks. */

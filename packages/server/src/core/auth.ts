@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { ROLE_ADMIN } from '@console/shared/enums';
 import { AuthMessages } from '@console/shared/auth';
-import { users } from '../db/schema.ts';
+import { users } from '../db/schema/index.ts';
 import { AppError, forbidden } from './errors.ts';
 import { verifyAccessToken } from './tokens.ts';
 import type { AuthUser } from './context.ts';

@@ -20,6 +20,7 @@ import { searchText } from '@console/shared/fields';
 import { isId } from '@console/shared/ids';
 import type { Executor } from '../db/client.ts';
 import type { AuthUser } from './context.ts';
+import { scopeWhere, type Scope } from './access.ts';
 
 /**
  * One collection definition per resource: paging, `pagination=false`, `groups[]=select`, `order[...]`,
@@ -92,8 +93,10 @@ export interface CollectionDef<F extends SelectedFields, Out> {
   fields: F;
   /** Joins the fields need (`q.innerJoin(...)`). */
   join?: (q: PgSelect) => PgSelect;
-  /** Who sees which rows: e.g. `ownedBy(offers.userId)` (core/access.ts); none means every signed-in user. */
-  scope?: (user: AuthUser) => SQL | undefined;
+  /** Who sees which rows (core/access.ts `Scope`): `ownedBy(offers.userId)`, `'global'`, `'adminOnly'`... */
+  scope: Scope;
+  /** The rows of `table` the resource is made of, for everyone (the MX records among the DNS records). */
+  where?: SQL;
   filters?: Record<string, AnyFilter>;
   /** `order[key]` the API accepts; other keys are ignored, never passed to SQL. */
   sortable?: Record<string, AnyColumn | SQL>;
@@ -149,7 +152,8 @@ export function defineCollection<F extends SelectedFields, Out = SelectResultFie
 
   const conditions = (user: AuthUser, q: Record<string, unknown>, extra?: SQL) =>
     and(
-      def.scope?.(user),
+      def.where,
+      scopeWhere(def.scope, user, extra),
       extra,
       ...Object.entries(filterDefs).map(([k, f]) =>
         q[k] === undefined || (f.adminOnly && !user.isAdmin) ? undefined : f.where(q[k]),
@@ -257,10 +261,13 @@ export function defineCollection<F extends SelectedFields, Out = SelectResultFie
       }[];
       return c!.n;
     },
-    /** One row by a condition (usually its id), scoped like the list: undefined when `user` may not see it. */
+    /**
+     * One row by a condition (usually its id), scoped like the list: undefined when `user` may not see it.
+     * `null` skips the scope, for a caller that has already decided (an administrators' route, a service).
+     */
     async one(db: Executor, user: AuthUser | null, where: SQL): Promise<Out | undefined> {
       const [row] = await from(db, def.fields)
-        .where(and(user ? def.scope?.(user) : undefined, where))
+        .where(and(def.where, user ? scopeWhere(def.scope, user, where) : undefined, where))
         .limit(1);
       return row && (def.present ? def.present(row as SelectResultFields<F>) : (row as unknown as Out));
     },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.ts';
 import { category, list } from '../features/email-lists/test-helpers.ts';
-import { offers } from '../db/schema.ts';
+import { offers } from '../db/schema/index.ts';
 import { ownedIds, requireAllOwned } from './access.ts';
 
 /**

@@ -2,7 +2,7 @@ import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SocksMessages } from '@console/shared/socks-proxies';
-import { pmtaServers } from '../db/schema.ts';
+import { pmtaServers } from '../db/schema/index.ts';
 import { checkOfferHealth } from '../features/offers/offer-health.ts';
 import { httpReady } from '../pmta/operations.ts';
 import { PmtaConnections, PmtaSshError } from '../pmta/ssh/connection.ts';

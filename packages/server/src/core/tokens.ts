@@ -4,7 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { TokenClaims, TokenPair } from '@console/shared/auth';
 import type { Db } from '../db/client.ts';
 import type { AppContext } from './context.ts';
-import { refreshTokens, type DbUser } from '../db/schema.ts';
+import { refreshTokens, type DbUser } from '../db/schema/index.ts';
 
 export const ACCESS_TTL_SECONDS = 15 * 60;
 /** The spec's "session expiration period 5": a refresh token lives 5 days. */

@@ -3,7 +3,7 @@ import { XMLParser } from 'fast-xml-parser';
 import type { DirectStats } from '@console/shared/pmta-campaigns';
 import type { AppContext } from '../core/context.ts';
 import { AppError } from '../core/errors.ts';
-import { pmtaServers } from '../db/schema.ts';
+import { pmtaServers } from '../db/schema/index.ts';
 import { campaignJobId } from '../sending/transports/pmta.ts';
 import { CONFIG_PATH, vmtaName } from './config/generate.ts';
 import { uploadConfig, type PmtaServerRow } from './operations.ts';

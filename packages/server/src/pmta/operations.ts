@@ -4,7 +4,7 @@ import { AppError, notFound } from '../core/errors.ts';
 import { checkedFetch, outboundPolicy } from '../core/outbound.ts';
 import { open } from '../core/sealed.ts';
 import type { Executor } from '../db/client.ts';
-import { pmtaRelayDkim, pmtaRelays, pmtaServers } from '../db/schema.ts';
+import { pmtaRelayDkim, pmtaRelays, pmtaServers } from '../db/schema/index.ts';
 import { CONFIG_PATH, dkimKeyPath, generateConfig, type ConfigData } from './config/generate.ts';
 import { loadConfigData } from './config/load.ts';
 import { validateConfig } from './config/validate.ts';

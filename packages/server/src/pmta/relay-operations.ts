@@ -5,7 +5,7 @@ import type { AppContext } from '../core/context.ts';
 import { AppError } from '../core/errors.ts';
 import { seal } from '../core/sealed.ts';
 import type { Executor } from '../db/client.ts';
-import { pmtaRelayDkim, pmtaRelays } from '../db/schema.ts';
+import { pmtaRelayDkim, pmtaRelays } from '../db/schema/index.ts';
 import { CONFIG_PATH, dkimKeyPath, vmtaName } from './config/generate.ts';
 import { changeAndUpload, serverRow, sshFailure } from './operations.ts';
 import { pmtaConnections } from './ssh/connection.ts';

@@ -67,3 +67,12 @@ export class CampaignCache {
     return rows[0] ? { type, id, ...rows[0] } : null;
   }
 }
+
+/** Whether the recipient clicked a link of the campaign (an offer's postback may require it). */
+export async function recipientClicked(db: pg.Pool, campaignId: number, emailId: number): Promise<boolean> {
+  const { rows } = await db.query<{ clicked: boolean }>(
+    `select first_click_at is not null as clicked from campaign_recipients where campaign_id = $1 and email_id = $2`,
+    [campaignId, emailId],
+  );
+  return rows[0]?.clicked ?? false;
+}

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { EventKind, type EventKindName } from '@console/shared/enums';
 import { TrackingCampaignTypes, type TrackingCampaignType } from '@console/shared/tracking';
+import { COUNTERS, type CounterName } from '../db/schema/index.ts';
 
 /*
  * The event record and its counters (docs/decisions/0801). Writers hand `recordEvents` a batch: one
@@ -33,20 +34,21 @@ export interface EventInput {
   at?: Date;
 }
 
-/** Each counter column and the events it counts. */
-const METRICS: [string, string][] = [
-  ['sent', `kind = ${EventKind.sent}`],
-  ['delivered', `kind = ${EventKind.delivered}`],
-  ['bounced', `kind = ${EventKind.bounced}`],
-  ['deferred', `kind = ${EventKind.deferred}`],
-  ['opens', `kind = ${EventKind.open}`],
-  ['unique_opens', `kind = ${EventKind.open} and first`],
-  ['clicks', `kind = ${EventKind.click}`],
-  ['unique_clicks', `kind = ${EventKind.click} and first`],
-  ['unsubscribes', `kind = ${EventKind.unsubscribe}`],
-  ['complaints', `kind = ${EventKind.complaint}`],
-  ['conversions', `kind = ${EventKind.conversion}`],
-];
+/** The events each counter (db/schema/counters.ts COUNTERS) counts. */
+const COUNTS: Record<CounterName, string> = {
+  sent: `kind = ${EventKind.sent}`,
+  delivered: `kind = ${EventKind.delivered}`,
+  bounced: `kind = ${EventKind.bounced}`,
+  deferred: `kind = ${EventKind.deferred}`,
+  opens: `kind = ${EventKind.open}`,
+  uniqueOpens: `kind = ${EventKind.open} and first`,
+  clicks: `kind = ${EventKind.click}`,
+  uniqueClicks: `kind = ${EventKind.click} and first`,
+  unsubscribes: `kind = ${EventKind.unsubscribe}`,
+  complaints: `kind = ${EventKind.complaint}`,
+  conversions: `kind = ${EventKind.conversion}`,
+};
+const METRICS = (Object.keys(COUNTERS) as CounterName[]).map((k) => [COUNTERS[k], COUNTS[k]] as const);
 const sums = [
   ...METRICS.map(([col, when]) => `count(*) filter (where ${when})::int as ${col}`),
   `coalesce(sum(amount_cents) filter (where kind = ${EventKind.conversion}), 0)::bigint as profit_cents`,

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../core/context.ts';
-import { ownerSecrets } from '../db/schema.ts';
+import { ownerSecrets } from '../db/schema/index.ts';
 
 /*
  * Each owner's postback key (issue 24, decision 1010): `/postback` counts a conversion only with `key=` equal

@@ -2,9 +2,8 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TrackingId } from '@console/shared/tracking';
 import { metrics } from '../core/metrics.ts';
-import type { AppContext } from '../core/context.ts';
 import { loggable } from '../core/errors.ts';
-import { CampaignCache, type TrackedCampaign } from './campaigns.ts';
+import { CampaignCache, recipientClicked, type TrackedCampaign } from './campaigns.ts';
 import { countryOf } from './geo.ts';
 import { GroupCommit, type Hit, type HitResult } from './group-commit.ts';
 import { NO_CACHE, PAGE_HEADERS, PIXEL, unsubscribePage, unsubscribedPage } from './pages.ts';
@@ -45,15 +44,6 @@ function keyMatches(expected: string | null, given: unknown): boolean {
   const a = crypto.createHash('sha256').update(expected).digest();
   const b = crypto.createHash('sha256').update(given).digest();
   return crypto.timingSafeEqual(a, b);
-}
-
-/** Whether the recipient clicked a link of the campaign. */
-async function clicked(ctx: AppContext, campaignId: number, emailId: number): Promise<boolean> {
-  const { rows } = await ctx.db.$client.query<{ clicked: boolean }>(
-    `select first_click_at is not null as clicked from campaign_recipients where campaign_id = $1 and email_id = $2`,
-    [campaignId, emailId],
-  );
-  return rows[0]?.clicked ?? false;
 }
 
 export async function trackingRoutes(app: FastifyInstance) {
@@ -146,7 +136,7 @@ export async function trackingRoutes(app: FastifyInstance) {
     if (micros === null) return text(reply, 400, 'Invalid sum.');
     if (at.campaign.postbackMaxAmount !== null && micros > Math.round(at.campaign.postbackMaxAmount * 1e6))
       return text(reply, 400, "The sum is above the offer's maximum amount.");
-    if (at.campaign.postbackRequiresClick && !(await clicked(ctx, at.campaign.id, at.id.emailId)))
+    if (at.campaign.postbackRequiresClick && !(await recipientClicked(ctx.db.$client, at.campaign.id, at.id.emailId)))
       return text(reply, 403, 'No click before this conversion.');
     const amountCents = profitCents(micros, at.campaign.profitRate);
     const result = await record(req, at, { kind: 'conversion', amountCents, detail: () => at.uuid });

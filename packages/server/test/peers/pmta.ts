@@ -2,7 +2,7 @@ import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { startSshServer } from '@console/pmta-sim/ssh';
 import { tempSim } from '@console/pmta-sim/testing';
-import { pmtaServers } from '../../src/db/schema.ts';
+import { pmtaServers } from '../../src/db/schema/index.ts';
 import { ownerSshKey } from '../../src/pmta/ssh/owner-keys.ts';
 import type { factories } from '../factories.ts';
 import type { TestApp, TestUser } from '../harness.ts';

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { UploadKind, UploadedFile } from '@console/shared/uploads';
 import type { Db } from '../../db/client.ts';
-import { uploads } from '../../db/schema.ts';
+import { uploads } from '../../db/schema/index.ts';
 import type { Upload } from './kind.ts';
 
 /** A 'processing' upload whose worker has not beaten for this long is taken to be dead. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../core/context.ts';
 import { defineJob, jobRef, type JobDefinition } from '../../core/jobs.ts';
-import { uploadPending } from './applied-pmta-configs.upload.ts';
+import { uploadPending } from './applied-pmta-configs.remote.ts';
 
 /** Uploads every applied config not uploaded yet (version 0); every minute, and sent after each change. */
 export const APPLIED_CONFIGS_UPLOAD = jobRef('applied-pmta-configs.upload', z.object({}).loose());

@@ -4,7 +4,13 @@ import { z } from 'zod';
 import { CONFIG_FOR_SERVERS, appliedPmtaConfigItem, type AppliedPmtaConfig } from '@console/shared/pmta-configs';
 import { defineCollection, filters } from '../../core/collection.ts';
 import type { Executor } from '../../db/client.ts';
-import { appliedPmtaConfigs as a, pmtaConfigs as c, pmtaRelays as r, pmtaServers, users } from '../../db/schema.ts';
+import {
+  appliedPmtaConfigs as a,
+  pmtaConfigs as c,
+  pmtaRelays as r,
+  pmtaServers,
+  users,
+} from '../../db/schema/index.ts';
 
 /** The PMTA server the file goes to: the recipient itself, or the relay's server. */
 const srv = alias(pmtaServers, 'applied_server');
@@ -41,6 +47,7 @@ export const appliedCollection = defineCollection({
       .leftJoin(r, eq(r.id, a.pmtaRelayId))
       .innerJoin(srv, eq(srv.id, serverId))
       .innerJoin(users, eq(users.id, ownerId)),
+  scope: 'adminOnly',
   filters: {
     configType: filters.equals(c.type, z.enum(['0', '1'], { error: 'Type must be 0 or 1.' }), Number),
     configName: filters.contains(c.name, 'Config name'),

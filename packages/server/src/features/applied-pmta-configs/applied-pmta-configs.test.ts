@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HydraCollection } from '@console/shared/hydra';
 import type { AppliedPmtaConfig, PmtaConfig } from '@console/shared/pmta-configs';
-import { appliedPmtaConfigs, pmtaConfigs, pmtaRelays } from '../../db/schema.ts';
+import { appliedPmtaConfigs, pmtaConfigs, pmtaRelays } from '../../db/schema/index.ts';
 import { serverRow } from '../../pmta/operations.ts';
 import { pmtaConnections } from '../../pmta/ssh/connection.ts';
 import { factories } from '../../../test/factories.ts';
@@ -12,7 +12,7 @@ import { createTestApp, type TestApp, type TestUser } from '../../../test/harnes
 import { closedPort, pmtaPeer } from '../../../test/peers/pmta.ts';
 import { configForm } from '../pmta-configs/test-helpers.ts';
 import { APPLIED_CONFIGS_UPLOAD } from './applied-pmta-configs.jobs.ts';
-import { uploadPending } from './applied-pmta-configs.upload.ts';
+import { uploadPending } from './applied-pmta-configs.remote.ts';
 
 /*
  * Applied PMTA configs against a real simulator: the upload job (run here by calling it; the routes only

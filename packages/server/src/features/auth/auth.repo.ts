@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
 import { ROLE_ADMIN, ROLE_USER } from '@console/shared/enums';
 import type { Executor } from '../../db/client.ts';
-import { loginFailures, refreshTokens, users } from '../../db/schema.ts';
+import { loginFailures, refreshTokens, users } from '../../db/schema/index.ts';
 
 /** The user signing in, by e-mail (case-insensitive: the unique index is on lower(email)). */
 export async function userByEmail(db: Executor, email: string) {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { CampaignStatus } from '@console/shared/enums';
 import { defineJob, jobRef, type JobDefinition } from '../../core/jobs.ts';
 import type { AppContext } from '../../core/context.ts';
-import { campaigns } from '../../db/schema.ts';
+import { campaigns } from '../../db/schema/index.ts';
 import { startCampaign, stopCampaign } from '../../sending/campaign-state.ts';
 import { unsubscribeRefusal } from '../../sending/unsubscribe.ts';
 

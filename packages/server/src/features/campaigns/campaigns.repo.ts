@@ -4,6 +4,7 @@ import { alias, type PgSelect, type SelectedFields } from 'drizzle-orm/pg-core';
 import { CampaignStatus } from '@console/shared/enums';
 import { NOT_FINISHED_PAGE_SIZE, completionOf, type CampaignItem } from '@console/shared/campaigns';
 import type { Executor } from '../../db/client.ts';
+import type { AuthUser } from '../../core/context.ts';
 import {
   campaignCounters,
   campaigns,
@@ -13,10 +14,9 @@ import {
   pmtaRelayGroups,
   smtpRelayGroups,
   users,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import { defineCollection, filters, type Filter } from '../../core/collection.ts';
 import { ownedBy } from '../../core/access.ts';
-import type { AuthUser } from '../../core/context.ts';
 
 /*
  * What both campaign kinds' collections and writes share (one `campaigns` table, decision 0804): the row's
@@ -106,8 +106,8 @@ export function campaignCollection<F extends SelectedFields, Out extends Campaig
         );
       return own.join ? own.join(joined) : joined;
     },
-    // This kind only, and an ordinary user's own.
-    scope: (user: AuthUser) => and(eq(campaigns.type, kind.type), ownedBy(campaigns.userId)(user)),
+    where: eq(campaigns.type, kind.type),
+    scope: ownedBy(campaigns.userId),
     filters: {
       name: filters.contains(campaigns.name),
       'user.id': filters.owner(campaigns.userId),
@@ -156,4 +156,11 @@ export async function updateInactiveCampaign(db: Executor, type: number, id: num
     .where(and(eq(campaigns.id, id), eq(campaigns.type, type), eq(campaigns.status, CampaignStatus.Inactive)))
     .returning({ id: campaigns.id });
   return done.length > 0;
+}
+
+/** A campaign's status ({status}); undefined unless the campaign of that kind exists and `user` owns it (administrators: any). */
+export async function campaignStatus(db: Executor, user: AuthUser, id: number, type: number) {
+  const where = and(eq(campaigns.id, id), eq(campaigns.type, type), ownedBy(campaigns.userId)(user));
+  const [row] = await db.select({ status: campaigns.status }).from(campaigns).where(where);
+  return row;
 }

@@ -1,31 +1,22 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq } from 'drizzle-orm';
 import { CampaignMessages, campaignActionSchema, type CampaignTypeName } from '@console/shared/campaigns';
 import { CampaignStatus } from '@console/shared/enums';
 import { pmtaStartSchema } from '@console/shared/pmta-campaigns';
 import { TrackingCampaignTypes } from '@console/shared/tracking';
-import { found, ownedBy } from '../../core/access.ts';
+import { found, idParams } from '../../core/access.ts';
 import type { AppContext, AuthUser } from '../../core/context.ts';
 import { conflict } from '../../core/errors.ts';
-import { campaigns } from '../../db/schema.ts';
 import { ensureCampaignVmtas } from '../../pmta/campaign-servers.ts';
 import { pauseCampaign, startCampaign, stopCampaign, type CampaignRow } from '../../sending/campaign-state.ts';
 import { unsubscribeRefusal } from '../../sending/unsubscribe.ts';
+import type { CampaignInput, CampaignItem } from '@console/shared/campaigns';
+import type { Executor } from '../../db/client.ts';
+import type { campaignService } from './campaigns.service.ts';
+import { campaignStatus } from './campaigns.repo.ts';
 
 const tags = ['campaigns'];
 const answer = z.object({ success: z.literal(true), message: z.string() });
-
-/** The campaign's status; 404 unless the campaign of that kind exists and the caller owns it (administrators: any). */
-async function statusFor(ctx: AppContext, user: AuthUser, id: number, type: CampaignTypeName) {
-  const where = and(
-    eq(campaigns.id, id),
-    eq(campaigns.type, TrackingCampaignTypes[type]),
-    ownedBy(campaigns.userId)(user),
-  );
-  const [row] = await ctx.db.select({ status: campaigns.status }).from(campaigns).where(where);
-  return found(row).status;
-}
 
 const STARTABLE: number[] = [CampaignStatus.Inactive, CampaignStatus.Paused];
 
@@ -73,8 +64,58 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const [path, body, act, done, refused] of actions) {
     app.post(path, { schema: { tags, body, response: { 200: answer } } }, async (req) => {
       const { id, type } = req.body;
-      if (!(await act(ctx, id, type, await statusFor(ctx, req.user, id, type)))) throw conflict(refused);
+      const { status } = found(await campaignStatus(ctx.db, req.user, id, TrackingCampaignTypes[type]));
+      if (!(await act(ctx, id, type, status))) throw conflict(refused);
       return { success: true as const, message: done };
     });
   }
 };
+
+/** What the routes use of a kind's collection (campaignCollection). */
+interface Collection<Q extends z.ZodType> {
+  query: Q;
+  response: z.ZodType;
+  item: z.ZodType;
+  list: (db: Executor, user: AuthUser, q: z.infer<Q>) => Promise<unknown>;
+}
+
+/**
+ * GET /api/{kind}_campaigns, GET /api/{kind}_campaigns/{id}, POST and PUT: the same four calls for each
+ * kind, from its collection, schemas and service. Every user runs their own campaigns; administrators see,
+ * filter and act on all of them.
+ */
+export function campaignRoutes<Item extends CampaignItem, Input extends CampaignInput, Q extends z.ZodType>(o: {
+  path: string;
+  tags: string[];
+  collection: Collection<Q>;
+  create: z.ZodType<Input & { user?: number | null }>;
+  update: z.ZodType<Input>;
+  service: ReturnType<typeof campaignService<Item, Input>>;
+}): FastifyPluginAsyncZod {
+  const { path, tags, collection, service } = o;
+  // The provider types a request by the schema; inside this generic function its type is ours to name.
+  return async (app) => {
+    const { ctx } = app;
+    const item = collection.item;
+
+    app.get(
+      `/${path}`,
+      { schema: { tags, querystring: collection.query, response: { 200: collection.response } } },
+      async (req) => collection.list(ctx.db, req.user, req.query as z.infer<Q>),
+    );
+
+    app.get(`/${path}/:id`, { schema: { tags, params: idParams, response: { 200: item } } }, async (req) =>
+      service.get(ctx, req.user, req.params.id),
+    );
+
+    app.post(`/${path}`, { schema: { tags, body: o.create, response: { 201: item } } }, async (req, reply) =>
+      reply.status(201).send(await service.create(ctx, req.user, req.body as Input)),
+    );
+
+    app.put(
+      `/${path}/:id`,
+      { schema: { tags, params: idParams, body: o.update, response: { 200: item } } },
+      async (req) => service.update(ctx, req.user, req.params.id, req.body as Input),
+    );
+  };
+}

@@ -6,7 +6,7 @@ import type { AppContext, AuthUser } from '../../core/context.ts';
 import { assertReferences, exists, found, ownerFor } from '../../core/access.ts';
 import { conflict, invalid } from '../../core/errors.ts';
 import type { Executor } from '../../db/client.ts';
-import { emailListUsers, emailLists, mailProviders, messages, offers, users } from '../../db/schema.ts';
+import { emailListUsers, emailLists, mailProviders, messages, offers, users } from '../../db/schema/index.ts';
 import { queueSchedules } from './campaigns.jobs.ts';
 import {
   insertCampaign,

@@ -2,7 +2,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { categoryItem, type Category, type CategoryNode } from '@console/shared/categories';
 import type { Executor } from '../../db/client.ts';
-import { categories, emailLists, offers, unsubscribers } from '../../db/schema.ts';
+import { categories, emailLists, offers, unsubscribers } from '../../db/schema/index.ts';
 import { defineCollection, filters } from '../../core/collection.ts';
 
 const parent = alias(categories, 'parent');
@@ -22,6 +22,7 @@ export const categoriesCollection = defineCollection({
   item: categoryItem,
   fields: categoryColumns,
   join: (q) => q.leftJoin(parent, eq(parent.id, categories.parentId)),
+  scope: 'global',
   filters: { name: filters.contains(categories.name) },
   sortable: { id: categories.id, name: sql`lower(${categories.name})` },
   order: byName,

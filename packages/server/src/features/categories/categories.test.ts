@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
-import { emailLists, offers, unsubscribers } from '../../db/schema.ts';
+import { emailLists, offers, unsubscribers } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let admin: TestUser;

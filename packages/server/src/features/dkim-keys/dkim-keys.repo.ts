@@ -5,7 +5,7 @@ import { ownedBy } from '../../core/access.ts';
 import { constraintAnswer } from '../../core/db-errors.ts';
 import type { AuthUser } from '../../core/context.ts';
 import type { Executor } from '../../db/client.ts';
-import { dkimKeys, users } from '../../db/schema.ts';
+import { dkimKeys, users } from '../../db/schema/index.ts';
 
 constraintAnswer('dkim_keys_user_domain_key', 409, { domain: DkimKeyMessages.duplicate });
 

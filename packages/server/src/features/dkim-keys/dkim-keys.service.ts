@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
-import { eq } from 'drizzle-orm';
 import {
   DkimKeyMessages as M,
   dkimDnsMessages,
@@ -11,10 +10,9 @@ import {
   type DkimKeyInput,
 } from '@console/shared/dkim-keys';
 import type { AppContext, AuthUser } from '../../core/context.ts';
-import { assertReferences, exists, found, ownerFor } from '../../core/access.ts';
+import { found, ownerFor, assertUser } from '../../core/access.ts';
 import { createResolver } from '../../core/dns.ts';
 import { seal } from '../../core/sealed.ts';
-import { users } from '../../db/schema.ts';
 import { deleteDkimKeyRow, findDkimKey, insertDkimKey, publicKeyOf, recordDnsCheck } from './dkim-keys.repo.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'secret' | 'env'>;
@@ -27,7 +25,7 @@ export async function getDkimKey(ctx: Pick<Ctx, 'db'>, actor: AuthUser, id: numb
 /** A new 2048-bit RSA key for the owner's domain, sealed at rest like the PMTA relays' keys (409 for a second). */
 export async function createDkimKey(ctx: Ctx, actor: AuthUser, input: DkimKeyInput) {
   const userId = ownerFor(actor, input.user);
-  assertReferences({ user: !(await exists(ctx.db, users, eq(users.id, userId))) && M.userNotFound });
+  await assertUser(ctx.db, userId, M.userNotFound);
   const { privateKey, publicKey } = await generateKeyPair('rsa', {
     modulusLength: 2048,
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { emailListItem, failedEmailsPath, type EmailList } from '@console/shared/email-lists';
 import type { AuthUser } from '../../core/context.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { categories, emailListUsers, emailLists, uploads, users } from '../../db/schema.ts';
+import { categories, emailListUsers, emailLists, uploads, users } from '../../db/schema/index.ts';
 import { UploadKinds } from '@console/shared/uploads';
 import { defineCollection, filters } from '../../core/collection.ts';
 

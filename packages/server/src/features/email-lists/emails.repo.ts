@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { EMAILS_PAGE_SIZE } from '@console/shared/hydra';
 import { emailRowItem } from '@console/shared/email-lists';
 import type { Db } from '../../db/client.ts';
-import { emails } from '../../db/schema.ts';
+import { emails } from '../../db/schema/index.ts';
 import { defineCollection, filters } from '../../core/collection.ts';
 
 /**
@@ -20,6 +20,7 @@ export const emailsCollection = defineCollection({
     last_name: emails.surname,
     valid: emails.valid,
   },
+  scope: 'parent',
   filters: { email: filters.contains(emails.email, 'Email') },
   sortable: { email: emails.email },
   order: [sql`${emails.email}`],

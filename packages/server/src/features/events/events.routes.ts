@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { ROLE_ADMIN } from '@console/shared/enums';
-import { users } from '../../db/schema.ts';
+import { streamUser } from './events.repo.ts';
 
 /** Mutable for tests only. */
 export const streamTiming = { heartbeatMs: 25_000 };
@@ -32,11 +31,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     // Besides the hub's end-of-session notice (which a lost connection could miss), each heartbeat
     // re-reads the user: deactivated, deleted or no longer what the stream was opened as, it ends.
     const heartbeat = setInterval(async () => {
-      const [row] = await app.ctx.db
-        .select({ isActive: users.isActive, roles: users.roles })
-        .from(users)
-        .where(eq(users.id, id))
-        .catch(() => [{ isActive: true, roles }]); // a database hiccup is not an answer
+      const row = await streamUser(app.ctx.db, id).catch(() => ({ isActive: true, roles })); // a database hiccup is not an answer
       if (!row?.isActive || row.roles.includes(ROLE_ADMIN) !== isAdmin) return void res.end();
       write(': ping\n\n');
     }, streamTiming.heartbeatMs);

@@ -9,7 +9,7 @@ import {
   type LinkTypeName,
 } from '@console/shared/link-groups';
 import type { Executor } from '../../db/client.ts';
-import { linkGroups as g, links, users } from '../../db/schema.ts';
+import { linkGroups as g, links, users } from '../../db/schema/index.ts';
 import { defineCollection, filters } from '../../core/collection.ts';
 import { ownedBy } from '../../core/access.ts';
 import type { AuthUser } from '../../core/context.ts';

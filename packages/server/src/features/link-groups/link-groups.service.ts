@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   LinkGroupMessages as M,
   linkTypeNumber,
@@ -6,9 +5,8 @@ import {
   type LinkGroupInput,
 } from '@console/shared/link-groups';
 import type { AppContext, AuthUser } from '../../core/context.ts';
-import { assertReferences, exists, found, ownerFor } from '../../core/access.ts';
+import { found, ownerFor, assertUser } from '../../core/access.ts';
 import { invalid } from '../../core/errors.ts';
-import { users } from '../../db/schema.ts';
 import { deleteLinkGroupRow, findLinkGroup, insertLinkGroup, updateLinkGroupRow } from './link-groups.repo.ts';
 
 type Ctx = Pick<AppContext, 'db'>;
@@ -17,13 +15,8 @@ export async function getLinkGroup(ctx: Ctx, actor: AuthUser, id: number): Promi
   return found(await findLinkGroup(ctx.db, actor, id));
 }
 
-async function assertUser(ctx: Ctx, userId: number) {
-  assertReferences({ user: !(await exists(ctx.db, users, eq(users.id, userId))) && M.userNotFound });
-  return userId;
-}
-
 export async function createLinkGroup(ctx: Ctx, actor: AuthUser, input: LinkGroupInput) {
-  const userId = await assertUser(ctx, ownerFor(actor, input.user));
+  const userId = await assertUser(ctx.db, ownerFor(actor, input.user), M.userNotFound);
   const id = await insertLinkGroup(ctx.db, { name: input.name, type: linkTypeNumber[input.type], userId });
   return getLinkGroup(ctx, actor, id);
 }
@@ -34,7 +27,7 @@ export async function createLinkGroup(ctx: Ctx, actor: AuthUser, input: LinkGrou
  */
 export async function updateLinkGroup(ctx: Ctx, actor: AuthUser, id: number, input: LinkGroupInput) {
   const current = await getLinkGroup(ctx, actor, id);
-  const userId = actor.isAdmin && input.user ? await assertUser(ctx, input.user) : current.user.id;
+  const userId = actor.isAdmin && input.user ? await assertUser(ctx.db, input.user, M.userNotFound) : current.user.id;
   if (current.linksCount > 0 && input.type !== current.type) throw invalid({ type: M.hasLinksOfType });
   if (current.linksCount > 0 && userId !== current.user.id)
     throw invalid({ user: 'The group holds links of its owner: it cannot change owner.' });

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { LINKS_PAGE_SIZE, linkItem, type Link } from '@console/shared/links';
 import { LinkTypeNames } from '@console/shared/link-groups';
 import type { Executor } from '../../db/client.ts';
-import { linkGroups as g, links as l, users } from '../../db/schema.ts';
+import { linkGroups as g, links as l, users } from '../../db/schema/index.ts';
 import { defineCollection, filters } from '../../core/collection.ts';
 import { ownedBy } from '../../core/access.ts';
 import type { AuthUser } from '../../core/context.ts';

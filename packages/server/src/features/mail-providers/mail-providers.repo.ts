@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { selectItem } from '@console/shared/hydra';
 import type { Executor } from '../../db/client.ts';
-import { mailProviderDomains, mailProviders } from '../../db/schema.ts';
+import { mailProviderDomains, mailProviders } from '../../db/schema/index.ts';
 import { defineCollection } from '../../core/collection.ts';
 
 /**
@@ -12,6 +12,7 @@ export const mailProvidersCollection = defineCollection({
   table: mailProviders,
   item: selectItem,
   fields: { id: mailProviders.id, name: mailProviders.name },
+  scope: 'global',
   sortable: { id: mailProviders.id, name: mailProviders.name },
   order: [sql`${mailProviders.id} asc`],
   select: { fields: { id: mailProviders.id, name: mailProviders.name }, order: [] },

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
-import { mailProviderDomains } from '../../db/schema.ts';
+import { mailProviderDomains } from '../../db/schema/index.ts';
 import { emailDomainSql, loadProviderMap, providerIdSql } from './provider-of.ts';
 
 let t: TestApp;

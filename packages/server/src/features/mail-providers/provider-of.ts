@@ -17,7 +17,7 @@
 import { eq, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { OTHER_PROVIDER, emailDomain } from '@console/shared/mail-providers';
 import type { Db } from '../../db/client.ts';
-import { mailProviderDomains, mailProviders } from '../../db/schema.ts';
+import { mailProviderDomains, mailProviders } from '../../db/schema/index.ts';
 
 /** SQL twin of `emailDomain`: null when the address has no '@' or nothing after it. */
 export function emailDomainSql(email: SQLWrapper): SQL<string | null> {

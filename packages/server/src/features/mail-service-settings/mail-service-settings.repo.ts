@@ -5,7 +5,7 @@ import {
   type MailServiceSettingInput,
 } from '@console/shared/mail-service-settings';
 import type { Executor } from '../../db/client.ts';
-import { mailProviderDomains, mailProviders, mailServiceSettings as s } from '../../db/schema.ts';
+import { mailProviderDomains, mailProviders, mailServiceSettings as s } from '../../db/schema/index.ts';
 import { defineCollection, filters } from '../../core/collection.ts';
 
 // Every column but created_at: the item is the row.
@@ -16,6 +16,7 @@ export const mailServiceSettingsCollection = defineCollection({
   table: s,
   item: mailServiceSettingItem,
   fields: columns,
+  scope: 'adminOnly',
   filters: { name: filters.contains(s.name, 'Name') },
   sortable: { id: s.id, name: s.name },
   order: [sql`${s.name}`, sql`${s.id}`],

@@ -12,7 +12,7 @@ import {
 import { defineCollection, type Filter } from '../../core/collection.ts';
 import { ownedBy } from '../../core/access.ts';
 import { ownerIs } from '../../core/reports.ts';
-import { campaignCounters, campaigns, messages } from '../../db/schema.ts';
+import { campaignCounters, campaigns, messages } from '../../db/schema/index.ts';
 
 /*
  * The Message report (decision 0918): per message, all time, the figures of every campaign (both kinds)

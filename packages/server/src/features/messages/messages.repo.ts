@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { MESSAGES_PAGE_SIZE, messageListItem, type MessageListRow } from '@console/shared/messages';
 import type { Executor } from '../../db/client.ts';
-import { messages, users } from '../../db/schema.ts';
+import { messages, users } from '../../db/schema/index.ts';
 import { defineCollection, filters } from '../../core/collection.ts';
 import { ownedBy } from '../../core/access.ts';
 import type { AuthUser } from '../../core/context.ts';

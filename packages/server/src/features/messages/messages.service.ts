@@ -1,9 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { MessageMessages as M, type Message, type MessageInput } from '@console/shared/messages';
 import type { AppContext, AuthUser } from '../../core/context.ts';
-import { assertReferences, exists, found, ownerFor } from '../../core/access.ts';
+import { found, ownerFor, assertUser } from '../../core/access.ts';
 import { conflict } from '../../core/errors.ts';
-import { users } from '../../db/schema.ts';
 import { findMessage, insertMessage, updateCurrentMessage } from './messages.repo.ts';
 
 type Ctx = Pick<AppContext, 'db'>;
@@ -12,13 +11,8 @@ export async function getMessage(ctx: Ctx, actor: AuthUser, id: number): Promise
   return found(await findMessage(ctx.db, actor, id));
 }
 
-async function assertUser(ctx: Ctx, userId: number) {
-  assertReferences({ user: !(await exists(ctx.db, users, eq(users.id, userId))) && M.userNotFound });
-  return userId;
-}
-
 export async function createMessage(ctx: Ctx, actor: AuthUser, input: MessageInput) {
-  const userId = await assertUser(ctx, ownerFor(actor, input.user));
+  const userId = await assertUser(ctx.db, ownerFor(actor, input.user), M.userNotFound);
   const id = await insertMessage(ctx.db, {
     name: input.name,
     subject: input.subject,
@@ -33,7 +27,7 @@ export async function createMessage(ctx: Ctx, actor: AuthUser, input: MessageInp
 export async function updateMessage(ctx: Ctx, actor: AuthUser, id: number, input: MessageInput) {
   const current = await getMessage(ctx, actor, id);
   if (current.archive) throw conflict(M.readOnly);
-  const userId = actor.isAdmin && input.user ? await assertUser(ctx, input.user) : current.user.id;
+  const userId = actor.isAdmin && input.user ? await assertUser(ctx.db, input.user, M.userNotFound) : current.user.id;
   const values = {
     name: input.name,
     subject: input.subject,

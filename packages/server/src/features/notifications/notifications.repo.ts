@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Notification } from '@console/shared/notifications';
 import type { Executor } from '../../db/client.ts';
-import { notifications } from '../../db/schema.ts';
+import { notifications } from '../../db/schema/index.ts';
 
 const unread = (userId: number) => and(eq(notifications.userId, userId), isNull(notifications.readAt));
 

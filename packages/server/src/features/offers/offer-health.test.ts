@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, eventually, type TestApp, type TestUser } from '../../../test/harness.ts';
-import { categories, mailProviderDomains, offers } from '../../db/schema.ts';
+import { categories, mailProviderDomains, offers } from '../../db/schema/index.ts';
 import { checkOfferHealth, runOfferCheck } from './offer-health.ts';
 import { OFFER_HEALTH_CHECK, OFFER_HEALTH_SWEEP, offerJobs } from './offers.jobs.ts';
 

@@ -3,7 +3,7 @@ import { OFFERS_PAGE_SIZE } from '@console/shared/hydra';
 import { offerItem, type Offer } from '@console/shared/offers';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { categories, offers, users } from '../../db/schema.ts';
+import { categories, offers, users } from '../../db/schema/index.ts';
 import { defineCollection, filters } from '../../core/collection.ts';
 import { ownedBy } from '../../core/access.ts';
 import type { AuthUser } from '../../core/context.ts';

@@ -3,7 +3,7 @@ import { OfferMessages, encodeOfferUrl, type Offer, type OfferInput } from '@con
 import type { AppContext, AuthUser } from '../../core/context.ts';
 import { assertReferences, exists, found, ownerFor } from '../../core/access.ts';
 import { conflict } from '../../core/errors.ts';
-import { categories, users } from '../../db/schema.ts';
+import { categories, users } from '../../db/schema/index.ts';
 import { findOffer, insertOffer, updateActiveOffer } from './offers.repo.ts';
 import { OFFER_HEALTH_CHECK } from './offers.jobs.ts';
 

@@ -4,7 +4,7 @@ import { expectAccess } from '../../../test/access.ts';
 import { ownerPostbackKey } from '../../tracking/postback-key.ts';
 import { factories } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
-import { categories, offers } from '../../db/schema.ts';
+import { categories, offers } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let admin: TestUser;

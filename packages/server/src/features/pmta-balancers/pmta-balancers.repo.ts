@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { BALANCER_REMOVED, type BalancerEntry, type BalancerStatus } from '@console/shared/pmta-balancers';
 import type { Executor } from '../../db/client.ts';
-import { mailServiceSettings, pmtaServerBalancers as b } from '../../db/schema.ts';
+import { mailServiceSettings, pmtaServerBalancers as b } from '../../db/schema/index.ts';
 
 /** The server's entries, by setting id: its settings' names with their state on it. */
 export function listBalancers(db: Executor, serverId: number): Promise<BalancerEntry[]> {

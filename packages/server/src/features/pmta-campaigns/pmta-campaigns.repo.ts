@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { pmtaCampaignItem } from '@console/shared/pmta-campaigns';
 import type { Executor } from '../../db/client.ts';
-import { campaigns, pmtaRelayGroups } from '../../db/schema.ts';
+import { campaigns, pmtaRelayGroups } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../core/context.ts';
 import { campaignCollection, type CampaignKindTables } from '../campaigns/campaigns.repo.ts';
 

@@ -6,8 +6,8 @@ import {
   pmtaStatisticsResponse,
 } from '@console/shared/pmta-campaigns';
 import { countQueuedMessages } from '../../pmta/campaign-servers.ts';
-import { campaignRoutes } from '../campaigns/campaign-routes.ts';
-import { campaignStatistics, statisticsParams, visibleCampaign } from '../campaigns/statistics.ts';
+import { campaignRoutes } from '../campaigns/campaigns.routes.ts';
+import { campaignStatistics, statisticsParams, visibleCampaign } from '../campaigns/statistics.repo.ts';
 import { PMTA, pmtaCampaignsCollection } from './pmta-campaigns.repo.ts';
 import { pmtaCampaigns } from './pmta-campaigns.service.ts';
 

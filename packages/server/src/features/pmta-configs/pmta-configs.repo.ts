@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { pmtaConfigItem, type PmtaConfig } from '@console/shared/pmta-configs';
 import { defineCollection, filters } from '../../core/collection.ts';
 import type { Executor } from '../../db/client.ts';
-import { appliedPmtaConfigs, pmtaConfigs as c } from '../../db/schema.ts';
+import { appliedPmtaConfigs, pmtaConfigs as c } from '../../db/schema/index.ts';
 
 /**
  * GET /api/pmta_configs (administrators): newest first; filters type (0 servers, 1 relays) and name
@@ -21,6 +21,7 @@ export const pmtaConfigsCollection = defineCollection({
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,
   },
+  scope: 'adminOnly',
   filters: {
     type: filters.equals(c.type, z.enum(['0', '1'], { error: 'Type must be 0 or 1.' }), Number),
     name: filters.contains(c.name),

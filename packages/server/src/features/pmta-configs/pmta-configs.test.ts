@@ -7,7 +7,7 @@ import {
   type PmtaConfig,
 } from '@console/shared/pmta-configs';
 import type { HydraCollection } from '@console/shared/hydra';
-import { appliedPmtaConfigs, pmtaConfigs } from '../../db/schema.ts';
+import { appliedPmtaConfigs, pmtaConfigs } from '../../db/schema/index.ts';
 import { expectAccess } from '../../../test/access.ts';
 import { factories } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';

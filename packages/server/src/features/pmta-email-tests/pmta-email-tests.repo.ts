@@ -9,7 +9,7 @@ import {
   type PmtaEmailTest,
 } from '@console/shared/pmta-email-tests';
 import type { Executor } from '../../db/client.ts';
-import { messages, offers, pmtaEmailTests as e, pmtaRelays, users } from '../../db/schema.ts';
+import { messages, offers, pmtaEmailTests as e, pmtaRelays, users } from '../../db/schema/index.ts';
 import { defineCollection, filters } from '../../core/collection.ts';
 import { ownedBy } from '../../core/access.ts';
 import type { AuthUser } from '../../core/context.ts';

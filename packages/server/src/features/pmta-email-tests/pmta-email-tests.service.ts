@@ -7,7 +7,7 @@ import {
 } from '@console/shared/pmta-email-tests';
 import type { AppContext, AuthUser } from '../../core/context.ts';
 import { assertReferences, found } from '../../core/access.ts';
-import { messages, offers, pmtaRelays, pmtaServers } from '../../db/schema.ts';
+import { messages, offers, pmtaRelays, pmtaServers } from '../../db/schema/index.ts';
 import { sendEmailTest, type TestRelay } from './email-test-send.ts';
 import { findPmtaEmailTest, insertPmtaEmailTest, setFailed } from './pmta-email-tests.repo.ts';
 

@@ -10,7 +10,7 @@ import {
   type PmtaEmailTest,
 } from '@console/shared/pmta-email-tests';
 import { SENDER_MAX } from '@console/shared/campaigns';
-import { pmtaEmailTests, pmtaRelays, pmtaServers } from '../../db/schema.ts';
+import { pmtaEmailTests, pmtaRelays, pmtaServers } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { pullAccounting } from '../../pmta/accounting/pull.ts';
 import type { AcctRecord, AcctType } from '../../pmta/accounting/record.ts';

@@ -1,7 +1,7 @@
 import { eq, sql, type AnyColumn } from 'drizzle-orm';
 import { relayDeliverabilityItem, type RelayDeliverability } from '@console/shared/pmta-relay-deliverabilities';
 import { defineCollection, filters } from '../../core/collection.ts';
-import { mailProviders, pmtaRelayDeliverabilities as d, pmtaRelays } from '../../db/schema.ts';
+import { mailProviders, pmtaRelayDeliverabilities as d, pmtaRelays } from '../../db/schema/index.ts';
 
 /** A score for sorting: none sorts below every score (last when descending). */
 const score = (column: AnyColumn) => sql`coalesce(${column}, -1)`;
@@ -28,6 +28,7 @@ export const relayDeliverabilitiesCollection = defineCollection({
     q
       .innerJoin(pmtaRelays, eq(pmtaRelays.id, d.relayId))
       .innerJoin(mailProviders, eq(mailProviders.id, d.mailProviderId)),
+  scope: 'adminOnly',
   filters: {
     smtpHost: filters.contains(pmtaRelays.smtpHost, 'SMTP host'),
     'group.id': filters.id(pmtaRelays.groupId),

@@ -1,7 +1,13 @@
 import { and, eq, ilike, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { relayIndicatorItem, type IndicatorSortKey, type RelayIndicator } from '@console/shared/pmta-relay-indicators';
 import { containsPattern, defineCollection, filters } from '../../core/collection.ts';
-import { mailProviders, pmtaRelayGroups, pmtaRelayIndicators as i, pmtaRelays, pmtaServers } from '../../db/schema.ts';
+import {
+  mailProviders,
+  pmtaRelayGroups,
+  pmtaRelayIndicators as i,
+  pmtaRelays,
+  pmtaServers,
+} from '../../db/schema/index.ts';
 
 /** The sortable columns by the table's keys (`order[profitPerDay]=desc`). */
 const sortable: Record<IndicatorSortKey, AnyColumn | SQL> = {
@@ -62,6 +68,7 @@ export const relayIndicatorsCollection = defineCollection({
       .innerJoin(pmtaRelayGroups, eq(pmtaRelayGroups.id, pmtaRelays.groupId))
       .innerJoin(pmtaServers, eq(pmtaServers.id, pmtaRelays.pmtaServerId))
       .leftJoin(mailProviders, eq(mailProviders.id, i.mailProviderId)),
+  scope: 'adminOnly',
   filters: {
     'pmtaRelay.smtpHost': filters.contains(pmtaRelays.smtpHost, 'SMTP Host'),
     'pmtaRelay.group.id': filters.id(pmtaRelays.groupId),

@@ -4,7 +4,7 @@ import { TrackingCampaignTypes } from '@console/shared/tracking';
 import { containsPattern } from '../../core/collection.ts';
 import { dayBetween, orderSql } from '../../core/reports.ts';
 import type { Executor } from '../../db/client.ts';
-import { pmtaSpeeds } from '../../db/schema.ts';
+import { pmtaSpeeds } from '../../db/schema/index.ts';
 import { goodSpeedSql } from '../pmta-speeds/pmta-speeds.repo.ts';
 import { FIGURES } from '../pmta-relays-report/pmta-relays-report.repo.ts';
 

@@ -4,7 +4,7 @@ import { mailServiceReportResponse, mailServiceReportSchema } from '@console/sha
 import { ReportMessages } from '@console/shared/reports';
 import { assertReferences, exists } from '../../core/access.ts';
 import { reportOwner } from '../../core/reports.ts';
-import { mailProviders } from '../../db/schema.ts';
+import { mailProviders } from '../../db/schema/index.ts';
 import { mailServiceReport } from './pmta-relays-mail-service-report.repo.ts';
 
 const tags = ['pmta-relays-mail-service-report'];

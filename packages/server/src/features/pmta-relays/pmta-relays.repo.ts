@@ -15,7 +15,7 @@ import {
   relayReputations,
   reputationProviders,
   users,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import { defineCollection, filters } from '../../core/collection.ts';
 import { ownedBy } from '../../core/access.ts';
 import { constraintAnswer } from '../../core/db-errors.ts';

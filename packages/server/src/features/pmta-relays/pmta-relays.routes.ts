@@ -23,7 +23,7 @@ import {
 } from '../../pmta/relay-operations.ts';
 import { idParams } from '../../core/access.ts';
 import { acceptFile, fileUploadSchema } from '../../core/imports/routes.ts';
-import { pmtaRelaysUpload } from './pmta-relays-import.ts';
+import { pmtaRelaysUpload } from './pmta-relays.import.ts';
 import { pmtaRelaysCollection, reputationsOf } from './pmta-relays.repo.ts';
 import {
   countPoorRelays,

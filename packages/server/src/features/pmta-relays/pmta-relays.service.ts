@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   NEW_PMTA_RELAY,
   PmtaRelayMessages as M,
@@ -9,9 +8,8 @@ import {
 } from '@console/shared/pmta-relays';
 import type { z } from 'zod';
 import type { AppContext, AuthUser } from '../../core/context.ts';
-import { assertReferences, exists, found, ownerFor } from '../../core/access.ts';
+import { assertReferences, found, ownerFor, assertUser } from '../../core/access.ts';
 import { invalid } from '../../core/errors.ts';
-import { users } from '../../db/schema.ts';
 import { deleteRelays, isCurrentGroupOf } from '../relays/relays.repo.ts';
 import {
   countPoor,
@@ -36,7 +34,7 @@ async function assertGroupOf(ctx: Ctx, groupId: number, userId: number) {
 /** New relay: status 1, backoff off; speeds from its server; withoutVmta only here (spec 2). */
 export async function createPmtaRelay(ctx: Ctx, actor: AuthUser, input: PmtaRelayCreateInput) {
   const userId = ownerFor(actor, input.user);
-  assertReferences({ user: !(await exists(ctx.db, users, eq(users.id, userId))) && M.userNotFound });
+  await assertUser(ctx.db, userId, M.userNotFound);
   const server = await serverOf(ctx.db, input.pmtaServer, userId);
   assertReferences({
     pmtaServer: !server && M.serverNotOwners,

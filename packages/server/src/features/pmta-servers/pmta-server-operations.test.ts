@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seal } from '../../core/sealed.ts';
-import { mailServiceSettings, pmtaRelayDkim, pmtaServers } from '../../db/schema.ts';
+import { mailServiceSettings, pmtaRelayDkim, pmtaServers } from '../../db/schema/index.ts';
 import { expectAccess } from '../../../test/access.ts';
 import { factories } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { PMTA_SERVERS_PAGE_SIZE, pmtaServerItem, type PmtaServer } from '@console/shared/pmta-servers';
 import type { Executor } from '../../db/client.ts';
-import { pmtaRelays, pmtaServers, users } from '../../db/schema.ts';
+import { pmtaRelays, pmtaServers, users } from '../../db/schema/index.ts';
 import { defineCollection, filters } from '../../core/collection.ts';
 import { ownedBy } from '../../core/access.ts';
 import type { AuthUser } from '../../core/context.ts';

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { configDates, serverRow, softwareReadiness, uploadConfig } from '../../pmta/operations.ts';
 import { pmtaServersCollection } from './pmta-servers.repo.ts';
 import { createPmtaServer, deletePmtaServer, getPmtaServer, updatePmtaServer } from './pmta-servers.service.ts';
-import { pmtaServersUpload } from './pmta-servers-import.ts';
+import { pmtaServersUpload } from './pmta-servers.import.ts';
 
 const tags = ['pmta_servers'];
 

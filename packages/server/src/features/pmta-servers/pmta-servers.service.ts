@@ -1,10 +1,10 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { PmtaServerMessages as M, type PmtaServer, type PmtaServerInput } from '@console/shared/pmta-servers';
 import type { AppContext, AuthUser } from '../../core/context.ts';
-import { assertReferences, exists, found, ownerFor } from '../../core/access.ts';
+import { found, ownerFor, assertUser } from '../../core/access.ts';
 import { invalid } from '../../core/errors.ts';
 import { seal } from '../../core/sealed.ts';
-import { pmtaServers, users } from '../../db/schema.ts';
+import { pmtaServers } from '../../db/schema/index.ts';
 import { isPrivateKey } from '../../pmta/ssh/keys.ts';
 import {
   deletePmtaServerRow,
@@ -46,7 +46,7 @@ async function valuesOf(
   serverId?: number,
 ): Promise<PmtaServerValues> {
   const userId = input.user ? ownerFor(actor, input.user) : (keepOwner ?? actor.id);
-  assertReferences({ user: !(await exists(ctx.db, users, eq(users.id, userId))) && M.userNotFound });
+  await assertUser(ctx.db, userId, M.userNotFound);
   const { user: _owner, sshPassword, sshKey, ...fields } = input;
   if (sshKey && !isPrivateKey(sshKey)) throw invalid({ sshKey: M.sshKeyInvalid });
   // One host, one owner: another owner's host only when an administrator assigns it.

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PmtaSpeedMessages as M, pmtaSpeedItem, type PmtaSpeed } from '@console/shared/pmta-speeds';
 import type { Executor } from '../../db/client.ts';
-import { mailProviderDomains, mailProviders, pmtaRelays, pmtaSpeeds as s } from '../../db/schema.ts';
+import { mailProviderDomains, mailProviders, pmtaRelays, pmtaSpeeds as s } from '../../db/schema/index.ts';
 import { defineCollection, filters } from '../../core/collection.ts';
 import { constraintAnswer } from '../../core/db-errors.ts';
 
@@ -36,6 +36,7 @@ export const pmtaSpeedsCollection = defineCollection({
     synced: syncedSql,
   },
   join: (q) => q.innerJoin(r, eq(r.id, s.relayId)).innerJoin(p, eq(p.id, s.mailProviderId)),
+  scope: 'adminOnly',
   filters: {
     'pmtaRelay.smtpHost': filters.contains(r.smtpHost, 'Pmta Relay'),
     'pmtaRelay.id': filters.id(s.relayId),

@@ -8,7 +8,7 @@ import {
 import type { AppContext, AuthUser } from '../../core/context.ts';
 import { assertReferences, found } from '../../core/access.ts';
 import { AppError, conflict } from '../../core/errors.ts';
-import { mailProviders, pmtaRelays } from '../../db/schema.ts';
+import { mailProviders, pmtaRelays } from '../../db/schema/index.ts';
 import { changeAndUpload, serverRow, type PmtaServerRow } from '../../pmta/operations.ts';
 import { findPmtaRelay } from '../pmta-relays/pmta-relays.repo.ts';
 import { ReadError, readRemote } from './pmta-speeds.remote.ts';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PmtaSpeedMessages as M, type PmtaSpeed, type PmtaSpeedsAnswer } from '@console/shared/pmta-speeds';
-import { mailProviders, pmtaRelaySwitches, pmtaRelays, pmtaSpeeds } from '../../db/schema.ts';
+import { mailProviders, pmtaRelaySwitches, pmtaRelays, pmtaSpeeds } from '../../db/schema/index.ts';
 import { expectAccess } from '../../../test/access.ts';
 import { factories } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';

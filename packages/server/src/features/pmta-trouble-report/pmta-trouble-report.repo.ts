@@ -5,9 +5,9 @@ import { CAMPAIGN_STALL_MINUTES, TROUBLE_NAMES, type TroubleEntry } from '@conso
 import { TrackingCampaignTypes } from '@console/shared/tracking';
 import { isForeignKeyViolation } from '../../core/db-errors.ts';
 import type { Executor } from '../../db/client.ts';
-import { pmtaServerTroubles, pmtaServers } from '../../db/schema.ts';
+import { pmtaServerTroubles, pmtaServers } from '../../db/schema/index.ts';
 import type { PmtaServerRow } from '../../pmta/operations.ts';
-import type { CheckResult } from './pmta-trouble-report.checks.ts';
+import type { CheckResult } from './pmta-trouble-report.remote.ts';
 
 /* Every query of the trouble report: the cached checks per server, their storage, the campaign check. */
 

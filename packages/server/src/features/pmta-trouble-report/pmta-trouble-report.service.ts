@@ -1,7 +1,7 @@
 import type { AppContext, AuthUser } from '../../core/context.ts';
 import { found } from '../../core/access.ts';
 import type { PmtaServerRow } from '../../pmta/operations.ts';
-import { checkServer, type CheckResult } from './pmta-trouble-report.checks.ts';
+import { checkServer, type CheckResult } from './pmta-trouble-report.remote.ts';
 import { reportEntries, serversToCheck, storeCheck, type TroubleOrder } from './pmta-trouble-report.repo.ts';
 
 /*

@@ -13,7 +13,7 @@ import {
   type TroubleEntry,
 } from '@console/shared/pmta-trouble-report';
 import { freePort } from '../../db/embedded.ts';
-import { campaigns, pmtaServerTroubles, pmtaServers } from '../../db/schema.ts';
+import { campaigns, pmtaServerTroubles, pmtaServers } from '../../db/schema/index.ts';
 import { ownerSshKey } from '../../pmta/ssh/owner-keys.ts';
 import { expectAccess } from '../../../test/access.ts';
 import { factories } from '../../../test/factories.ts';
@@ -21,7 +21,7 @@ import { createTestApp, eventually, type TestApp, type TestUser } from '../../..
 import { pmtaPeer } from '../../../test/peers/pmta.ts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { queueVerdict, trackerCheck, type CheckResult } from './pmta-trouble-report.checks.ts';
+import { queueVerdict, trackerCheck, type CheckResult } from './pmta-trouble-report.remote.ts';
 import { TROUBLES_REFRESH } from './pmta-trouble-report.jobs.ts';
 
 /* The trouble report against a real simulator: its SSH side on loopback, its HTTP interface. */

@@ -6,7 +6,7 @@ import {
   type RelayGroupKind,
 } from '@console/shared/relay-groups';
 import type { Executor } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/index.ts';
 import { defineCollection, filters } from '../../core/collection.ts';
 import { ownedBy } from '../../core/access.ts';
 import { relayTables } from '../relays/relays.repo.ts';

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   RelayGroupMessages as M,
   type RelayGroup,
@@ -6,9 +6,8 @@ import {
   type RelayGroupKind,
 } from '@console/shared/relay-groups';
 import type { AppContext, AuthUser } from '../../core/context.ts';
-import { assertReferences, exists, found, ownerFor } from '../../core/access.ts';
+import { found, ownerFor, assertUser } from '../../core/access.ts';
 import { conflict, invalid } from '../../core/errors.ts';
-import { users } from '../../db/schema.ts';
 import { findRelayGroup, insertRelayGroup, updateCurrentRelayGroup } from './relay-groups.repo.ts';
 
 type Ctx = Pick<AppContext, 'db'>;
@@ -23,7 +22,7 @@ export async function getRelayGroup(ctx: Ctx, kind: RelayGroupKind, actor: AuthU
 
 async function ownerOf(ctx: Ctx, actor: AuthUser, input: RelayGroupInput) {
   const userId = ownerFor(actor, input.user);
-  assertReferences({ user: !(await exists(ctx.db, users, eq(users.id, userId))) && M.userNotFound });
+  await assertUser(ctx.db, userId, M.userNotFound);
   return userId;
 }
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { RelayKind } from '@console/shared/relays';
 import type { AuthUser } from '../../core/context.ts';
 import type { Executor } from '../../db/client.ts';
-import { pmtaRelayGroups, pmtaRelays, smtpRelayGroups, smtpRelays } from '../../db/schema.ts';
+import { pmtaRelayGroups, pmtaRelays, smtpRelayGroups, smtpRelays } from '../../db/schema/index.ts';
 
 /** Each relay kind's table and the table of its groups. */
 export const relayTables = {

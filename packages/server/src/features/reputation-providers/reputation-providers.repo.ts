@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { reputationProviderItem, type ReputationProvider } from '@console/shared/reputation-providers';
 import type { Executor } from '../../db/client.ts';
-import { pmtaRelays, relayReputations, reputationProviders as p } from '../../db/schema.ts';
+import { pmtaRelays, relayReputations, reputationProviders as p } from '../../db/schema/index.ts';
 import { defineCollection } from '../../core/collection.ts';
 import { BOUNCES_NOTE } from '../../pmta/accounting/relay-reputation.ts';
 
@@ -25,6 +25,7 @@ export const reputationProvidersCollection = defineCollection({
     lastChecked: sql<string | null>`(select max(${relayReputations.date}) from ${relayReputations}
       where ${relayReputations.providerId} = ${p.id})`,
   },
+  scope: 'adminOnly',
   sortable: { id: p.id, name: p.name },
   order: [sql`${p.id} asc`],
   pageSize: 100,

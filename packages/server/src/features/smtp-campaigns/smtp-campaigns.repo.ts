@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { smtpCampaignItem } from '@console/shared/campaigns';
 import type { Executor } from '../../db/client.ts';
-import { campaigns, linkGroups, smtpRelayGroups } from '../../db/schema.ts';
+import { campaigns, linkGroups, smtpRelayGroups } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../core/context.ts';
 import { campaignCollection, refOf, type CampaignKindTables } from '../campaigns/campaigns.repo.ts';
 

@@ -1,5 +1,5 @@
 import { smtpCampaignSchema, smtpCampaignUpdateSchema } from '@console/shared/campaigns';
-import { campaignRoutes } from '../campaigns/campaign-routes.ts';
+import { campaignRoutes } from '../campaigns/campaigns.routes.ts';
 import { smtpCampaignsCollection } from './smtp-campaigns.repo.ts';
 import { smtpCampaigns } from './smtp-campaigns.service.ts';
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { LinkType } from '@console/shared/enums';
 import { CampaignMessages as M, type smtpCampaignUpdateSchema } from '@console/shared/campaigns';
 import type { z } from 'zod';
-import { linkGroups } from '../../db/schema.ts';
+import { linkGroups } from '../../db/schema/index.ts';
 import { campaignService, usableBy, type Ctx, type Owner } from '../campaigns/campaigns.service.ts';
 import { findSmtpCampaign, smtpTables } from './smtp-campaigns.repo.ts';
 

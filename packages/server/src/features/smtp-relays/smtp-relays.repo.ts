@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { SMTP_RELAYS_PAGE_SIZE, SmtpRelayMessages, smtpRelayItem, type SmtpRelay } from '@console/shared/smtp-relays';
 import type { Executor } from '../../db/client.ts';
-import { smtpRelayGroups, smtpRelays, smtpServers, socksProxies, users } from '../../db/schema.ts';
+import { smtpRelayGroups, smtpRelays, smtpServers, socksProxies, users } from '../../db/schema/index.ts';
 import { defineCollection, filters } from '../../core/collection.ts';
 import { ownedBy } from '../../core/access.ts';
 import { constraintAnswer } from '../../core/db-errors.ts';

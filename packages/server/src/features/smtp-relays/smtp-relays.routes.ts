@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { smtpRelayCreateSchema, smtpRelayItem, smtpRelayUpdateSchema } from '@console/shared/smtp-relays';
 import { idParams } from '../../core/access.ts';
 import { acceptFile, fileUploadSchema } from '../../core/imports/routes.ts';
-import { smtpRelaysImport } from './smtp-relays-import.ts';
+import { smtpRelaysImport } from './smtp-relays.import.ts';
 import { smtpRelaysCollection } from './smtp-relays.repo.ts';
 import { createSmtpRelay, deleteSmtpRelay, getSmtpRelay, updateSmtpRelay } from './smtp-relays.service.ts';
 

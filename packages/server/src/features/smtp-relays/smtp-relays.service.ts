@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   SmtpRelayMessages as M,
   type SmtpRelay,
@@ -7,9 +6,8 @@ import {
 } from '@console/shared/smtp-relays';
 import { Rating } from '@console/shared/enums';
 import type { AppContext, AuthUser } from '../../core/context.ts';
-import { assertReferences, exists, found, ownerFor } from '../../core/access.ts';
+import { assertReferences, found, ownerFor, assertUser } from '../../core/access.ts';
 import { seal } from '../../core/sealed.ts';
-import { users } from '../../db/schema.ts';
 import { deleteRelays, isCurrentGroupOf } from '../relays/relays.repo.ts';
 import { findSmtpRelay, insertSmtpRelay, isSocksOf, smtpServerOf, updateSmtpRelayRow } from './smtp-relays.repo.ts';
 
@@ -37,7 +35,7 @@ async function checkReferences(
 /** New relay: Neutral, not in backoff, the password sealed, speeds from its server. */
 export async function createSmtpRelay(ctx: Ctx, actor: AuthUser, input: SmtpRelayCreateInput) {
   const userId = ownerFor(actor, input.user);
-  assertReferences({ user: !(await exists(ctx.db, users, eq(users.id, userId))) && M.userNotFound });
+  await assertUser(ctx.db, userId, M.userNotFound);
   const server = await checkReferences(ctx, userId, input);
   const id = await insertSmtpRelay(ctx.db, {
     userId,

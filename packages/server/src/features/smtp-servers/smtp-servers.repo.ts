@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { SMTP_SERVERS_PAGE_SIZE, smtpServerItem, type SmtpServer } from '@console/shared/smtp-servers';
 import type { Executor } from '../../db/client.ts';
-import { smtpRelays, smtpServers, users } from '../../db/schema.ts';
+import { smtpRelays, smtpServers, users } from '../../db/schema/index.ts';
 import { defineCollection, filters } from '../../core/collection.ts';
 import { ownedBy } from '../../core/access.ts';
 import type { AuthUser } from '../../core/context.ts';

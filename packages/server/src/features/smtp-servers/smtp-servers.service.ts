@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { SmtpServerMessages as M, type SmtpServer, type SmtpServerInput } from '@console/shared/smtp-servers';
 import type { AppContext, AuthUser } from '../../core/context.ts';
-import { assertReferences, exists, found, ownerFor } from '../../core/access.ts';
+import { found, ownerFor, assertUser } from '../../core/access.ts';
 import { invalid } from '../../core/errors.ts';
-import { users } from '../../db/schema.ts';
 import {
   deleteSmtpServerRow,
   findSmtpServer,
@@ -29,7 +27,7 @@ async function valuesOf(
   keepOwner?: number,
 ): Promise<SmtpServerValues> {
   const userId = input.user ? ownerFor(actor, input.user) : (keepOwner ?? actor.id);
-  assertReferences({ user: !(await exists(ctx.db, users, eq(users.id, userId))) && M.userNotFound });
+  await assertUser(ctx.db, userId, M.userNotFound);
   const { user: _owner, ...fields } = input;
   return { ...fields, userId };
 }

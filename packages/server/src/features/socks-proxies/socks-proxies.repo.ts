@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { SOCKS_PAGE_SIZE, SocksMessages, socksItem, type Socks } from '@console/shared/socks-proxies';
 import type { Executor } from '../../db/client.ts';
-import { smtpRelays, socksProxies, users } from '../../db/schema.ts';
+import { smtpRelays, socksProxies, users } from '../../db/schema/index.ts';
 import { defineCollection, filters } from '../../core/collection.ts';
 import { ownedBy } from '../../core/access.ts';
 import { constraintAnswer } from '../../core/db-errors.ts';

@@ -13,7 +13,7 @@ import {
   getSocks,
   updateSocks,
 } from './socks-proxies.service.ts';
-import { socksImport } from './socks-import.ts';
+import { socksImport } from './socks-proxies.import.ts';
 
 const tags = ['socks'];
 const bulkQuery = z.object({ userId: z.string().max(20).optional() });

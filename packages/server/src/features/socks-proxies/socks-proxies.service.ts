@@ -1,12 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { isId } from '@console/shared/ids';
 import { SocksMessages as M, type Socks, type SocksCheck, type SocksInput } from '@console/shared/socks-proxies';
 import type { AppContext, AuthUser } from '../../core/context.ts';
-import { assertReferences, exists, found, ownerFor } from '../../core/access.ts';
+import { found, ownerFor, assertUser } from '../../core/access.ts';
 import { invalid } from '../../core/errors.ts';
 import { OutboundRefusedError, connectorFor, outboundPolicy } from '../../core/outbound.ts';
 import { open, seal } from '../../core/sealed.ts';
-import { users } from '../../db/schema.ts';
 import { checkSocks } from './socks-check.ts';
 import {
   deleteAllOf,
@@ -26,13 +24,8 @@ export async function getSocks(ctx: Ctx, actor: AuthUser, id: number): Promise<S
   return found(await findSocks(ctx.db, actor, id));
 }
 
-async function existingOwner(ctx: Ctx, userId: number) {
-  assertReferences({ user: !(await exists(ctx.db, users, eq(users.id, userId))) && M.userNotFound });
-  return userId;
-}
-
 export async function createSocks(ctx: Ctx, actor: AuthUser, input: SocksInput) {
-  const userId = await existingOwner(ctx, ownerFor(actor, input.user));
+  const userId = await assertUser(ctx.db, ownerFor(actor, input.user), M.userNotFound);
   const id = await insertSocks(ctx.db, {
     ip: input.ip,
     port: input.port,
@@ -47,7 +40,7 @@ export async function createSocks(ctx: Ctx, actor: AuthUser, input: SocksInput) 
 /** The password is write-only: blank keeps the stored one, `clearPassword` removes it. */
 export async function updateSocks(ctx: Ctx, actor: AuthUser, id: number, input: SocksInput) {
   const current = await getSocks(ctx, actor, id);
-  const userId = input.user ? await existingOwner(ctx, ownerFor(actor, input.user)) : current.user.id;
+  const userId = input.user ? await assertUser(ctx.db, ownerFor(actor, input.user), M.userNotFound) : current.user.id;
   await updateSocksRow(ctx.db, id, {
     ip: input.ip,
     port: input.port,
@@ -92,7 +85,7 @@ export async function checkProxy(ctx: Ctx, actor: AuthUser, id: number): Promise
 export async function bulkOwner(ctx: Ctx, actor: AuthUser, userId: string | undefined) {
   if (!actor.isAdmin || userId === undefined || userId === '') return actor.id;
   if (!isId(userId)) throw invalid({ userId: M.userNotFound });
-  return existingOwner(ctx, Number(userId)).catch(() => {
+  return assertUser(ctx.db, Number(userId), M.userNotFound).catch(() => {
     throw invalid({ userId: M.userNotFound });
   });
 }

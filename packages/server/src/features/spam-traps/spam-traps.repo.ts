@@ -8,7 +8,7 @@ import {
   mailProviderDomains as d,
   mailProviders,
   spamEmails as s,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import { defineCollection, filters } from '../../core/collection.ts';
 
 /** GET /api/mail_provider_domains (administrators): domain (contains), isBlacklisted; by domain. */
@@ -17,6 +17,7 @@ export const spamDomainsCollection = defineCollection({
   item: spamDomainItem,
   fields: { id: d.id, domain: d.domain, isBlacklisted: d.isBlacklisted, mailProvider: mailProviders.name },
   join: (q) => q.leftJoin(mailProviders, eq(mailProviders.id, d.mailProviderId)),
+  scope: 'adminOnly',
   filters: { domain: filters.contains(d.domain, 'Domain'), isBlacklisted: filters.bool(d.isBlacklisted) },
   sortable: { id: d.id, domain: d.domain },
   order: [sql`${d.domain}`, sql`${d.id}`],
@@ -28,6 +29,7 @@ export const spamEmailsCollection = defineCollection({
   table: s,
   item: spamEmailItem,
   fields: { id: s.id, email: s.email, info: s.info, createdAt: s.createdAt },
+  scope: 'adminOnly',
   filters: { 'email.email': filters.contains(s.email, 'Email') },
   sortable: { id: s.id, email: s.email },
   order: [sql`${s.id} desc`],
@@ -49,7 +51,9 @@ export const spamMxsCollection = defineCollection({
     isBlacklisted: r.isBlacklisted,
     domains: sql<number>`(select count(*)::int from ${domainMx} where ${r.value} = any(${domainMx.mx}))`,
   },
-  scope: () => eq(r.type, 'MX'),
+  // The DNS records the console keeps are the MX hosts; the one read of a record is scoped the same way.
+  where: eq(r.type, 'MX'),
+  scope: 'adminOnly',
   filters: {
     value: filters.contains(r.value, 'MX server'),
     type: filters.equals(r.type, z.literal('MX', { error: 'Only MX records are kept.' })),

@@ -13,7 +13,7 @@ import {
 import { found, idParams } from '../../core/access.ts';
 import { acceptFile, fileUploadSchema } from '../../core/imports/routes.ts';
 import { addSpamMx, removeSpamMx } from './mx.ts';
-import { spamDomainsImport, spamEmailsImport, spamMxsImport } from './spam-traps-import.ts';
+import { spamDomainsImport, spamEmailsImport, spamMxsImport } from './spam-traps.import.ts';
 import {
   findSpamDomain,
   findSpamEmail,

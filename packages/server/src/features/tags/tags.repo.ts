@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { TAGS_PAGE_SIZE, TagMessages, tagItem, type Tag } from '@console/shared/tags';
 import type { Executor } from '../../db/client.ts';
-import { tags, users } from '../../db/schema.ts';
+import { tags, users } from '../../db/schema/index.ts';
 import { defineCollection, filters } from '../../core/collection.ts';
 import { ownedBy } from '../../core/access.ts';
 import { constraintAnswer } from '../../core/db-errors.ts';

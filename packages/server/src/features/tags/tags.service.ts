@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { TagMessages as M, type Tag, type TagInput } from '@console/shared/tags';
 import type { AppContext, AuthUser } from '../../core/context.ts';
-import { assertReferences, exists, found, ownerFor } from '../../core/access.ts';
-import { users } from '../../db/schema.ts';
+import { found, ownerFor, assertUser } from '../../core/access.ts';
 import { deleteTagRow, findTag, insertTag, updateTagRow } from './tags.repo.ts';
 
 type Ctx = Pick<AppContext, 'db'>;
@@ -11,14 +9,9 @@ export async function getTag(ctx: Ctx, actor: AuthUser, id: number): Promise<Tag
   return found(await findTag(ctx.db, actor, id));
 }
 
-async function assertUser(ctx: Ctx, userId: number) {
-  assertReferences({ user: !(await exists(ctx.db, users, eq(users.id, userId))) && M.userNotFound });
-  return userId;
-}
-
 /** A tag's name is unique per owner (409 'You already have a tag with this name.'). */
 export async function createTag(ctx: Ctx, actor: AuthUser, input: TagInput) {
-  const userId = await assertUser(ctx, ownerFor(actor, input.user));
+  const userId = await assertUser(ctx.db, ownerFor(actor, input.user), M.userNotFound);
   const id = await insertTag(ctx.db, { name: input.name, content: input.content, userId });
   return getTag(ctx, actor, id);
 }
@@ -26,7 +19,7 @@ export async function createTag(ctx: Ctx, actor: AuthUser, input: TagInput) {
 /** Administrators may give a tag to another owner; anyone else keeps it. */
 export async function updateTag(ctx: Ctx, actor: AuthUser, id: number, input: TagInput) {
   const current = await getTag(ctx, actor, id);
-  const userId = actor.isAdmin && input.user ? await assertUser(ctx, input.user) : current.user.id;
+  const userId = actor.isAdmin && input.user ? await assertUser(ctx.db, input.user, M.userNotFound) : current.user.id;
   await updateTagRow(ctx.db, id, { name: input.name, content: input.content, userId });
   return getTag(ctx, actor, id);
 }

@@ -5,7 +5,7 @@ import { idParams } from '../../core/access.ts';
 import { invalid } from '../../core/errors.ts';
 import { acceptReceived, hasFile, unlessSentLater, uploadsDir } from '../../core/imports/accept.ts';
 import { receiveUpload } from '../../core/uploads.ts';
-import { parseData, parseUnsubscriber, unsubscribersImport } from './unsubscribers-import.ts';
+import { parseData, parseUnsubscriber, unsubscribersImport } from './unsubscribers.import.ts';
 import { unsubscribersCollection } from './unsubscribers.repo.ts';
 import { addUnsubscriber, deleteUnsubscriber } from './unsubscribers.service.ts';
 

@@ -3,7 +3,7 @@ import { UnsubscriberMessages as M, type Unsubscriber } from '@console/shared/un
 import type { AppContext } from '../../core/context.ts';
 import { assertReferences, exists, found } from '../../core/access.ts';
 import { conflict } from '../../core/errors.ts';
-import { categories } from '../../db/schema.ts';
+import { categories } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { normalizeEmail } from '../email-lists/import/email-syntax.ts';
 import { revalidate } from '../email-lists/validity.ts';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { AuthMessages } from '@console/shared/auth';
 import { userItem, type User } from '@console/shared/users';
 import type { Executor } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/index.ts';
 import { defineCollection, filters } from '../../core/collection.ts';
 import { constraintAnswer } from '../../core/db-errors.ts';
 
@@ -31,6 +31,7 @@ export const usersCollection = defineCollection({
     roles: users.roles,
     emailLists: userLists,
   },
+  scope: 'adminOnly',
   filters: { username: filters.contains(users.username, 'Username') },
   sortable: {
     id: users.id,

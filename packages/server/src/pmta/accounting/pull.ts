@@ -6,7 +6,7 @@ import { LogTypes, type LogType } from '@console/shared/uploads';
 import type { AppContext } from '../../core/context.ts';
 import { loggable } from '../../core/errors.ts';
 import { logLine, logUpload } from '../../core/imports/log.ts';
-import { pmtaServers } from '../../db/schema.ts';
+import { pmtaServers } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { decodeTrackingId } from '../../tracking/uuid.ts';
 import { ACCT_FILE } from '../config/generate.ts';

@@ -10,7 +10,7 @@ import {
   pmtaRelayDkim,
   pmtaRelaySwitches,
   pmtaSpeeds,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import { generateConfig } from './generate.ts';
 import { loadConfigData } from './load.ts';
 import { validateConfig } from './validate.ts';

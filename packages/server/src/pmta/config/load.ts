@@ -13,7 +13,7 @@ import {
   pmtaServerBalancers,
   pmtaServers,
   pmtaSpeeds,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import { macroDomains } from './domain-macro.ts';
 import type { ConfigData } from './generate.ts';
 

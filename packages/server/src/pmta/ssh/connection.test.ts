@@ -8,7 +8,7 @@ import type { PmtaControl } from '@console/pmta-sim/control';
 import { startSshServer, type SshServer, type SshServerOptions } from '@console/pmta-sim/ssh';
 import { TEST_CONFIG, tempSim } from '@console/pmta-sim/testing';
 import { seal } from '../../core/sealed.ts';
-import { pmtaServers } from '../../db/schema.ts';
+import { pmtaServers } from '../../db/schema/index.ts';
 import { expectAccess } from '../../../test/access.ts';
 import { factories } from '../../../test/factories.ts';
 import { createTestApp, eventually, type TestApp } from '../../../test/harness.ts';

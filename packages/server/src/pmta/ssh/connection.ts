@@ -4,7 +4,7 @@ import ssh2 from 'ssh2';
 import type { AuthenticationType, Client, FileEntryWithStats, SFTPWrapper, Stats } from 'ssh2';
 import type { AppContext } from '../../core/context.ts';
 import { open } from '../../core/sealed.ts';
-import { pmtaServers } from '../../db/schema.ts';
+import { pmtaServers } from '../../db/schema/index.ts';
 import { OutboundRefusedError, connectChecked, outboundPolicy } from '../../core/outbound.ts';
 import { ownerSshKey } from './owner-keys.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PmtaServerMessages as M } from '@console/shared/pmta-servers';
 import { startSshServer, type SshServer } from '@console/pmta-sim/ssh';
 import { tempSim } from '@console/pmta-sim/testing';
-import { pmtaServers } from '../../db/schema.ts';
+import { pmtaServers } from '../../db/schema/index.ts';
 import { factories } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { PmtaConnections, PmtaSshError } from './connection.ts';

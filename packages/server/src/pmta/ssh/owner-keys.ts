@@ -4,7 +4,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { ROLE_ADMIN } from '@console/shared/enums';
 import type { AppContext } from '../../core/context.ts';
 import { open, seal } from '../../core/sealed.ts';
-import { ownerSecrets, pmtaServers, users } from '../../db/schema.ts';
+import { ownerSecrets, pmtaServers, users } from '../../db/schema/index.ts';
 import { loadConsoleKey, newEd25519KeyPair, publicKeyOf } from './keys.ts';
 
 /*

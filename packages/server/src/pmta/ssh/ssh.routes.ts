@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sshKeyItem, sshKeyRotateSchema } from '@console/shared/pmta-servers';
 import { idParams } from '../../core/access.ts';
 import { invalid } from '../../core/errors.ts';
-import { pmtaServers } from '../../db/schema.ts';
+import { pmtaServers } from '../../db/schema/index.ts';
 import { getPmtaServer } from '../../features/pmta-servers/pmta-servers.service.ts';
 import { pmtaConnections } from './connection.ts';
 import { ownerServers, ownerSshKey, rotateOwnerSshKey } from './owner-keys.ts';

@@ -16,7 +16,7 @@ import { cell, copyLine, headerColumns, requireHeader } from '../../core/imports
 import { ImportFileError, defineImport, fileEvents, type RowParser } from '../../core/imports/kind.ts';
 import { refuseBadLines } from '../../core/imports/whole-file.ts';
 import { invalid } from '../../core/errors.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/index.ts';
 
 type Params = { ownerId: number; isAdmin: boolean };
 

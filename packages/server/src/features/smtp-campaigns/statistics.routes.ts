@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { StatisticsKinds, statisticsResponse } from '@console/shared/campaigns';
-import { campaignStatistics, statisticsParams } from '../campaigns/statistics.ts';
+import { campaignStatistics, statisticsParams } from '../campaigns/statistics.repo.ts';
 import { SMTP } from './smtp-campaigns.repo.ts';
 
 /** GET /api/smtp_campaign_statistics/{id}/{overall|perProviders|perDomains}/{providerId or 0}. */

@@ -10,7 +10,7 @@ import { ImportFileError, defineImport, fileEvents, type RowParser } from '../..
 import { refuseBadLines } from '../../core/imports/whole-file.ts';
 import { seal } from '../../core/sealed.ts';
 import { exists } from '../../core/access.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 
 const REQUIRED = ['ip', 'port'] as const;
