@@ -6,7 +6,7 @@ import {
   type ActivityOrderBy,
   type ActivityReportRow,
 } from '@console/shared/activity-report';
-import { TrackingCampaignTypes } from '@console/shared/tracking';
+import { CampaignTypeOf } from '@console/shared/enums';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 import {
   buildHistory,
@@ -51,7 +51,7 @@ async function expected(owner: number | null, type: 'smtp' | 'pmta' | undefined,
          from events where ${EVENTS_WHERE} group by 1) d
       where delivered + bounced + views + clicks + conversions + unsubscribers + profit > 0
       order by event_date`,
-    [owner, type ? TrackingCampaignTypes[type] : null, from, to],
+    [owner, type ? CampaignTypeOf[type] : null, from, to],
   );
 }
 

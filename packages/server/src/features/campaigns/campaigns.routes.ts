@@ -2,9 +2,8 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
 import { CampaignMessages, campaignActionSchema, type CampaignTypeName } from '@console/shared/campaigns';
-import { CampaignStatus } from '@console/shared/enums';
+import { CampaignStatus, CampaignTypeOf } from '@console/shared/enums';
 import { pmtaStartSchema } from '@console/shared/pmta-campaigns';
-import { TrackingCampaignTypes } from '@console/shared/tracking';
 import { found, ownedBy } from '../../core/access.ts';
 import type { AppContext, AuthUser } from '../../core/context.ts';
 import { conflict } from '../../core/errors.ts';
@@ -20,7 +19,7 @@ const answer = z.object({ success: z.literal(true), message: z.string() });
 async function statusFor(ctx: AppContext, user: AuthUser, id: number, type: CampaignTypeName) {
   const where = and(
     eq(campaigns.id, id),
-    eq(campaigns.type, TrackingCampaignTypes[type]),
+    eq(campaigns.type, CampaignTypeOf[type]),
     ownedBy(campaigns.userId)(user),
   );
   const [row] = await ctx.db.select({ status: campaigns.status }).from(campaigns).where(where);

@@ -6,7 +6,7 @@ import {
   type ProfitGroupBy,
   type ProfitReportRow,
 } from '@console/shared/profit-report';
-import { TrackingCampaignTypes } from '@console/shared/tracking';
+import { CampaignTypeOf } from '@console/shared/enums';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { factories } from '../../../test/factories.ts';
 import { buildHistory, EVENTS_WHERE, K, MOMENTS, type History } from '../../../test/profit-activity-history.ts';
@@ -50,7 +50,7 @@ async function expected(
             count(*)::int as count, coalesce(sum(amount_cents), 0)::int as sum
        from events where kind = ${K.conversion} and ${EVENTS_WHERE}
       group by ${key} having count(*) > 0`,
-    [owner, type ? TrackingCampaignTypes[type] : null, from, to],
+    [owner, type ? CampaignTypeOf[type] : null, from, to],
   );
   const none = { event_date: null, campaign_type: null, campaign_id: null, campaign_name: null, country: null };
   const out: ProfitReportRow[] = rows.map((r) => {
@@ -62,7 +62,7 @@ async function expected(
   return out.sort(order(groupBy === 'date' ? 'event_date' : 'sum', groupBy === 'date', groupBy));
 }
 
-const typeNo = (r: ProfitReportRow) => (r.campaign_type ? TrackingCampaignTypes[r.campaign_type] : 0);
+const typeNo = (r: ProfitReportRow) => (r.campaign_type ? CampaignTypeOf[r.campaign_type] : 0);
 const groupKey = (g: ProfitGroupBy) => (a: ProfitReportRow, b: ProfitReportRow) =>
   g === 'date'
     ? a.event_date!.localeCompare(b.event_date!)
@@ -144,7 +144,7 @@ describe('POST /api/profit-report', () => {
     expect(rows.map((r) => [r.campaign_type, r.campaign_id, r.campaign_name])).toEqual(
       h.campaigns
         .slice(0, 3)
-        .sort((a, b) => TrackingCampaignTypes[a.type] - TrackingCampaignTypes[b.type] || a.id - b.id)
+        .sort((a, b) => CampaignTypeOf[a.type] - CampaignTypeOf[b.type] || a.id - b.id)
         .map((c) => [c.type, c.id, c.name]),
     );
     expect(rows.every((r) => r.event_date === null && r.country === null)).toBe(true);
