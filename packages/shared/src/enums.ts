@@ -14,6 +14,8 @@ export const CampaignStatus = { Active: 1, Inactive: 2, Preparing: 3, Paused: 4,
 export const CampaignType = { PMTA: 1, SMTP: 2 } as const;
 export type CampaignTypeValue = (typeof CampaignType)[keyof typeof CampaignType];
 export const ServerType = CampaignType;
+/** How screens name each number (the decoder's 'Campaign Type 1 (PMTA)', the report filters). */
+export const CampaignTypeLabels: Record<CampaignTypeValue, string> = { [CampaignType.PMTA]: 'PMTA', [CampaignType.SMTP]: 'SMTP' };
 /** A campaign type in a response (live messages, report rows, the decoder). */
 export const campaignTypeSchema = z.union([z.literal(CampaignType.PMTA), z.literal(CampaignType.SMTP)]);
 /** The kind's number from its name in calls ('smtp' | 'pmta': campaign_start's type, events' campaignType). */

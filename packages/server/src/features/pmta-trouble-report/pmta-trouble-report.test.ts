@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSshServer } from '@console/pmta-sim/ssh';
 import { eventually as simEventually, inject, tempSim } from '@console/pmta-sim/testing';
-import { CampaignStatus } from '@console/shared/enums';
+import { CampaignStatus, CampaignType } from '@console/shared/enums';
 import {
   BACKOFF_QUEUE_RECIPIENTS,
   QUEUED_RECIPIENTS_MAX,
@@ -271,7 +271,7 @@ describe('PMTA trouble report: the checks', () => {
       const c = await f.smtpCampaign({ owner });
       await t.ctx.db
         .update(campaigns)
-        .set({ type: 2, smtpRelayGroupId: null, pmtaRelayGroupId: relay!.group_id, ...set })
+        .set({ type: CampaignType.PMTA, smtpRelayGroupId: null, pmtaRelayGroupId: relay!.group_id, ...set })
         .where(eq(campaigns.id, c.id));
       return c;
     };
