@@ -520,6 +520,39 @@ describe('live statistics', () => {
   });
 });
 
+describe("live messages carry the spec's campaign type numbers (1 PMTA, 2 SMTP)", () => {
+  it('in the progress and statistics messages of either kind', async () => {
+    const list = await f.emailList({ owner, categoryId, emails: ['live-kind@example.com'] });
+    const pmta = await f.pmtaCampaign({ owner, emailListId: list.id });
+    const [r] = await addRecipients(t, pmta);
+    const kinds = [
+      { campaignId: pmta.id, type: CampaignType.PMTA, uuid: encodeTrackingId(t.ctx.secret, { campaignType: 'pmta', campaignId: pmta.id, relayId: 1, emailId: r!.emailId }) },
+      { campaignId: campaign.id, type: CampaignType.SMTP, uuid: idOf(4) },
+    ];
+    const seen: { topic: string; data: Record<string, unknown> }[] = [];
+    const off = t.ctx.hub.subscribe({
+      userId: owner.id,
+      isAdmin: false,
+      send: (topic, data) => seen.push({ topic, data: data as never }),
+    });
+    try {
+      for (const k of kinds) {
+        expect((await get(`/t/o/${k.uuid}`)).statusCode).toBe(200);
+        const of = (topic: string) => seen.find((e) => e.topic === topic && e.data.campaignId === k.campaignId);
+        await eventually(async () => of(Topics.campaignProgress) && of(Topics.campaignStatistics));
+        expect(of(Topics.campaignStatistics)!.data).toMatchObject({ campaignType: k.type, campaignId: k.campaignId });
+        expect(of(Topics.campaignProgress)!.data).toMatchObject({
+          campaign: { id: k.campaignId, type: k.type },
+          campaignId: k.campaignId,
+          campaignType: k.type,
+        });
+      }
+    } finally {
+      off();
+    }
+  });
+});
+
 describe('a tracker process (ROLE=tracker)', () => {
   it('serves the tracking endpoints and nothing else', async () => {
     const app = await buildApp({ ...t.ctx, env: { ...t.ctx.env, ROLE: 'tracker' } });
