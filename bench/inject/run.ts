@@ -149,9 +149,10 @@ try {
     await new Promise((r) => setTimeout(r, 50));
   }
   const seconds = (performance.now() - t0) / 1000;
-  const k = await one(`select total, sent from campaign_counters where campaign_type = ${CampaignType.PMTA} and campaign_id = $1`, [
-    campaign.id,
-  ]);
+  const k = await one(
+    `select total, sent from campaign_counters where campaign_type = ${CampaignType.PMTA} and campaign_id = $1`,
+    [campaign.id],
+  );
   const received = (await simReceived()) - before;
   const rate = Math.round(k.sent / seconds);
   console.log(

@@ -15,7 +15,10 @@ export const CampaignType = { PMTA: 1, SMTP: 2 } as const;
 export type CampaignTypeValue = (typeof CampaignType)[keyof typeof CampaignType];
 export const ServerType = CampaignType;
 /** How screens name each number (the decoder's 'Campaign Type 1 (PMTA)', the report filters). */
-export const CampaignTypeLabels: Record<CampaignTypeValue, string> = { [CampaignType.PMTA]: 'PMTA', [CampaignType.SMTP]: 'SMTP' };
+export const CampaignTypeLabels: Record<CampaignTypeValue, string> = {
+  [CampaignType.PMTA]: 'PMTA',
+  [CampaignType.SMTP]: 'SMTP',
+};
 /** A campaign type in a response (live messages, report rows, the decoder). */
 export const campaignTypeSchema = z.union([z.literal(CampaignType.PMTA), z.literal(CampaignType.SMTP)]);
 /** The kind's number from its name in calls ('smtp' | 'pmta': campaign_start's type, events' campaignType). */
@@ -24,7 +27,8 @@ export type CampaignKindName = keyof typeof CampaignTypeOf;
 /** The kind's name from its number; undefined for any other number. */
 export const campaignKindName = (n: number): CampaignKindName | undefined =>
   n === CampaignType.PMTA ? 'pmta' : n === CampaignType.SMTP ? 'smtp' : undefined;
-export const isCampaignType = (n: unknown): n is CampaignTypeValue => n === CampaignType.PMTA || n === CampaignType.SMTP;
+export const isCampaignType = (n: unknown): n is CampaignTypeValue =>
+  n === CampaignType.PMTA || n === CampaignType.SMTP;
 export const Rating = { Neutral: 1, Good: 2, Poor: 3 } as const;
 export const LinkType = { Offer: 0, Unsubscribe: 1, Pixel: 2 } as const;
 export const UploadStatus = { Uploaded: 1, UploadFailed: 2, Removed: 3 } as const;

@@ -76,9 +76,10 @@ describe('postback key and SSH key of an owner', () => {
     });
     const conversions = async () =>
       ((
-        await h.sql(`select conversions from campaign_counters where campaign_type = ${CampaignType.SMTP} and campaign_id = $1`, [
-          campaignId,
-        ])
+        await h.sql(
+          `select conversions from campaign_counters where campaign_type = ${CampaignType.SMTP} and campaign_id = $1`,
+          [campaignId],
+        )
       ).rows[0]?.conversions as number | undefined) ?? 0;
     const postback = async (key: string, sum: number) => {
       const res = await fetch(`${h.baseUrl}/postback?cid=${cid}&sum=${sum}&key=${encodeURIComponent(key)}`);

@@ -89,7 +89,11 @@ async function writeOldRows() {
       [OLD.smtp, SMTP_ID, 3],
       [OLD.pmta, PMTA_ID, 2],
     ] as const) {
-      await c.query('insert into campaign_counters (campaign_type, campaign_id, total) values ($1, $2, $3)', [type, id, n]);
+      await c.query('insert into campaign_counters (campaign_type, campaign_id, total) values ($1, $2, $3)', [
+        type,
+        id,
+        n,
+      ]);
       await c.query(
         `insert into campaign_provider_counters (campaign_type, campaign_id, mail_provider_id, total) values ($1, $2, 1, $3)`,
         [type, id, n],

@@ -526,7 +526,16 @@ describe("live messages carry the spec's campaign type numbers (1 PMTA, 2 SMTP)"
     const pmta = await f.pmtaCampaign({ owner, emailListId: list.id });
     const [r] = await addRecipients(t, pmta);
     const kinds = [
-      { campaignId: pmta.id, type: CampaignType.PMTA, uuid: encodeTrackingId(t.ctx.secret, { campaignType: 'pmta', campaignId: pmta.id, relayId: 1, emailId: r!.emailId }) },
+      {
+        campaignId: pmta.id,
+        type: CampaignType.PMTA,
+        uuid: encodeTrackingId(t.ctx.secret, {
+          campaignType: 'pmta',
+          campaignId: pmta.id,
+          relayId: 1,
+          emailId: r!.emailId,
+        }),
+      },
       { campaignId: campaign.id, type: CampaignType.SMTP, uuid: idOf(4) },
     ];
     const seen: { topic: string; data: Record<string, unknown> }[] = [];

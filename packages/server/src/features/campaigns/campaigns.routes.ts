@@ -17,11 +17,7 @@ const answer = z.object({ success: z.literal(true), message: z.string() });
 
 /** The campaign's status; 404 unless the campaign of that kind exists and the caller owns it (administrators: any). */
 async function statusFor(ctx: AppContext, user: AuthUser, id: number, type: CampaignTypeName) {
-  const where = and(
-    eq(campaigns.id, id),
-    eq(campaigns.type, CampaignTypeOf[type]),
-    ownedBy(campaigns.userId)(user),
-  );
+  const where = and(eq(campaigns.id, id), eq(campaigns.type, CampaignTypeOf[type]), ownedBy(campaigns.userId)(user));
   const [row] = await ctx.db.select({ status: campaigns.status }).from(campaigns).where(where);
   return found(row).status;
 }

@@ -57,7 +57,14 @@ async function expected(
     if (groupBy === 'date') return { ...none, event_date: String(r.k1), count: r.count, sum: r.sum };
     if (groupBy === 'country') return { ...none, country: String(r.k1), count: r.count, sum: r.sum };
     const c = h.campaigns.find((x) => x.id === r.k2)!;
-    return { ...none, campaign_type: CampaignTypeOf[c.type], campaign_id: c.id, campaign_name: c.name, count: r.count, sum: r.sum };
+    return {
+      ...none,
+      campaign_type: CampaignTypeOf[c.type],
+      campaign_id: c.id,
+      campaign_name: c.name,
+      count: r.count,
+      sum: r.sum,
+    };
   });
   return out.sort(order(groupBy === 'date' ? 'event_date' : 'sum', groupBy === 'date', groupBy));
 }
@@ -154,9 +161,17 @@ describe('POST /api/profit-report', () => {
     const names = async (campaignType: unknown) =>
       (await report(h.admin, { groupBy: 'campaign', campaignType })).map((r) => r.campaign_name).sort();
     const of = (kind: string) => h.campaigns.filter((c) => c.type === kind && c.id !== h.campaigns[3]!.id);
-    expect(await names(1)).toEqual(of('pmta').map((c) => c.name).sort());
+    expect(await names(1)).toEqual(
+      of('pmta')
+        .map((c) => c.name)
+        .sort(),
+    );
     expect(await names('1')).toEqual(await names(1));
-    expect(await names(2)).toEqual(of('smtp').map((c) => c.name).sort());
+    expect(await names(2)).toEqual(
+      of('smtp')
+        .map((c) => c.name)
+        .sort(),
+    );
     expect(await names('2')).toEqual(await names(2));
     expect((await names(1)).every((n) => n?.includes('pmta'))).toBe(true);
     expect((await report(h.admin, { groupBy: 'campaign', campaignType: 1 })).every((r) => r.campaign_type === 1)).toBe(

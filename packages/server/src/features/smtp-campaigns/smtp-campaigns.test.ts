@@ -230,10 +230,10 @@ describe('GET /api/smtp_campaigns/{id}', () => {
     expect((await get(bob, `/api/smtp_campaigns/${c.id}`)).statusCode).toBe(404);
     const pmta = await f.smtpCampaign({ owner: alice });
     const group = await f.pmtaRelayGroup({ owner: alice });
-    await t.ctx.db.$client.query(`update campaigns set type = ${CampaignType.PMTA}, pmta_relay_group_id = $2 where id = $1`, [
-      pmta.id,
-      group.id,
-    ]);
+    await t.ctx.db.$client.query(
+      `update campaigns set type = ${CampaignType.PMTA}, pmta_relay_group_id = $2 where id = $1`,
+      [pmta.id, group.id],
+    );
     expect((await get(alice, `/api/smtp_campaigns/${pmta.id}`)).statusCode).toBe(404);
   });
 

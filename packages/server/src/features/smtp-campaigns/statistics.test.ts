@@ -244,10 +244,10 @@ describe('GET /api/smtp_campaign_statistics/{id}/{kind}/{providerId}', () => {
   it('answers 404 for a PMTA campaign on the SMTP path', async () => {
     const c = await f.smtpCampaign({ owner: alice });
     const group = await f.pmtaRelayGroup({ owner: alice });
-    await t.ctx.db.$client.query(`update campaigns set type = ${CampaignType.PMTA}, pmta_relay_group_id = $2 where id = $1`, [
-      c.id,
-      group.id,
-    ]);
+    await t.ctx.db.$client.query(
+      `update campaigns set type = ${CampaignType.PMTA}, pmta_relay_group_id = $2 where id = $1`,
+      [c.id, group.id],
+    );
     expect((await stats(alice, `${c.id}/overall/0`)).statusCode).toBe(404);
   });
 });

@@ -74,7 +74,12 @@ it('a UUID from a sent message decodes to its campaign, relay and e-mail', async
   const encoded = await t.as(admin, {
     method: 'POST',
     url: '/api/uuid-encode',
-    payload: { campaignType: String(CampaignType.SMTP), campaignId: String(campaign.id), relayId: String(relayId), emailId: String(emailId) },
+    payload: {
+      campaignType: String(CampaignType.SMTP),
+      campaignId: String(campaign.id),
+      relayId: String(relayId),
+      emailId: String(emailId),
+    },
   });
   expect(encoded.json()).toEqual({ encoded: uuid });
 });

@@ -106,10 +106,18 @@ describe('UUID decoder and encoder', () => {
     const pmta = await f.pmtaCampaign({ owner });
     const relay = await f.pmtaRelay({ owner, smtpHost: 'kind.tools-test.example.com' });
     for (const version of [1, 2]) {
-      const ofSmtp = encodeTrackingId(t.ctx.secret, { campaignType: 'smtp', campaignId: smtp.id, relayId: 1, emailId: 1 }, version);
+      const ofSmtp = encodeTrackingId(
+        t.ctx.secret,
+        { campaignType: 'smtp', campaignId: smtp.id, relayId: 1, emailId: 1 },
+        version,
+      );
       expect((await decode(ofSmtp)).decoded.campaignType, `v${version}`).toBe(CampaignType.SMTP);
       expect((await decode(ofSmtp)).campaign).toEqual({ id: smtp.id, name: smtp.name });
-      const ofPmta = encodeTrackingId(t.ctx.secret, { campaignType: 'pmta', campaignId: pmta.id, relayId: relay.id, emailId: 1 }, version);
+      const ofPmta = encodeTrackingId(
+        t.ctx.secret,
+        { campaignType: 'pmta', campaignId: pmta.id, relayId: relay.id, emailId: 1 },
+        version,
+      );
       expect(await decode(ofPmta)).toMatchObject({
         decoded: { campaignType: CampaignType.PMTA, campaignId: pmta.id },
         campaign: { id: pmta.id, name: pmta.name },
@@ -118,8 +126,15 @@ describe('UUID decoder and encoder', () => {
     }
     // The encoder takes the same numbers and makes a version-2 id.
     const made = await encode({ campaignType: CampaignType.PMTA, campaignId: pmta.id, relayId: relay.id, emailId: 1 });
-    expect(decodeTrackingId(t.ctx.secret, made)).toEqual({ campaignType: 'pmta', campaignId: pmta.id, relayId: relay.id, emailId: 1 });
-    expect(made).toBe(encodeTrackingId(t.ctx.secret, { campaignType: 'pmta', campaignId: pmta.id, relayId: relay.id, emailId: 1 }));
+    expect(decodeTrackingId(t.ctx.secret, made)).toEqual({
+      campaignType: 'pmta',
+      campaignId: pmta.id,
+      relayId: relay.id,
+      emailId: 1,
+    });
+    expect(made).toBe(
+      encodeTrackingId(t.ctx.secret, { campaignType: 'pmta', campaignId: pmta.id, relayId: relay.id, emailId: 1 }),
+    );
   });
 
   it('names a deleted PMTA relay by its SMTP host from the relay history', async () => {

@@ -35,7 +35,11 @@ function Decoded({ d }: { d: UuidDecoded }) {
       column={1}
       aria-label="Decoded"
       items={[
-        { key: 'type', label: LABELS.campaignType, children: `${v.campaignType} (${CampaignTypeLabels[v.campaignType]})` },
+        {
+          key: 'type',
+          label: LABELS.campaignType,
+          children: `${v.campaignType} (${CampaignTypeLabels[v.campaignType]})`,
+        },
         { key: 'campaign', label: LABELS.campaignId, children: named(v.campaignId, d.campaign?.name) },
         { key: 'relay', label: LABELS.relayId, children: named(v.relayId, d.relay?.name) },
         { key: 'email', label: LABELS.emailId, children: named(v.emailId, d.email) },
