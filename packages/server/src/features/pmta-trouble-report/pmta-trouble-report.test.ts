@@ -301,7 +301,7 @@ describe('PMTA trouble report: the checks', () => {
     );
     // A delivery a minute ago: it moves.
     await t.ctx.db.execute(sql`insert into events (at, kind, campaign_type, campaign_id, user_id)
-      values (now() - interval '1 minute', 2, 2, ${active.id}, ${owner.id})`);
+      values (now() - interval '1 minute', 2, ${CampaignType.PMTA}, ${active.id}, ${owner.id})`);
     expect((await rechecked(id)).troubles).toEqual([]);
   });
 });
