@@ -20,6 +20,7 @@ import { seedNewsletter } from '../lib/newsletter.ts';
 import { generateConfig } from '../../packages/server/src/pmta/config/generate.ts';
 import { loadConfigData } from '../../packages/server/src/pmta/config/load.ts';
 import { prepareCampaign } from '../../packages/server/src/sending/prepare.ts';
+import { CampaignType } from '../../packages/shared/src/enums.ts';
 
 const total = Number(process.argv[2] ?? 100_000);
 const relayCount = Number(process.argv[3] ?? 10);
@@ -132,7 +133,7 @@ try {
   const campaign = await one(
     `insert into campaigns (type, name, sender, email_list_id, mail_provider_ids, message_id, offer_id, relay_status,
        pmta_relay_group_id, status, user_id, start_date)
-     values (2, 'bench', 'Bench [name]', $1, array[$2::int], $3, $4, 1, $5, 3, $6, now()) returning id`,
+     values (${CampaignType.PMTA}, 'bench', 'Bench [name]', $1, array[$2::int], $3, $4, 1, $5, 3, $6, now()) returning id`,
     [list.id, provider.id, message.id, offer.id, group.id, user.id],
   );
   await startWorker();
@@ -148,9 +149,10 @@ try {
     await new Promise((r) => setTimeout(r, 50));
   }
   const seconds = (performance.now() - t0) / 1000;
-  const k = await one(`select total, sent from campaign_counters where campaign_type = 2 and campaign_id = $1`, [
-    campaign.id,
-  ]);
+  const k = await one(
+    `select total, sent from campaign_counters where campaign_type = ${CampaignType.PMTA} and campaign_id = $1`,
+    [campaign.id],
+  );
   const received = (await simReceived()) - before;
   const rate = Math.round(k.sent / seconds);
   console.log(

@@ -16,7 +16,7 @@ import os from 'node:os';
 import { startBenchApp } from '../lib/bench-app.ts';
 import { inTransaction } from '../../packages/server/src/db/transaction.ts';
 import { recordEvents, type EventInput } from '../../packages/server/src/tracking/events.ts';
-import { EventKind, type EventKindName } from '../../packages/shared/src/enums.ts';
+import { CampaignType, EventKind, type EventKindName } from '../../packages/shared/src/enums.ts';
 import { defaultReportRange, utcDay } from '../../packages/shared/src/reports.ts';
 import { seedHistory } from './seed.ts';
 import { reportCalls, runReportJobs } from './calls.ts';
@@ -45,7 +45,7 @@ try {
       const kind = kinds[(seed * 7 + i) % kinds.length]!;
       return {
         kind,
-        campaignType: c.type === 2 ? 'pmta' : 'smtp',
+        campaignType: c.type === CampaignType.PMTA ? 'pmta' : 'smtp',
         campaignId: c.id,
         userId: c.user_id,
         relayId: h.relayIds[(seed + i) % h.relayIds.length]!,

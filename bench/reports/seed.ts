@@ -9,6 +9,8 @@
  * The events go into `events` directly, then every counter and rollup is built from them by the same
  * grouping `recordEvents` applies batch by batch (tracking/events.ts), in one statement each.
  */
+
+import { CampaignType } from '../../packages/shared/src/enums.ts';
 type Query = (text: string, params?: unknown[]) => Promise<{ rows: Record<string, any>[] }>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export interface History {
@@ -84,7 +86,7 @@ export async function seedHistory(q: Query, events: number, campaigns: number, l
   await q(
     `insert into campaigns (type, name, sender, email_list_id, mail_provider_ids, message_id, offer_id, relay_status,
              pmta_relay_group_id, smtp_relay_group_id, status, user_id, start_date, end_date, total)
-    select case when c % 5 = 0 then 1 else 2 end, 'campaign ' || c, 'Sender', l.id, $1::int[], m.id, o.id, 1,
+    select case when c % 5 = 0 then ${CampaignType.SMTP} else ${CampaignType.PMTA} end, 'campaign ' || c, 'Sender', l.id, $1::int[], m.id, o.id, 1,
            case when c % 5 = 0 then null else pg.id end, case when c % 5 = 0 then sg.id end, 5, pg.user_id,
            date_trunc('hour', now()) - (c * 89 / $2::int + 1) * interval '1 day',
            date_trunc('hour', now()) - (c * 89 / $2::int + 1) * interval '1 day' + (1 + c % 3) * interval '1 day',
@@ -116,7 +118,7 @@ export async function seedHistory(q: Query, events: number, campaigns: number, l
       `insert into events (at, kind, campaign_type, campaign_id, user_id, relay_id, mail_provider_id, domain, email_id,
                first, amount_cents, country)
       select c.start_date + (g::float8 / $3) * (c.end_date - c.start_date), k.kind, c.type, c.id, c.user_id,
-             case when c.type = 2 then pr.first_id + g % 50 else sr.first_id + g % 10 end,
+             case when c.type = ${CampaignType.PMTA} then pr.first_id + g % 50 else sr.first_id + g % 10 end,
              ($4::int[])[1 + g % 10], 'd' || g % 20 || '.example', g,
              k.kind in (5, 6) and g % 3 = 0, case when k.kind = 9 then 100 + (g * 37) % 5000 else 0 end,
              case when k.kind in (6, 9) then ('{US,GB,DE,FR,CA}'::text[])[1 + g % 5] end

@@ -17,6 +17,7 @@ import { startBenchApp } from '../lib/bench-app.ts';
 import { seedNewsletter } from '../lib/newsletter.ts';
 import { seal } from '../../packages/server/src/core/sealed.ts';
 import { prepareCampaign } from '../../packages/server/src/sending/prepare.ts';
+import { CampaignType } from '../../packages/shared/src/enums.ts';
 
 const total = Number(process.argv[2] ?? 100_000);
 const relayCount = Number(process.argv[3] ?? 10);
@@ -101,7 +102,7 @@ async function run(processes: number) {
   const campaign = await one(
     `insert into campaigns (type, name, sender, email_list_id, mail_provider_ids, message_id, offer_id, offer_links_id,
        unsubscribe_links_id, pixel_links_id, relay_status, smtp_relay_group_id, status, user_id, start_date)
-     values (1, 'bench', 'Bench [name]', $1, array[$2::int], $3, $4, $5, $6, $7, 1, $8, 3, $9, now()) returning id`,
+     values (${CampaignType.SMTP}, 'bench', 'Bench [name]', $1, array[$2::int], $3, $4, $5, $6, $7, 1, $8, 3, $9, now()) returning id`,
     [list.id, provider.id, message.id, offer.id, groups[0], groups[1], groups[2], relayGroup.id, user.id],
   );
   for (let i = 0; i < processes; i++) await startWorker();
@@ -117,7 +118,7 @@ async function run(processes: number) {
   }
   const seconds = (performance.now() - t0) / 1000;
   const k = await one(
-    `select total, sent, delivered, bounced from campaign_counters where campaign_type = 1 and campaign_id = $1`,
+    `select total, sent, delivered, bounced from campaign_counters where campaign_type = ${CampaignType.SMTP} and campaign_id = $1`,
     [campaign.id],
   );
   const accepted = (await sinkCount()) - before;

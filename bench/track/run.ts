@@ -18,6 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { startBenchApp } from '../lib/bench-app.ts';
 import { encodeTrackingId } from '../../packages/server/src/tracking/uuid.ts';
 import { IMPLIED_OPEN } from '../../packages/server/src/tracking/group-commit.ts';
+import { CampaignType } from '../../packages/shared/src/enums.ts';
 
 const total = Number(process.argv[2] ?? 100_000);
 const amount = Number(process.argv[3] ?? 300_000);
@@ -51,7 +52,7 @@ const group = await one(`insert into smtp_relay_groups (name, user_id) values ('
 const campaign = await one(
   `insert into campaigns (type, name, sender, email_list_id, mail_provider_ids, message_id, offer_id, relay_status,
      smtp_relay_group_id, status, user_id, total)
-   values (1, 'bench', 'Bench', $1, array[$2::int], $3, $4, 1, $5, 4, $6, $7) returning id`,
+   values (${CampaignType.SMTP}, 'bench', 'Bench', $1, array[$2::int], $3, $4, 1, $5, 4, $6, $7) returning id`,
   [list.id, provider.id, message.id, offer.id, group.id, user.id, total],
 );
 await q(
@@ -132,7 +133,7 @@ const cpuMs = {
 fs.rmSync(tmp, { recursive: true, force: true });
 
 const counters = await one(
-  `select opens, unique_opens, clicks, unique_clicks from campaign_counters where campaign_type = 1 and campaign_id = $1`,
+  `select opens, unique_opens, clicks, unique_clicks from campaign_counters where campaign_type = ${CampaignType.SMTP} and campaign_id = $1`,
   [campaign.id],
 );
 const events = await one(

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { CampaignType } from '@console/shared/enums';
 import { seal } from '../src/core/sealed.ts';
 import {
   categories,
@@ -313,7 +314,7 @@ export function factories(t: TestApp) {
     const [row] = await t.ctx.db
       .insert(campaigns)
       .values({
-        type: 1,
+        type: CampaignType.SMTP,
         name: o.name ?? `campaign ${tag()}`,
         sender: o.sender ?? 'Sender {a|b}',
         emailListId: o.emailListId ?? (await emailList({ owner, emails: o.emails })).id,
@@ -332,7 +333,7 @@ export function factories(t: TestApp) {
     return { ...row!, owner };
   }
 
-  /** A PMTA campaign (type 2): no link groups; its relays are a PMTA relay group's. */
+  /** A PMTA campaign (CampaignType.PMTA): no link groups; its relays are a PMTA relay group's. */
   async function pmtaCampaign(
     o: {
       owner?: TestUser;
@@ -352,7 +353,7 @@ export function factories(t: TestApp) {
     const [row] = await t.ctx.db
       .insert(campaigns)
       .values({
-        type: 2,
+        type: CampaignType.PMTA,
         name: o.name ?? `pmta campaign ${tag()}`,
         sender: o.sender ?? 'Sender {a|b}',
         emailListId: o.emailListId ?? (await emailList({ owner })).id,

@@ -2,6 +2,7 @@ import type { EventKindName } from '@console/shared/enums';
 import { recordEvents, type EventInput } from '../src/tracking/events.ts';
 import type { factories } from './factories.ts';
 import type { TestApp, TestUser } from './harness.ts';
+import { CampaignType } from '@console/shared/enums';
 
 /*
  * A known history for the PMTA relay reports (decision 0916): two users' PMTA relays on VPS and non-VPS
@@ -77,7 +78,7 @@ export async function relayReportHistory(t: TestApp, f: F) {
   ) =>
     events.push({
       kind,
-      campaignType: c.type === 1 ? 'smtp' : 'pmta',
+      campaignType: c.type === CampaignType.SMTP ? 'smtp' : 'pmta',
       campaignId: c.id,
       userId: c.owner.id,
       relayId,
@@ -154,7 +155,7 @@ export async function eventFigures(
   where: { from?: string; to?: string; mailProviderId?: number; lastHour?: boolean; relayId?: number },
   groupBy = 'relay_id',
 ) {
-  const cond = [`campaign_type = 2`, `relay_id is not null`];
+  const cond = [`campaign_type = ${CampaignType.PMTA}`, `relay_id is not null`];
   const params: unknown[] = [];
   const p = (v: unknown) => (params.push(v), `$${params.length}`);
   if (where.from) cond.push(`(at at time zone 'UTC')::date >= ${p(where.from)}::date`);

@@ -1,4 +1,4 @@
-import { UploadContext } from './enums.ts';
+import { UploadContext, type CampaignTypeValue } from './enums.ts';
 
 /** Topics of the live hub (server-sent events). Messages carry exactly the fields listed here. */
 export const Topics = {
@@ -58,18 +58,18 @@ export interface UploadFileEvent {
   createdCount: number | null;
 }
 
-/** Spec 3's live progress message of a campaign (the campaign lists). `type` and campaignType: 'smtp' | 'pmta'. */
+/** Spec 3's live progress message of a campaign (the campaign lists). `type` and campaignType: CampaignType (1 PMTA, 2 SMTP). */
 export interface CampaignProgressEvent {
-  campaign: { id: number; type: 'smtp' | 'pmta'; status: number; startDate: string | null };
+  campaign: { id: number; type: CampaignTypeValue; status: number; startDate: string | null };
   campaignId: number;
-  campaignType: 'smtp' | 'pmta';
+  campaignType: CampaignTypeValue;
   /** Percent, one decimal: (delivered + bounced) / total. */
   completion: number;
 }
 
 /** Spec 3's live statistics message (the statistics screen). `sent` is delivered, `totalToSend` the total. */
 export interface CampaignStatisticsEvent {
-  campaignType: 'smtp' | 'pmta';
+  campaignType: CampaignTypeValue;
   campaignId: number;
   sent: number;
   totalToSend: number;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ReportMessages, dateRangeFields, datesInOrder, reportCampaignType, reportUserId } from './reports.ts';
+import { campaignTypeSchema } from './enums.ts';
 
 /*
  * The Profit Report (spec 3 "Reports", decisions 0914 and 0917): conversions (count) and profit in cents
@@ -78,7 +79,7 @@ export type ProfitReportQuery = z.output<typeof profitReportSchema>;
  */
 export const profitReportRow = z.object({
   event_date: z.string().nullable(),
-  campaign_type: z.enum(['smtp', 'pmta']).nullable(),
+  campaign_type: campaignTypeSchema.nullable(),
   campaign_id: z.number().nullable(),
   campaign_name: z.string().nullable(),
   country: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField } from './ids.ts';
+import { campaignTypeSchema, type CampaignTypeValue } from './enums.ts';
 
 /*
  * What every report shares (spec 3 "Reports", decision 0914): the texts, the date range (YYYY-MM-DD, UTC,
@@ -21,7 +22,7 @@ export const ReportMessages = {
   toDate: 'To date must be a date as YYYY-MM-DD.',
   dateOrder: 'From date must not be after To date.',
   userId: 'User must be a user id.',
-  campaignType: 'Campaign type must be smtp or pmta.',
+  campaignType: 'Campaign type must be 1 (PMTA) or 2 (SMTP).',
   asc: 'Asc must be true or false.',
   direction: 'Direction must be asc or desc.',
   mailProvider: 'Mail Service is required.',
@@ -69,10 +70,16 @@ export const reportUserId = z
 export const optionalFilterId = (message: string) =>
   z.union([z.literal('').transform(() => undefined), idField(message)], { error: message }).nullish();
 
-/** Campaign type filter: smtp, pmta, or all ('' or null). */
-export const REPORT_CAMPAIGN_TYPES = ['smtp', 'pmta'] as const;
+/** Campaign type filter: the spec's numbers (CampaignType: 1 PMTA, 2 SMTP, also as text), or all ('' or null). */
 export const reportCampaignType = z
-  .union([z.literal('').transform(() => undefined), z.enum(REPORT_CAMPAIGN_TYPES)], { error: M.campaignType })
+  .union(
+    [
+      z.literal('').transform(() => undefined),
+      campaignTypeSchema,
+      z.enum(['1', '2']).transform((v) => Number(v) as CampaignTypeValue),
+    ],
+    { error: M.campaignType },
+  )
   .nullish();
 
 export const reportAsc = z.boolean({ error: M.asc }).default(true);

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { parseSchedule } from './campaigns.ts';
 import { isIp, NAME_MAX, requiredString, tooLong } from './fields.ts';
 import { isBigId } from './ids.ts';
-import { TRACKING_ID_PATTERN, TrackingCampaignTypes } from './tracking.ts';
+import { campaignTypeSchema, isCampaignType, type CampaignTypeValue } from './enums.ts';
+import { TRACKING_ID_PATTERN } from './tracking.ts';
 
 /*
  * The administrators' tools (spec 3 "Tools", decision 0909): the UUID (tracking id) decoder and encoder,
@@ -22,7 +23,7 @@ export const ToolsMessages = {
   /** Ours: the spec shows no texts for these. */
   uuidShape: 'A UUID is 22 characters: letters, digits, - and _.',
   uuidForged: 'This UUID was not made by this console: it is altered, forged or from another installation.',
-  campaignType: 'Campaign type must be 1 (SMTP) or 2 (PMTA).',
+  campaignType: 'Campaign type must be 1 (PMTA) or 2 (SMTP).',
   atMost: (max: number) => `Must be at most ${max}.`,
   emailIdUnknown: 'No e-mail has this id (it never existed or its list was deleted).',
   emailUnknown: 'No e-mail list holds this address.',
@@ -61,8 +62,8 @@ const numeric = (max: number) =>
 /** POST uuid-encode {campaignType, campaignId, relayId, emailId}. */
 export const uuidEncodeSchema = z.object({
   campaignType: numeric(9)
-    .refine((v) => Object.values<number>(TrackingCampaignTypes).includes(v), M.campaignType)
-    .transform((v) => v as 1 | 2),
+    .refine(isCampaignType, M.campaignType)
+    .transform((v) => v as CampaignTypeValue),
   campaignId: numeric(UUID_FIELD_MAX.campaignId),
   relayId: numeric(UUID_FIELD_MAX.relayId),
   emailId: numeric(UUID_FIELD_MAX.emailId),
@@ -79,7 +80,8 @@ const named = z.object({ id: z.number(), name: z.string() });
  */
 export const uuidDecodeResponse = z.object({
   decoded: z.object({
-    campaignType: z.union([z.literal(1), z.literal(2)]),
+    /** CampaignType: 1 PMTA, 2 SMTP (also for ids made before decision 1130, whose bytes said it the other way). */
+    campaignType: campaignTypeSchema,
     campaignId: z.number(),
     relayId: z.number(),
     emailId: z.number(),

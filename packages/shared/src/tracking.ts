@@ -1,18 +1,27 @@
+import { CampaignTypeOf, type CampaignKindName } from './enums.ts';
+
 /*
  * The tracking id (ARCHITECTURE §5): campaign type, campaign id, relay id and e-mail id packed into 128
  * bits. The server passes the 16 bytes through a keyed block cipher (server `tracking/uuid.ts`), so a link
  * can be read back by the console alone and nobody can forge or enumerate another recipient's. This module
  * holds the layout only (no key, browser-safe).
  *
- * Byte 0: version (high nibble, 1) and campaign type (low nibble: 1 smtp, 2 pmta); bytes 1-4 campaign id;
- * bytes 5-8 relay id; bytes 9-14 e-mail id (48 bits); byte 15 a check byte. A forged or altered id
- * decrypts to noise that passes the version, type and check (about 15 bits) once in ~30,000 tries, and
- * then must still name a recipient of that campaign.
+ * Byte 0: version (high nibble) and campaign type (low nibble); bytes 1-4 campaign id; bytes 5-8 relay id;
+ * bytes 9-14 e-mail id (48 bits); byte 15 a check byte. Version 2 (made today) writes the spec's type
+ * numbers (CampaignType: 1 PMTA, 2 SMTP); version 1, in mail sent before decision 1130, wrote 1 SMTP,
+ * 2 PMTA and still decodes with that mapping. A forged or altered id decrypts to noise that passes the
+ * version, type and check (about 14 bits) once in ~15,000 tries, and then must still name a recipient of
+ * that campaign.
  */
 
-export const TRACKING_ID_VERSION = 1;
-export const TrackingCampaignTypes = { smtp: 1, pmta: 2 } as const;
-export type TrackingCampaignType = keyof typeof TrackingCampaignTypes;
+export const TRACKING_ID_VERSION = 2;
+/** Each version's type numbers: the campaign kind of the low nibble of byte 0. */
+const TYPE_NUMBERS: Record<number, Record<CampaignKindName, number>> = {
+  /** Before decision 1130: 1 smtp, 2 pmta. Never written any more; read for ids already in inboxes. */
+  1: { smtp: 1, pmta: 2 },
+  2: CampaignTypeOf,
+};
+export type TrackingCampaignType = CampaignKindName;
 
 export interface TrackingId {
   campaignType: TrackingCampaignType;
@@ -31,16 +40,19 @@ function check(b: Uint8Array): number {
   return h;
 }
 
-/** The 16 plain bytes of an id; throws on values out of their fields' range. */
-export function packTrackingId(t: TrackingId): Uint8Array {
-  const type = TrackingCampaignTypes[t.campaignType];
+/**
+ * The 16 plain bytes of an id; throws on values out of their fields' range. `version` 1 is for tests that
+ * make the ids of mail sent before decision 1130.
+ */
+export function packTrackingId(t: TrackingId, version = TRACKING_ID_VERSION): Uint8Array {
+  const type = TYPE_NUMBERS[version]?.[t.campaignType];
   const fits = (v: number, max: number) => Number.isInteger(v) && v >= 0 && v <= max;
   if (!type || !fits(t.campaignId, MAX_U32) || !fits(t.relayId, MAX_U32) || !fits(t.emailId, MAX_U48)) {
     throw new RangeError('tracking id field out of range');
   }
   const b = new Uint8Array(16);
   const v = new DataView(b.buffer);
-  b[0] = (TRACKING_ID_VERSION << 4) | type;
+  b[0] = (version << 4) | type;
   v.setUint32(1, t.campaignId);
   v.setUint32(5, t.relayId);
   v.setUint16(9, Math.floor(t.emailId / 2 ** 32));
@@ -51,10 +63,9 @@ export function packTrackingId(t: TrackingId): Uint8Array {
 
 /** The id in 16 plain bytes, or null when they are not one (wrong version, type or check). */
 export function unpackTrackingId(b: Uint8Array): TrackingId | null {
-  if (b.length !== 16 || b[0]! >> 4 !== TRACKING_ID_VERSION || b[15] !== check(b)) return null;
-  const type = (Object.keys(TrackingCampaignTypes) as TrackingCampaignType[]).find(
-    (k) => TrackingCampaignTypes[k] === (b[0]! & 0x0f),
-  );
+  const numbers = b.length === 16 ? TYPE_NUMBERS[b[0]! >> 4] : undefined;
+  if (!numbers || b[15] !== check(b)) return null;
+  const type = (Object.keys(numbers) as TrackingCampaignType[]).find((k) => numbers[k] === (b[0]! & 0x0f));
   if (!type) return null;
   const v = new DataView(b.buffer, b.byteOffset, 16);
   return {

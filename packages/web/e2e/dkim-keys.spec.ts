@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CampaignMessages } from '@console/shared/campaigns';
+import { CampaignType } from '@console/shared/enums';
 import { HTTP_UNSUBSCRIBE_WARNING, TEXT_VERSION_HELP } from '@console/shared/messages';
 import { pick } from './campaigns.ts';
 import { startDnsServer } from '../../server/test/peers/dns-server.ts';
@@ -116,7 +117,7 @@ describe('mail that filters accept', () => {
     await one(
       `insert into campaigns (type, name, sender, email_list_id, mail_provider_ids, message_id, offer_id, offer_links_id,
                               relay_status, smtp_relay_group_id, status, user_id)
-       values (1, 'No unsubscribe', 'Team', $1, '{}', $2, $3, $4, 1, $5, 2, 1) returning id`,
+       values (${CampaignType.SMTP}, 'No unsubscribe', 'Team', $1, '{}', $2, $3, $4, 1, $5, 2, 1) returning id`,
       [listId, messageId, offerId, offerLinks, groupId],
     );
 

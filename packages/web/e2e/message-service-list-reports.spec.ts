@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import type pg from 'pg';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CampaignTypeOf } from '@console/shared/enums';
 import { recordEvents, type EventInput } from '../../server/src/tracking/events.ts';
 import { ADMIN, startHarness, type Harness } from './harness.ts';
 import { button, choose, columnTexts, dialog, selectOption, shotBoth, signIn } from './ui.ts';
@@ -117,7 +118,7 @@ async function seed() {
                               status, user_id, smtp_relay_group_id, pmta_relay_group_id)
        values ($1, $2, 'Sender', $3, '{}', $4, $5, 1, 5, $6, $7, $8) returning id`,
       [
-        type === 'smtp' ? 1 : 2,
+        CampaignTypeOf[type],
         `${type} campaign`,
         listId,
         messageId,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { EventKind } from '@console/shared/enums';
+import { CampaignType, CampaignTypeLabels, EventKind, type CampaignTypeValue } from '@console/shared/enums';
 import { money } from '@console/shared/reports';
 import { recordEvents, type EventInput } from '../../server/src/tracking/events.ts';
 import { ADMIN, startHarness, type Harness } from './harness.ts';
@@ -77,7 +77,7 @@ const WHERE = `($1::int is null or user_id = $1) and ($2::int is null or campaig
   and (at at time zone 'UTC')::date between $3::date and $4::date`;
 interface Filter {
   owner?: number;
-  type?: 1 | 2;
+  type?: CampaignTypeValue;
   from?: string;
   to?: string;
 }
@@ -117,14 +117,14 @@ async function expectedProfit(group: 'date' | 'campaign' | 'country', f: Filter 
     country: `coalesce(nullif(country, ''), 'Unknown')`,
   }[group];
   const order = group === 'date' ? 'k asc' : group === 'campaign' ? 'sum desc, type, k' : 'sum desc, k';
-  const { rows } = await db.query<{ k: string; type: number; count: number; sum: number }>(
+  const { rows } = await db.query<{ k: string; type: CampaignTypeValue; count: number; sum: number }>(
     `select ${key} as k, min(campaign_type) as type, count(*)::int as count, sum(amount_cents)::int as sum
        from events where kind = ${EventKind.conversion} and ${WHERE} group by 1 order by ${order}`,
     params(f),
   );
   const names = Object.fromEntries((await db.query('select id, name from campaigns')).rows.map((r) => [r.id, r.name]));
   const label = (r: (typeof rows)[number]) =>
-    group === 'campaign' ? `${r.type === 1 ? 'SMTP' : 'PMTA'}#${r.k}${names[r.k]}` : r.k;
+    group === 'campaign' ? `${CampaignTypeLabels[r.type]}#${r.k}${names[r.k]}` : r.k;
   return {
     rows: rows.map((r) => [label(r), n(r.count), money(r.sum)]),
     total: ['Total', n(rows.reduce((s, r) => s + r.count, 0)), money(rows.reduce((s, r) => s + r.sum, 0))],
@@ -151,7 +151,7 @@ beforeAll(async () => {
   }
   const one = async (text: string, values: unknown[]) => (await db.query(text, values)).rows[0].id as number;
   const category = await one(`insert into categories (name) values ('Reports') returning id`, []);
-  const campaign = async (type: 1 | 2, name: string, owner: number) => {
+  const campaign = async (type: CampaignTypeValue, name: string, owner: number) => {
     const list = await one(`insert into email_lists (name, category_id, user_id) values ($1, $2, $3) returning id`, [
       `${name} list`,
       category,
@@ -165,7 +165,7 @@ beforeAll(async () => {
       `insert into offers (name, url, category_id, user_id) values ($1, 'https://offer.example.com/', $2, $3) returning id`,
       [`${name} offer`, category, owner],
     );
-    const kind = type === 1 ? 'smtp' : 'pmta';
+    const kind = type === CampaignType.SMTP ? 'smtp' : 'pmta';
     const group = await one(`insert into ${kind}_relay_groups (name, user_id) values ($1, $2) returning id`, [
       `${name} relays`,
       owner,
@@ -177,9 +177,9 @@ beforeAll(async () => {
       [type, name, list, message, offer, owner, group],
     );
   };
-  campaigns.spring = await campaign(1, 'Spring sale', users.ann);
-  campaigns.summer = await campaign(2, 'Summer promo', users.ann);
-  campaigns.weekly = await campaign(1, 'Ben weekly', users.ben);
+  campaigns.spring = await campaign(CampaignType.SMTP, 'Spring sale', users.ann);
+  campaigns.summer = await campaign(CampaignType.PMTA, 'Summer promo', users.ann);
+  campaigns.weekly = await campaign(CampaignType.SMTP, 'Ben weekly', users.ben);
 
   const gmail = (await db.query(`select id from mail_providers where name = 'Gmail'`)).rows[0].id as number;
   const events: EventInput[] = [];
@@ -267,7 +267,7 @@ describe('Profit and Activity reports', () => {
     await choose(page, 'User', 'ann');
     await pick(page, 'Campaign type', 'PMTA');
     await button(page, 'Get').click();
-    const annPmta = await expectedActivity({ owner: users.ann, type: 2 });
+    const annPmta = await expectedActivity({ owner: users.ann, type: CampaignType.PMTA });
     expect(annPmta.rows.map((r) => r[0])).toEqual([daysAgo(2), daysAgo(1)]);
     await expect.poll(() => bodyRows(page)).toEqual(annPmta.rows);
     expect(await totalRow(page)).toEqual(annPmta.total);
@@ -336,7 +336,7 @@ describe('Profit and Activity reports', () => {
     await choose(page, 'User', 'ann');
     await pick(page, 'Campaign type', 'SMTP');
     await button(page, 'Get').click();
-    const annSmtp = await expectedProfit('country', { owner: users.ann, type: 1 });
+    const annSmtp = await expectedProfit('country', { owner: users.ann, type: CampaignType.SMTP });
     await expect.poll(async () => [...(await bodyRows(page))].sort()).toEqual([...annSmtp.rows].sort());
     expect(await totalRow(page)).toEqual(annSmtp.total);
 

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { CampaignType } from '@console/shared/enums';
 import { IndicatorMessages } from '@console/shared/pmta-relay-indicators';
 import { DELIVERABILITY_HEADER } from '@console/shared/pmta-relay-deliverabilities';
 import { recordEvents, type EventInput } from '../../server/src/tracking/events.ts';
@@ -153,7 +154,7 @@ async function fromEvents(relay: string, days: number) {
   const { rows } = await db.query(
     `select count(*) filter (where kind = 2)::int as delivered,
             coalesce(sum(amount_cents) filter (where kind = 9), 0)::int as cents
-     from events where campaign_type = 2 and relay_id = $1 and at >= $2 and at < $3`,
+     from events where campaign_type = ${CampaignType.PMTA} and relay_id = $1 and at >= $2 and at < $3`,
     [relays[relay], new Date(todayStart - days * DAY), new Date(todayStart)],
   );
   return rows[0] as { delivered: number; cents: number };
@@ -289,7 +290,7 @@ describe('Relays Indicators and Deliverability', () => {
     // veteran and steady share providers[0]: each one's rate against both's, over the last 24 hours.
     const { rows } = await db.query(
       `select relay_id, count(*) filter (where kind = 2)::float8 as d, count(*) filter (where kind = 3)::float8 as b
-       from events where campaign_type = 2 and mail_provider_id = $1 and at >= $2 group by 1`,
+       from events where campaign_type = ${CampaignType.PMTA} and mail_provider_id = $1 and at >= $2 group by 1`,
       [providers[0]!.id, new Date(Math.floor((now.getTime() - 24 * HOUR) / HOUR) * HOUR)],
     );
     const d = rows.reduce((s, r) => s + r.d, 0);

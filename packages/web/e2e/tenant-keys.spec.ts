@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CampaignType } from '@console/shared/enums';
 import { OfferMessages } from '@console/shared/offers';
 import { encodeTrackingId } from '../../server/src/tracking/uuid.ts';
 import { ADMIN, startHarness, type Harness } from './harness.ts';
@@ -56,7 +57,7 @@ describe('postback key and SSH key of an owner', () => {
     const campaignId = await one(
       `insert into campaigns (type, name, sender, email_list_id, mail_provider_ids, message_id, offer_id, offer_links_id,
                               relay_status, smtp_relay_group_id, status, user_id)
-       values (1, 'Spring', 'Team', $1, '{}', $2, $3, $4, 1, $5, 2, 1) returning id`,
+       values (${CampaignType.SMTP}, 'Spring', 'Team', $1, '{}', $2, $3, $4, 1, $5, 2, 1) returning id`,
       [listId, messageId, offerId, offerLinks, groupId],
     );
     await h.sql(
@@ -75,9 +76,10 @@ describe('postback key and SSH key of an owner', () => {
     });
     const conversions = async () =>
       ((
-        await h.sql('select conversions from campaign_counters where campaign_type = 1 and campaign_id = $1', [
-          campaignId,
-        ])
+        await h.sql(
+          `select conversions from campaign_counters where campaign_type = ${CampaignType.SMTP} and campaign_id = $1`,
+          [campaignId],
+        )
       ).rows[0]?.conversions as number | undefined) ?? 0;
     const postback = async (key: string, sum: number) => {
       const res = await fetch(`${h.baseUrl}/postback?cid=${cid}&sum=${sum}&key=${encodeURIComponent(key)}`);

@@ -95,7 +95,7 @@ describe('Tools', () => {
       'Required.',
     ]);
 
-    await field('Encode', 'Campaign Type').fill('2');
+    await field('Encode', 'Campaign Type').fill('1');
     await field('Encode', 'Campaign ID').fill('4000000000');
     await field('Encode', 'Relay ID').fill(String(relayId));
     await field('Encode', 'Email ID').fill(String(emailIds[0]));
@@ -107,7 +107,7 @@ describe('Tools', () => {
     await button(page, 'Decode').click();
     await page.locator('[aria-label="Decoded"]').waitFor();
     expect(await described('Decoded')).toEqual({
-      'Campaign Type': '2 (PMTA)',
+      'Campaign Type': '1 (PMTA)',
       'Campaign ID': '4000000000 (not found)',
       'Relay ID': `${relayId} mta2.history.example.net`,
       'Email ID': `${emailIds[0]} ann@tools.example.com`,

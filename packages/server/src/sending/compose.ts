@@ -1,3 +1,4 @@
+import { CampaignType } from '@console/shared/enums';
 import crypto from 'node:crypto';
 import type pg from 'pg';
 import type { AppContext } from '../core/context.ts';
@@ -34,7 +35,7 @@ export interface SendingCampaign {
   rng: Rng;
 }
 
-const PMTA = 2;
+const PMTA = CampaignType.PMTA;
 /**
  * A PMTA campaign has no link groups (spec 3): its links go to the sending relay's own host on port 9999,
  * "the relay management interface port used for links" (spec 2), where the console's tracker runs (0910,

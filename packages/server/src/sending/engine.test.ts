@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CampaignStatus } from '@console/shared/enums';
+import { CampaignStatus, CampaignType } from '@console/shared/enums';
 import { postbackKeyOf } from '../tracking/test-helpers.ts';
 import { createTestApp, eventually, type TestApp } from '../../test/harness.ts';
 import { factories } from '../../test/factories.ts';
@@ -105,7 +105,7 @@ async function check(campaignId: number, a: SmtpSink, b: SmtpSink) {
   expect(b.deferred.length).toBeGreaterThan(0);
 
   const { rows: k } = await db.query<{ total: number; sent: number; delivered: number; bounced: number }>(
-    'select total, sent, delivered, bounced from campaign_counters where campaign_type = 1 and campaign_id = $1',
+    `select total, sent, delivered, bounced from campaign_counters where campaign_type = ${CampaignType.SMTP} and campaign_id = $1`,
     [campaignId],
   );
   expect(k[0]).toEqual({ total: N, sent: N, delivered: delivered.length, bounced: bounced.length });
@@ -155,7 +155,7 @@ async function track(campaignId: number, userId: number, a: SmtpSink, b: SmtpSin
         `select sum(opens)::int as opens, sum(unique_opens)::int as "uniqueOpens", sum(clicks)::int as clicks,
                 sum(unsubscribes)::int as unsubscribes, sum(conversions)::int as conversions,
                 sum(profit_cents)::int as profit
-           from ${from} where campaign_type = 1 and campaign_id = $1 ${where}`,
+           from ${from} where campaign_type = ${CampaignType.SMTP} and campaign_id = $1 ${where}`,
         [campaignId],
       )
     ).rows[0];

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RecipientStatus } from '@console/shared/campaigns';
-import { CampaignStatus } from '@console/shared/enums';
+import { CampaignStatus, CampaignType } from '@console/shared/enums';
 import { createTestApp, eventually, type TestApp } from '../../test/harness.ts';
 import { factories } from '../../test/factories.ts';
 import { startFaultSink, type Fault, type FaultSink } from '../../test/peers/fault-sink.ts';
@@ -85,7 +85,7 @@ const campaignRow = async (id: number) =>
 const counters = async (id: number) =>
   (
     await db().query<{ total: number; sent: number; delivered: number; bounced: number; opens: number }>(
-      'select total, sent, delivered, bounced, opens from campaign_counters where campaign_type = 1 and campaign_id = $1',
+      `select total, sent, delivered, bounced, opens from campaign_counters where campaign_type = ${CampaignType.SMTP} and campaign_id = $1`,
       [id],
     )
   ).rows[0]!;

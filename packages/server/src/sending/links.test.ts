@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CampaignStatus } from '@console/shared/enums';
-import { TrackingCampaignTypes, type TrackingCampaignType } from '@console/shared/tracking';
+import { CampaignStatus, CampaignTypeOf } from '@console/shared/enums';
+import type { TrackingCampaignType } from '@console/shared/tracking';
 import { createTestApp, eventually, type TestApp, type TestUser } from '../../test/harness.ts';
 import { factories } from '../../test/factories.ts';
 import { hitTracker, linksOf, PLACEHOLDER, trackedKind, type FoundLink } from '../../test/mail-links.ts';
@@ -67,7 +67,7 @@ const counters = async (type: TrackingCampaignType, id: number) =>
     await t.ctx.db.$client.query<{ uniqueOpens: number; uniqueClicks: number; unsubscribes: number }>(
       `select unique_opens as "uniqueOpens", unique_clicks as "uniqueClicks", unsubscribes
          from campaign_counters where campaign_type = $1 and campaign_id = $2`,
-      [TrackingCampaignTypes[type], id],
+      [CampaignTypeOf[type], id],
     )
   ).rows[0];
 

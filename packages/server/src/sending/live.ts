@@ -1,5 +1,6 @@
 import { Topics } from '@console/shared/hub';
 import { completionOf } from '@console/shared/campaigns';
+import { isCampaignType } from '@console/shared/enums';
 import type { AppContext } from '../core/context.ts';
 import { loggable } from '../core/errors.ts';
 
@@ -11,7 +12,6 @@ import { loggable } from '../core/errors.ts';
  */
 
 const THROTTLE_MS = 250;
-const TYPES = { 1: 'smtp', 2: 'pmta' } as const;
 
 interface Slot {
   last: number;
@@ -64,8 +64,8 @@ async function publishNow(ctx: AppContext, type: number, id: number) {
     [id, type],
   );
   const c = rows[0];
-  const campaignType = TYPES[type as 1 | 2];
-  if (!c || !campaignType) return;
+  if (!c || !isCampaignType(type)) return;
+  const campaignType = type;
   const completion = completionOf(c.delivered, c.bounced, c.total);
   await ctx.hub.publish(Topics.campaignProgress, c.userId, {
     campaign: { id, type: campaignType, status: c.status, startDate: c.startDate?.toISOString() ?? null },

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CampaignStatus } from '@console/shared/enums';
+import { CampaignStatus, CampaignType } from '@console/shared/enums';
 import { readAcct } from '@console/pmta-sim/testing';
 import { createTestApp, eventually, type TestApp } from '../../test/harness.ts';
 import { factories } from '../../test/factories.ts';
@@ -161,7 +161,7 @@ describe('a PMTA campaign across processes', () => {
       db
         .query(
           `select sum(total)::int as total, sum(sent)::int as sent, sum(delivered)::int as delivered,
-                  sum(bounced)::int as bounced from ${table} where campaign_type = 2 and campaign_id = $1`,
+                  sum(bounced)::int as bounced from ${table} where campaign_type = ${CampaignType.PMTA} and campaign_id = $1`,
           [campaign.id],
         )
         .then((r) => r.rows[0]);
@@ -204,7 +204,7 @@ async function pullUntilDone(serverId: number) {
 const deferrals = async (campaignId: number) =>
   (
     await t.ctx.db.$client.query<{ n: number }>(
-      'select deferred::int as n from campaign_counters where campaign_type = 2 and campaign_id = $1',
+      `select deferred::int as n from campaign_counters where campaign_type = ${CampaignType.PMTA} and campaign_id = $1`,
       [campaignId],
     )
   ).rows[0]!.n;

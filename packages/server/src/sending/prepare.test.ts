@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CampaignStatus } from '@console/shared/enums';
+import { CampaignStatus, CampaignType } from '@console/shared/enums';
 import { createTestApp, eventually, type TestApp } from '../../test/harness.ts';
 import { factories } from '../../test/factories.ts';
 import { startCampaign } from './campaign-state.ts';
@@ -45,7 +45,7 @@ it('materializes the eligible recipients set-based with their totals, once', asy
   );
   expect(c[0]).toEqual({ status: CampaignStatus.Active, total: expected, prepared: true });
   const { rows: k } = await db.query<{ total: number }>(
-    'select total from campaign_counters where campaign_type = 1 and campaign_id = $1',
+    `select total from campaign_counters where campaign_type = ${CampaignType.SMTP} and campaign_id = $1`,
     [campaign.id],
   );
   expect(k[0]!.total).toBe(expected);

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
 import { RecipientStatus } from '@console/shared/campaigns';
-import { TrackingCampaignTypes, type TrackingCampaignType } from '@console/shared/tracking';
+import { campaignKindName } from '@console/shared/enums';
 import { recordEvents } from '../tracking/events.ts';
 
 /*
@@ -83,13 +83,11 @@ async function settleWorker(client: pg.PoolClient, worker: string) {
          from cut join campaigns c on c.id = cut.campaign_id`,
       [worker],
     );
-    const typeName = (t: number) =>
-      (Object.keys(TrackingCampaignTypes) as TrackingCampaignType[]).find((k) => TrackingCampaignTypes[k] === t)!;
     await recordEvents(
       client,
       rows.map((r) => ({
         kind: 'sent',
-        campaignType: typeName(r.type),
+        campaignType: campaignKindName(r.type)!,
         campaignId: r.campaignId,
         userId: r.userId,
         relayId: r.relayId,

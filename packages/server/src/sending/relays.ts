@@ -1,3 +1,4 @@
+import { CampaignTypeOf } from '@console/shared/enums';
 import type pg from 'pg';
 import type { AppContext } from '../core/context.ts';
 import { notifyUser } from '../core/notify.ts';
@@ -25,7 +26,8 @@ export const relayConnectors = (ctx: Pick<AppContext, 'env'>, hostField: string)
  *     delivery clears it. Both are conditional UPDATEs, written only when the flag really changes.
  */
 
-export const RelayType = { smtp: 1, pmta: 2 } as const;
+/** relay_pacing.relay_type: a relay's kind by its campaigns' numbers (CampaignType), so `c.type === RelayType.pmta` holds. */
+export const RelayType = CampaignTypeOf;
 
 export interface Relay {
   type: number;

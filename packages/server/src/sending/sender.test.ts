@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CampaignStatus } from '@console/shared/enums';
+import { CampaignStatus, CampaignType } from '@console/shared/enums';
 import { createTestApp, eventually, type TestApp } from '../../test/harness.ts';
 import { factories } from '../../test/factories.ts';
 import { startSmtpSink, type SmtpSink } from '../../test/peers/smtp-sink.ts';
@@ -68,7 +68,7 @@ const status = async (id: number) =>
 const counters = async (id: number) =>
   (
     await t.ctx.db.$client.query<{ total: number; sent: number; delivered: number; bounced: number; deferred: number }>(
-      'select total, sent, delivered, bounced, deferred from campaign_counters where campaign_type = 1 and campaign_id = $1',
+      `select total, sent, delivered, bounced, deferred from campaign_counters where campaign_type = ${CampaignType.SMTP} and campaign_id = $1`,
       [id],
     )
   ).rows[0]!;

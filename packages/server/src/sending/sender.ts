@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { CampaignStatus, Rating } from '@console/shared/enums';
+import { CampaignStatus, Rating, CampaignType } from '@console/shared/enums';
 import type { AppContext } from '../core/context.ts';
 import { loggable } from '../core/errors.ts';
 import { metrics } from '../core/metrics.ts';
@@ -195,8 +195,8 @@ export class Sender {
 
   private async tick() {
     const { rows } = await this.ctx.db.$client.query<{ id: number }>(
-      'select id from campaigns where type in (1, 2) and status = $1',
-      [CampaignStatus.Active],
+      'select id from campaigns where type = any($2) and status = $1',
+      [CampaignStatus.Active, Object.values(CampaignType)],
     );
     if (this.stopped) return;
     const active = new Set(this.alive ? rows.map((r) => r.id) : []);

@@ -1,3 +1,4 @@
+import { CampaignType } from '@console/shared/enums';
 import { CampaignMessages } from '@console/shared/campaigns';
 import type { AppContext } from '../core/context.ts';
 
@@ -13,7 +14,7 @@ export async function unsubscribeRefusal(ctx: Pick<AppContext, 'db' | 'env'>, ca
     [campaignId],
   );
   const c = rows[0];
-  if (!c || c.type !== 1) return null;
+  if (!c || c.type !== CampaignType.SMTP) return null;
   if ((c.links ?? 0) > 0 || ctx.env.TRACKER_URL) return null;
   return CampaignMessages.noUnsubscribe;
 }

@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { TrackingCampaignTypes, type TrackingCampaignType } from '@console/shared/tracking';
+import type { TrackingCampaignType } from '@console/shared/tracking';
+import { CampaignTypeOf } from '@console/shared/enums';
 
 /*
  * What a tracking hit needs to know of its campaign (owner, offer links, the list's category, the owner's
@@ -62,7 +63,7 @@ export class CampaignCache {
          join email_lists l on l.id = c.email_list_id
          join users u on u.id = c.user_id
         where c.id = $1 and c.type = $2`,
-      [id, TrackingCampaignTypes[type]],
+      [id, CampaignTypeOf[type]],
     );
     return rows[0] ? { type, id, ...rows[0] } : null;
   }

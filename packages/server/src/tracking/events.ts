@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { EventKind, type EventKindName } from '@console/shared/enums';
-import { TrackingCampaignTypes, type TrackingCampaignType } from '@console/shared/tracking';
+import { EventKind, type EventKindName, CampaignTypeOf } from '@console/shared/enums';
+import type { TrackingCampaignType } from '@console/shared/tracking';
 import { COUNTERS, type CounterName } from '../db/schema/index.ts';
 
 /*
@@ -122,7 +122,7 @@ export async function recordEvents(client: pg.ClientBase, events: EventInput[]):
   const rows = events.map((e) => ({
     at: e.at?.toISOString() ?? null,
     kind: EventKind[e.kind],
-    campaign_type: TrackingCampaignTypes[e.campaignType],
+    campaign_type: CampaignTypeOf[e.campaignType],
     campaign_id: e.campaignId,
     user_id: e.userId,
     relay_id: e.relayId ?? null,

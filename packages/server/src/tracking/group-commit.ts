@@ -1,6 +1,5 @@
 import type pg from 'pg';
-import { EventKind } from '@console/shared/enums';
-import { TrackingCampaignTypes } from '@console/shared/tracking';
+import { EventKind, CampaignTypeOf } from '@console/shared/enums';
 import type { AppContext } from '../core/context.ts';
 import { metrics } from '../core/metrics.ts';
 import { publishCampaignLive } from '../sending/live.ts';
@@ -119,7 +118,7 @@ export class GroupCommit {
       return;
     }
     batch.forEach((w, i) => w.resolve(results[i]!));
-    const touched = new Set(batch.map((w) => `${TrackingCampaignTypes[w.campaign.type]}:${w.campaign.id}`));
+    const touched = new Set(batch.map((w) => `${CampaignTypeOf[w.campaign.type]}:${w.campaign.id}`));
     for (const key of touched) {
       const [type, id] = key.split(':').map(Number) as [number, number];
       publishCampaignLive(this.ctx, type, id);

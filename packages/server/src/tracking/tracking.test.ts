@@ -3,6 +3,7 @@ import { createTestApp, eventually, type TestApp, type TestUser } from '../../te
 import { ownerPostbackKey } from './postback-key.ts';
 import { factories } from '../../test/factories.ts';
 import { Topics } from '@console/shared/hub';
+import { CampaignType } from '@console/shared/enums';
 import { buildApp } from '../app.ts';
 import { PIXEL } from './pages.ts';
 import { IMPLIED_OPEN } from './group-commit.ts';
@@ -45,8 +46,8 @@ const counters = async (id = campaign.id) =>
   (
     await q(
       `select opens, unique_opens, clicks, unique_clicks, unsubscribes, conversions, profit_cents::int as profit
-         from campaign_counters where campaign_type = 1 and campaign_id = $1`,
-      [id],
+         from campaign_counters where campaign_type = $2 and campaign_id = $1`,
+      [id, CampaignType.SMTP],
     )
   )[0] ?? null;
 const eventCount = async () => (await q('select count(*)::int as n from events'))[0].n as number;
@@ -71,7 +72,7 @@ describe('the open pixel', () => {
     expect((await recipientRow(0)).first_open_at).toBeInstanceOf(Date);
     const [event] = await q('select * from events where kind = 5 and email_id = $1', [recipients[0]!.emailId]);
     expect(event).toMatchObject({
-      campaign_type: 1,
+      campaign_type: CampaignType.SMTP,
       campaign_id: campaign.id,
       user_id: owner.id,
       relay_id: 7,
@@ -92,6 +93,26 @@ describe('the open pixel', () => {
     const res = await t.app.inject({ method: 'HEAD', url: `/t/o/${idOf(2)}/x` });
     expect(res.statusCode).toBe(200);
     expect([await counters(), await eventCount()]).toEqual(before);
+  });
+});
+
+describe('ids already in inboxes (version 1: 1 SMTP, 2 PMTA)', () => {
+  it('decode with the old mapping and keep counting opens and clicks for the right campaign', async () => {
+    const list = await f.emailList({ owner, categoryId, emails: ['old-id@example.com'] });
+    const c = await f.smtpCampaign({ owner, emailListId: list.id });
+    const [r] = await addRecipients(t, c);
+    const ids = { campaignType: 'smtp', campaignId: c.id, relayId: 7, emailId: r!.emailId } as const;
+    const old = encodeTrackingId(t.ctx.secret, ids, 1);
+    expect(old).not.toBe(encodeTrackingId(t.ctx.secret, ids));
+    expect((await get(`/t/o/${old}/logo.gif`)).statusCode).toBe(200);
+    const click = await get(`/t/c/${old}/x`);
+    expect(click.statusCode).toBe(302);
+    expect(await counters(c.id)).toMatchObject({ opens: 1, unique_opens: 1, clicks: 1 });
+    const events = await q('select campaign_type, kind from events where campaign_id = $1 order by id', [c.id]);
+    expect(events).toEqual([
+      { campaign_type: CampaignType.SMTP, kind: 5 },
+      { campaign_type: CampaignType.SMTP, kind: 6 },
+    ]);
   });
 });
 
@@ -493,6 +514,48 @@ describe('live statistics', () => {
           (e) => e.topic === Topics.campaignStatistics && e.data.campaignId === campaign.id && e.data.opens === opens,
         ),
       );
+    } finally {
+      off();
+    }
+  });
+});
+
+describe("live messages carry the spec's campaign type numbers (1 PMTA, 2 SMTP)", () => {
+  it('in the progress and statistics messages of either kind', async () => {
+    const list = await f.emailList({ owner, categoryId, emails: ['live-kind@example.com'] });
+    const pmta = await f.pmtaCampaign({ owner, emailListId: list.id });
+    const [r] = await addRecipients(t, pmta);
+    const kinds = [
+      {
+        campaignId: pmta.id,
+        type: CampaignType.PMTA,
+        uuid: encodeTrackingId(t.ctx.secret, {
+          campaignType: 'pmta',
+          campaignId: pmta.id,
+          relayId: 1,
+          emailId: r!.emailId,
+        }),
+      },
+      { campaignId: campaign.id, type: CampaignType.SMTP, uuid: idOf(4) },
+    ];
+    const seen: { topic: string; data: Record<string, unknown> }[] = [];
+    const off = t.ctx.hub.subscribe({
+      userId: owner.id,
+      isAdmin: false,
+      send: (topic, data) => seen.push({ topic, data: data as never }),
+    });
+    try {
+      for (const k of kinds) {
+        expect((await get(`/t/o/${k.uuid}`)).statusCode).toBe(200);
+        const of = (topic: string) => seen.find((e) => e.topic === topic && e.data.campaignId === k.campaignId);
+        await eventually(async () => of(Topics.campaignProgress) && of(Topics.campaignStatistics));
+        expect(of(Topics.campaignStatistics)!.data).toMatchObject({ campaignType: k.type, campaignId: k.campaignId });
+        expect(of(Topics.campaignProgress)!.data).toMatchObject({
+          campaign: { id: k.campaignId, type: k.type },
+          campaignId: k.campaignId,
+          campaignType: k.type,
+        });
+      }
     } finally {
       off();
     }

@@ -3,7 +3,7 @@ import { inTransaction } from '../db/transaction.ts';
 import { normalizeEmail } from '../features/email-lists/import/email-syntax.ts';
 import { revalidate } from '../features/email-lists/validity.ts';
 import { publishCampaignLive } from '../sending/live.ts';
-import { TrackingCampaignTypes } from '@console/shared/tracking';
+import { CampaignTypeOf } from '@console/shared/enums';
 import type { TrackedCampaign } from './campaigns.ts';
 import { recordEvents } from './events.ts';
 import type { Recipient } from './group-commit.ts';
@@ -55,7 +55,7 @@ export async function unsubscribe(
     ]);
     return { recipient, counted: true };
   });
-  if (out?.counted) publishCampaignLive(ctx, TrackingCampaignTypes[campaign.type], campaign.id);
+  if (out?.counted) publishCampaignLive(ctx, CampaignTypeOf[campaign.type], campaign.id);
   return out;
 }
 

@@ -4,6 +4,7 @@ import type { CampaignProgressEvent, CampaignStatisticsEvent } from '@console/sh
 import type { PreviewAnswer } from '@console/shared/messages';
 import type { SmartEmailList } from '@console/shared/email-lists';
 import { CampaignStatus } from '@console/shared/enums';
+import { CampaignTypeOf } from '@console/shared/enums';
 import { FINISHED_STATUSES, type CampaignItem, type CampaignTypeName } from '@console/shared/campaigns';
 import type { PmtaStatisticsAnswer, PmtaStatisticsKinds } from '@console/shared/pmta-campaigns';
 import { http, type Query } from '@/lib/http.ts';
@@ -123,7 +124,7 @@ export function useApplyProgress(kind: CampaignKind) {
   const client = useQueryClient();
   const key = campaignsKey(kind);
   return (e: CampaignProgressEvent) => {
-    if (e.campaignType !== kind) return;
+    if (e.campaignType !== CampaignTypeOf[kind]) return;
     let moved = false;
     const patch = <C extends CampaignItem>(c: C): C => {
       if (c.id !== e.campaignId) return c;
@@ -142,7 +143,7 @@ export function useApplyProgress(kind: CampaignKind) {
 export function useApplyStatistics(kind: CampaignKind, id: number | undefined) {
   const client = useQueryClient();
   return (e: CampaignStatisticsEvent) => {
-    if (e.campaignType !== kind || e.campaignId !== id) return;
+    if (e.campaignType !== CampaignTypeOf[kind] || e.campaignId !== id) return;
     client.setQueryData<PmtaStatisticsAnswer>([...statisticsKey(kind), id, 'overall', 0], (a) =>
       a?.overallStats
         ? {

@@ -9,7 +9,7 @@ import { pmtaRelayGroups, smtpRelayGroups } from './relays.ts';
 // Campaigns and the sending engine (spec 3, ARCHITECTURE §4, docs/decisions/0802). Migration 0012 is SQL:
 // campaign_recipients is partitioned by campaign, which drizzle cannot declare.
 
-/** Both campaign kinds: `type` 1 smtp, 2 pmta (TrackingCampaignTypes); `status` is CampaignStatus. */
+/** Both campaign kinds: `type` is CampaignType (1 PMTA, 2 SMTP; decision 1130); `status` is CampaignStatus. */
 export const campaigns = pgTable(
   'campaigns',
   {
@@ -85,7 +85,7 @@ export const campaignRecipients = pgTable(
   (t) => [primaryKey({ columns: [t.campaignId, t.emailId] })],
 );
 
-/** The next moment a relay may start a message, shared by every worker process (relay_type 1 smtp, 2 pmta). */
+/** The next moment a relay may start a message, shared by every worker process (relay_type: CampaignType). */
 export const relayPacing = pgTable(
   'relay_pacing',
   {

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { ActivityOrderBy, ActivityReportQuery, ActivityReportRow } from '@console/shared/activity-report';
-import { TrackingCampaignTypes } from '@console/shared/tracking';
 import type { Executor } from '../../db/client.ts';
 import { dayBetween, orderSql, ownerIs } from '../../core/reports.ts';
 
@@ -39,7 +38,7 @@ export async function activityReport(
   owner: number | null,
   q: ActivityReportQuery,
 ): Promise<ActivityReportRow[]> {
-  const type = q.campaignType ? sql`campaign_type = ${TrackingCampaignTypes[q.campaignType]}` : sql`true`;
+  const type = q.campaignType ? sql`campaign_type = ${q.campaignType}` : sql`true`;
   const { rows } = await db.execute<ActivityReportRow>(sql`
     select to_char(day, 'YYYY-MM-DD') as event_date, ${SUMS}
     from event_rollup_daily

@@ -6,7 +6,7 @@ import {
   type ActivityOrderBy,
   type ActivityReportRow,
 } from '@console/shared/activity-report';
-import { TrackingCampaignTypes } from '@console/shared/tracking';
+import { CampaignType, type CampaignTypeValue } from '@console/shared/enums';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 import {
   buildHistory,
@@ -37,7 +37,7 @@ const report = async (u: TestUser, payload: object): Promise<ActivityReportRow[]
 };
 
 /** The expected days, counted from `events` (decision 0914's meanings), oldest first. */
-async function expected(owner: number | null, type: 'smtp' | 'pmta' | undefined, from = FROM, to = TO) {
+async function expected(owner: number | null, type: CampaignTypeValue | undefined, from = FROM, to = TO) {
   return q<ActivityReportRow>(
     `select * from (
        select to_char((at at time zone 'UTC')::date, 'YYYY-MM-DD') as event_date,
@@ -51,7 +51,7 @@ async function expected(owner: number | null, type: 'smtp' | 'pmta' | undefined,
          from events where ${EVENTS_WHERE} group by 1) d
       where delivered + bounced + views + clicks + conversions + unsubscribers + profit > 0
       order by event_date`,
-    [owner, type ? TrackingCampaignTypes[type] : null, from, to],
+    [owner, type ?? null, from, to],
   );
 }
 
@@ -69,7 +69,7 @@ describe('POST /api/activity-report', () => {
       [h.bob, h.bob.id],
     ] as const;
     for (const [user, owner] of owners)
-      for (const campaignType of [undefined, 'smtp', 'pmta'] as const) {
+      for (const campaignType of [undefined, CampaignType.SMTP, CampaignType.PMTA] as const) {
         const want = await expected(owner, campaignType);
         expect(want.length, `${owner} ${campaignType}`).toBeGreaterThan(0);
         const payload = { campaignType, ...(user === h.admin && owner ? { userId: owner } : {}) };
@@ -142,6 +142,8 @@ describe('POST /api/activity-report', () => {
     [{ ...ok, toDate: ['2026-04-07'] }, 'toDate', M.toDate],
     [{ ...ok, fromDate: '2026-05-01' }, 'toDate', M.dateOrder],
     [{ ...ok, campaignType: 'all' }, 'campaignType', M.campaignType],
+    [{ ...ok, campaignType: 'smtp' }, 'campaignType', M.campaignType],
+    [{ ...ok, campaignType: 0 }, 'campaignType', M.campaignType],
     [{ ...ok, campaignType: true }, 'campaignType', M.campaignType],
     [{ ...ok, orderBy: 'views; drop table events' }, 'orderBy', ActivityReportMessages.orderBy],
     [{ ...ok, orderBy: 'unique_opens' }, 'orderBy', ActivityReportMessages.orderBy],

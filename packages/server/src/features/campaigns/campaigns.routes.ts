@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CampaignMessages, campaignActionSchema, type CampaignTypeName } from '@console/shared/campaigns';
-import { CampaignStatus } from '@console/shared/enums';
+import { CampaignStatus, CampaignTypeOf } from '@console/shared/enums';
 import { pmtaStartSchema } from '@console/shared/pmta-campaigns';
-import { TrackingCampaignTypes } from '@console/shared/tracking';
 import { found, idParams } from '../../core/access.ts';
 import type { AppContext, AuthUser } from '../../core/context.ts';
 import { conflict } from '../../core/errors.ts';
@@ -64,7 +63,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const [path, body, act, done, refused] of actions) {
     app.post(path, { schema: { tags, body, response: { 200: answer } } }, async (req) => {
       const { id, type } = req.body;
-      const { status } = found(await campaignStatus(ctx.db, req.user, id, TrackingCampaignTypes[type]));
+      const { status } = found(await campaignStatus(ctx.db, req.user, id, CampaignTypeOf[type]));
       if (!(await act(ctx, id, type, status))) throw conflict(refused);
       return { success: true as const, message: done };
     });

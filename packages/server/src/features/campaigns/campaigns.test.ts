@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CampaignMessages as M, formatSchedule } from '@console/shared/campaigns';
-import { CampaignStatus } from '@console/shared/enums';
+import { CampaignStatus, CampaignType } from '@console/shared/enums';
 import { expectAccess } from '../../../test/access.ts';
 import { factories } from '../../../test/factories.ts';
 import { createTestApp, eventually, type TestApp, type TestUser } from '../../../test/harness.ts';
@@ -59,10 +59,10 @@ describe('access', () => {
     expect((await act(alice, 'pause', { id: c.id, type: 'pmta' })).statusCode).toBe(404);
     expect((await row(c.id)).status).toBe(Active);
     const group = await f.pmtaRelayGroup({ owner: alice });
-    await t.ctx.db.$client.query('update campaigns set type = 2, pmta_relay_group_id = $2 where id = $1', [
-      c.id,
-      group.id,
-    ]);
+    await t.ctx.db.$client.query(
+      `update campaigns set type = ${CampaignType.PMTA}, pmta_relay_group_id = $2 where id = $1`,
+      [c.id, group.id],
+    );
     expect((await act(alice, 'pause', { id: c.id, type: 'smtp' })).statusCode).toBe(404);
     expect((await act(alice, 'pause', { id: c.id, type: 'pmta', v3: true })).statusCode).toBe(200);
     expect((await row(c.id)).status).toBe(Paused);

@@ -4,6 +4,7 @@ import { factories } from '../../../test/factories.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { seededRng, pick } from '../../sending/render/random.ts';
 import { recordEvents, type EventInput } from '../../tracking/events.ts';
+import { CampaignType } from '@console/shared/enums';
 
 /*
  * A known history for the message, mail-service and e-mail-list reports (decision 0918): two ordinary
@@ -74,7 +75,7 @@ export async function buildHistory(t: TestApp) {
   const events: EventInput[] = [];
   let emailId = 1;
   for (const { c, relay, days, n } of plan) {
-    const campaignType: TrackingCampaignType = c.type === 1 ? 'smtp' : 'pmta';
+    const campaignType: TrackingCampaignType = c.type === CampaignType.SMTP ? 'smtp' : 'pmta';
     for (const day of days) {
       for (let i = 0; i < n; i++) {
         const mailProviderId = providers[pick(rng, providers.length)]!;

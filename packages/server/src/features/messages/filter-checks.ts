@@ -1,3 +1,4 @@
+import { CampaignType } from '@console/shared/enums';
 import { HTTP_UNSUBSCRIBE_WARNING, PIXEL_ONLY_IMAGE, type FilterCheck } from '@console/shared/messages';
 import type pg from 'pg';
 
@@ -17,7 +18,7 @@ export interface SendingDomain {
 /** The sender domains of a campaign's relays and who signs their mail. */
 export async function sendingDomains(db: pg.Pool, c: { type: number; groupId: number | null }) {
   if (c.groupId === null) return [];
-  if (c.type === 2) {
+  if (c.type === CampaignType.PMTA) {
     const { rows } = await db.query<{ domain: string }>(
       `select distinct lower(split_part(r.sender_email, '@', 2)) as domain from pmta_relays r
         where r.group_id = $1 and r.active`,

@@ -7,7 +7,7 @@ import { render, type Recipient } from '../../sending/render/template.ts';
 import { tagValuesOf } from '../tags/tags.repo.ts';
 import { getMessage } from './messages.service.ts';
 import { campaignSources } from '../../sending/compose.ts';
-import { TrackingCampaignTypes } from '@console/shared/tracking';
+import { CampaignTypeOf, CampaignType } from '@console/shared/enums';
 import type { CampaignTypeName } from '@console/shared/campaigns';
 import { textOfHtml } from '../../sending/transports/text.ts';
 import { filterChecks, sendingDomains } from './filter-checks.ts';
@@ -37,7 +37,7 @@ async function campaignOf(
 ) {
   const loaded = await campaignSources(ctx.db.$client, id, ctx.env.TRACKER_URL);
   const visible =
-    loaded?.campaign.type === TrackingCampaignTypes[type] && (actor.isAdmin || loaded.campaign.userId === actor.id);
+    loaded?.campaign.type === CampaignTypeOf[type] && (actor.isAdmin || loaded.campaign.userId === actor.id);
   if (!visible) throw notFound(M.campaignNotFound);
   return loaded;
 }
@@ -85,7 +85,7 @@ export async function previewMessage(
   const domains = c
     ? await sendingDomains(ctx.db.$client, {
         type: c.type,
-        groupId: c.type === 2 ? c.pmtaRelayGroupId : c.smtpRelayGroupId,
+        groupId: c.type === CampaignType.PMTA ? c.pmtaRelayGroupId : c.smtpRelayGroupId,
       })
     : null;
   const filters = filterChecks({

@@ -1,3 +1,4 @@
+import { CampaignType } from '@console/shared/enums';
 import { eq } from 'drizzle-orm';
 import { pmtaCampaignItem } from '@console/shared/pmta-campaigns';
 import type { Executor } from '../../db/client.ts';
@@ -6,7 +7,7 @@ import type { AuthUser } from '../../core/context.ts';
 import { campaignCollection, type CampaignKindTables } from '../campaigns/campaigns.repo.ts';
 
 /** `campaigns.type` of a PMTA campaign. */
-export const PMTA = 2;
+export const PMTA = CampaignType.PMTA;
 
 export const pmtaTables: CampaignKindTables = {
   type: PMTA,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CampaignMessages as M, SENDER_MAX, cloneOf } from '@console/shared/campaigns';
-import { CampaignStatus } from '@console/shared/enums';
+import { CampaignStatus, CampaignType } from '@console/shared/enums';
 import { PmtaCampaignMessages as P, type PmtaCampaign } from '@console/shared/pmta-campaigns';
 import { factories } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
@@ -98,7 +98,7 @@ describe('POST /api/pmta_campaigns', () => {
     });
     const stored = await row(res.json().id);
     expect(stored).toMatchObject({
-      type: 2,
+      type: CampaignType.PMTA,
       user_id: alice.id,
       pmta_relay_group_id: r.relayGroup.id,
       smtp_relay_group_id: null,

@@ -1,9 +1,10 @@
 import type pg from 'pg';
+import { CampaignType } from '@console/shared/enums';
 import { transaction } from '../../db/transaction.ts';
 
 /*
  * The hourly relay deliverability scores (decision 0919), set-based from the rollups of PMTA campaigns
- * (campaign_type 2, relay_id a PMTA relay; rows without a relay or a mail service are left out):
+ * (campaign_type CampaignType.PMTA, relay_id a PMTA relay; rows without a relay or a mail service are left out):
  *   score = 100 × (relay's delivered / (delivered + bounced) to the service)
  *               ÷ (every PMTA relay's delivered / (delivered + bounced) to the service)
  * over all time (event_rollup_daily), and the last 24 and 2 hours (event_rollup_hourly: the hour buckets
@@ -16,7 +17,7 @@ with params as (select $1::timestamptz as now),
 all_time as (
   select d.relay_id, d.mail_provider_id, sum(d.delivered)::float8 as delivered, sum(d.bounced)::float8 as bounced
   from event_rollup_daily d
-  where d.campaign_type = 2 and d.relay_id in (select id from pmta_relays) and d.mail_provider_id <> 0
+  where d.campaign_type = ${CampaignType.PMTA} and d.relay_id in (select id from pmta_relays) and d.mail_provider_id <> 0
   group by 1, 2
   having sum(d.delivered) + sum(d.bounced) > 0
 ),
@@ -27,7 +28,7 @@ recent as (
          sum(h.delivered) filter (where h.hour >= date_trunc('hour', p.now - interval '2 hours'))::float8 as d2,
          sum(h.bounced) filter (where h.hour >= date_trunc('hour', p.now - interval '2 hours'))::float8 as b2
   from event_rollup_hourly h, params p
-  where h.campaign_type = 2 and h.relay_id in (select id from pmta_relays) and h.mail_provider_id <> 0
+  where h.campaign_type = ${CampaignType.PMTA} and h.relay_id in (select id from pmta_relays) and h.mail_provider_id <> 0
     and h.hour >= date_trunc('hour', p.now - interval '24 hours') and h.hour <= p.now
   group by 1, 2
 ),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventKind } from '@console/shared/enums';
+import { EventKind, CampaignType } from '@console/shared/enums';
 import type { HydraCollection } from '@console/shared/hydra';
 import type { RelayDeliverability } from '@console/shared/pmta-relay-deliverabilities';
 import { inTransaction } from '../../db/transaction.ts';
@@ -135,7 +135,7 @@ async function counts(from: Date | null): Promise<Counts> {
     `select relay_id, mail_provider_id,
        count(*) filter (where kind = ${EventKind.delivered})::int as d, count(*) filter (where kind = ${EventKind.bounced})::int as b
      from events
-     where campaign_type = 2 and relay_id in (select id from pmta_relays) and mail_provider_id is not null
+     where campaign_type = ${CampaignType.PMTA} and relay_id in (select id from pmta_relays) and mail_provider_id is not null
        and ($1::timestamptz is null or at >= $1) and at <= $2
      group by 1, 2`,
     [from, now],

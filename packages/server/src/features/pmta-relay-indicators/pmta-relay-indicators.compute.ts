@@ -1,10 +1,11 @@
 import type pg from 'pg';
+import { CampaignType } from '@console/shared/enums';
 import { INDICATOR_WINDOW_MAX_DAYS } from '@console/shared/pmta-relay-indicators';
 import { transaction } from '../../db/transaction.ts';
 
 /*
  * The nightly PMTA Relays Indicators (decision 0919), set-based from the daily rollup of PMTA campaigns
- * (campaign_type 2, relay_id = the PMTA relay). The days counted are whole UTC days ending yesterday
+ * (campaign_type CampaignType.PMTA, relay_id = the PMTA relay). The days counted are whole UTC days ending yesterday
  * (the run at 02:00 never counts the two hours of today):
  * - age: UTC calendar days from the relay's creation day to today (0 on its first day);
  * - window: the last `least(greatest(age, 1), 365)` days; deliveredPerDay, bouncedPerDay,
@@ -39,7 +40,7 @@ sums as (
          coalesce(sum(d.conversions) filter (where d.day >= w.today - 30), 0)::int as conv30
   from event_rollup_daily d
   join w on w.id = d.relay_id
-  where d.campaign_type = 2
+  where d.campaign_type = ${CampaignType.PMTA}
     and d.day >= w.today - greatest(w.days, 90) and d.day < w.today
   group by grouping sets ((d.relay_id), (d.relay_id, d.mail_provider_id))
 ),

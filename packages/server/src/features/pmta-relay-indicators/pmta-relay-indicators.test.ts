@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventKind } from '@console/shared/enums';
+import { EventKind, CampaignType } from '@console/shared/enums';
 import type { HydraCollection } from '@console/shared/hydra';
 import {
   INDICATOR_WINDOW_MAX_DAYS,
@@ -230,7 +230,7 @@ async function expectedRows(relay: { id: number; createdAt: Date }): Promise<Exp
        count(*) filter (where kind = ${EventKind.conversion} and at >= $4)::int as conv60,
        count(*) filter (where kind = ${EventKind.conversion} and at >= $5)::int as conv30
      from events
-     where campaign_type = 2 and relay_id = $1 and at >= least($2, $3) and at < $6
+     where campaign_type = ${CampaignType.PMTA} and relay_id = $1 and at >= least($2, $3) and at < $6
      group by grouping sets ((), (coalesce(mail_provider_id, 0)))`,
     [relay.id, from(days), from(90), from(60), from(30), new Date(todayStart)],
   );

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { MailServiceReportOrder, MailServiceReportRow } from '@console/shared/pmta-relays-mail-service-report';
-import { TrackingCampaignTypes } from '@console/shared/tracking';
+import { CampaignTypeOf } from '@console/shared/enums';
 import { containsPattern } from '../../core/collection.ts';
 import { dayBetween, orderSql } from '../../core/reports.ts';
 import type { Executor } from '../../db/client.ts';
@@ -14,7 +14,7 @@ import { FIGURES } from '../pmta-relays-report/pmta-relays-report.repo.ts';
  * (the buckets of the current and the previous clock hour), PMTA campaigns only (campaign_type 2).
  */
 
-const PMTA = TrackingCampaignTypes.pmta;
+const PMTA = CampaignTypeOf.pmta;
 
 const ORDER: Record<MailServiceReportOrder, string> = {
   id: 'r.id',

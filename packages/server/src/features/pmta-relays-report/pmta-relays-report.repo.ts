@@ -5,7 +5,7 @@ import {
   type RelaysReportOrder,
   type RelaysReportRow,
 } from '@console/shared/pmta-relays-report';
-import { TrackingCampaignTypes } from '@console/shared/tracking';
+import { CampaignTypeOf } from '@console/shared/enums';
 import { dayBetween, orderSql } from '../../core/reports.ts';
 import type { Executor } from '../../db/client.ts';
 
@@ -14,7 +14,7 @@ import type { Executor } from '../../db/client.ts';
  * (campaign_type 2, whose relay_id is a PMTA relay's) summed per relay, per day or per mail service.
  */
 
-const PMTA = TrackingCampaignTypes.pmta;
+const PMTA = CampaignTypeOf.pmta;
 
 /** The figures of decision 0914 summed over rollup rows aliased `d`; profit in cents. */
 export const FIGURES =

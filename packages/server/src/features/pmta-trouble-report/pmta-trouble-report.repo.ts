@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { CampaignStatus, EventKind } from '@console/shared/enums';
+import { CampaignStatus, EventKind, CampaignTypeOf } from '@console/shared/enums';
 import { RecipientStatus } from '@console/shared/campaigns';
 import { CAMPAIGN_STALL_MINUTES, TROUBLE_NAMES, type TroubleEntry } from '@console/shared/pmta-trouble-report';
-import { TrackingCampaignTypes } from '@console/shared/tracking';
 import { isForeignKeyViolation } from '../../core/db-errors.ts';
 import type { Executor } from '../../db/client.ts';
 import { pmtaServerTroubles, pmtaServers } from '../../db/schema/index.ts';
@@ -90,7 +89,7 @@ export async function storeCheck(db: Executor, serverId: number, r: CheckResult,
  */
 export async function troubledCampaigns(db: Executor, server: Pick<PmtaServerRow, 'id' | 'userId'>) {
   const stall = sql`now() - make_interval(mins => ${CAMPAIGN_STALL_MINUTES})`;
-  const pmta = TrackingCampaignTypes.pmta;
+  const pmta = CampaignTypeOf.pmta;
   const sending = [EventKind.sent, EventKind.delivered, EventKind.bounced, EventKind.deferred];
   const left = [RecipientStatus.pending, RecipientStatus.claimed, RecipientStatus.sending];
   const { rows } = await db.execute<{ id: number; name: string; status: number; pause_reason: string | null }>(sql`

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSshServer } from '@console/pmta-sim/ssh';
 import { eventually as simEventually, inject, tempSim } from '@console/pmta-sim/testing';
-import { CampaignStatus } from '@console/shared/enums';
+import { CampaignStatus, CampaignType } from '@console/shared/enums';
 import {
   BACKOFF_QUEUE_RECIPIENTS,
   QUEUED_RECIPIENTS_MAX,
@@ -271,7 +271,7 @@ describe('PMTA trouble report: the checks', () => {
       const c = await f.smtpCampaign({ owner });
       await t.ctx.db
         .update(campaigns)
-        .set({ type: 2, smtpRelayGroupId: null, pmtaRelayGroupId: relay!.group_id, ...set })
+        .set({ type: CampaignType.PMTA, smtpRelayGroupId: null, pmtaRelayGroupId: relay!.group_id, ...set })
         .where(eq(campaigns.id, c.id));
       return c;
     };
@@ -301,7 +301,7 @@ describe('PMTA trouble report: the checks', () => {
     );
     // A delivery a minute ago: it moves.
     await t.ctx.db.execute(sql`insert into events (at, kind, campaign_type, campaign_id, user_id)
-      values (now() - interval '1 minute', 2, 2, ${active.id}, ${owner.id})`);
+      values (now() - interval '1 minute', 2, ${CampaignType.PMTA}, ${active.id}, ${owner.id})`);
     expect((await rechecked(id)).troubles).toEqual([]);
   });
 });

@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ProfitOrderBy, ProfitReportQuery, ProfitReportRow } from '@console/shared/profit-report';
-import { TrackingCampaignTypes } from '@console/shared/tracking';
 import type { Executor } from '../../db/client.ts';
 import { dayBetween, orderSql, ownerIs } from '../../core/reports.ts';
 
@@ -18,15 +17,9 @@ const ORDER: Record<ProfitOrderBy, string> = {
   sum: 'sum',
 };
 
-/** `campaign_type = 1|2`, or nothing for both kinds. */
+/** `campaign_type = ` the filter's CampaignType, or nothing for both kinds. */
 const campaignTypeIs = (type: ProfitReportQuery['campaignType']): SQL =>
-  type ? sql`campaign_type = ${TrackingCampaignTypes[type]}` : sql`true`;
-
-const TYPE_NAME = sql.raw(
-  `case campaign_type ${Object.entries(TrackingCampaignTypes)
-    .map(([name, n]) => `when ${n} then '${name}'`)
-    .join(' ')} end`,
-);
+  type ? sql`campaign_type = ${type}` : sql`true`;
 
 export async function profitReport(
   db: Executor,
@@ -39,13 +32,13 @@ export async function profitReport(
   let query: SQL;
   if (q.groupBy === 'date') {
     query = sql`
-      select to_char(day, 'YYYY-MM-DD') as event_date, null as campaign_type, null::int as campaign_id,
+      select to_char(day, 'YYYY-MM-DD') as event_date, null::int as campaign_type, null::int as campaign_id,
              null as campaign_name, null as country, ${figures}
       from event_rollup_daily where ${where} group by day ${having}
       order by ${orderSql(ORDER, q.orderBy, q.asc, 'event_date')}`;
   } else if (q.groupBy === 'campaign') {
     query = sql`
-      select null as event_date, ${TYPE_NAME} as campaign_type, campaign_id, c.name as campaign_name,
+      select null as event_date, campaign_type::int as campaign_type, campaign_id, c.name as campaign_name,
              null as country, count, sum
       from (select campaign_type, campaign_id, ${figures}
             from event_rollup_daily where ${where} group by campaign_type, campaign_id ${having}) r
@@ -53,7 +46,7 @@ export async function profitReport(
       order by ${orderSql(ORDER, q.orderBy, q.asc, '(campaign_type, campaign_id)')}`;
   } else {
     query = sql`
-      select null as event_date, null as campaign_type, null::int as campaign_id, null as campaign_name,
+      select null as event_date, null::int as campaign_type, null::int as campaign_id, null as campaign_name,
              country, ${figures}
       from conversion_rollup_daily where ${where} group by country ${having}
       order by ${orderSql(ORDER, q.orderBy, q.asc, 'country')}`;

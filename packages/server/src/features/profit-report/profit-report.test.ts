@@ -6,7 +6,7 @@ import {
   type ProfitGroupBy,
   type ProfitReportRow,
 } from '@console/shared/profit-report';
-import { TrackingCampaignTypes } from '@console/shared/tracking';
+import { CampaignType, CampaignTypeOf, type CampaignTypeValue } from '@console/shared/enums';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { factories } from '../../../test/factories.ts';
 import { buildHistory, EVENTS_WHERE, K, MOMENTS, type History } from '../../../test/profit-activity-history.ts';
@@ -31,7 +31,7 @@ const report = async (u: TestUser, payload: object): Promise<ProfitReportRow[]> 
   return res.json().report;
 };
 
-type Type = 'smtp' | 'pmta' | undefined;
+type Type = CampaignTypeValue | undefined;
 /** The expected rows, counted from `events` and grouped the report's way (in the default order). */
 async function expected(
   groupBy: ProfitGroupBy,
@@ -50,19 +50,26 @@ async function expected(
             count(*)::int as count, coalesce(sum(amount_cents), 0)::int as sum
        from events where kind = ${K.conversion} and ${EVENTS_WHERE}
       group by ${key} having count(*) > 0`,
-    [owner, type ? TrackingCampaignTypes[type] : null, from, to],
+    [owner, type ?? null, from, to],
   );
   const none = { event_date: null, campaign_type: null, campaign_id: null, campaign_name: null, country: null };
   const out: ProfitReportRow[] = rows.map((r) => {
     if (groupBy === 'date') return { ...none, event_date: String(r.k1), count: r.count, sum: r.sum };
     if (groupBy === 'country') return { ...none, country: String(r.k1), count: r.count, sum: r.sum };
     const c = h.campaigns.find((x) => x.id === r.k2)!;
-    return { ...none, campaign_type: c.type, campaign_id: c.id, campaign_name: c.name, count: r.count, sum: r.sum };
+    return {
+      ...none,
+      campaign_type: CampaignTypeOf[c.type],
+      campaign_id: c.id,
+      campaign_name: c.name,
+      count: r.count,
+      sum: r.sum,
+    };
   });
   return out.sort(order(groupBy === 'date' ? 'event_date' : 'sum', groupBy === 'date', groupBy));
 }
 
-const typeNo = (r: ProfitReportRow) => (r.campaign_type ? TrackingCampaignTypes[r.campaign_type] : 0);
+const typeNo = (r: ProfitReportRow) => r.campaign_type ?? 0;
 const groupKey = (g: ProfitGroupBy) => (a: ProfitReportRow, b: ProfitReportRow) =>
   g === 'date'
     ? a.event_date!.localeCompare(b.event_date!)
@@ -101,11 +108,11 @@ describe('POST /api/profit-report', () => {
         [h.bob, h.bob.id],
       ] as const;
       for (const [user, owner] of owners)
-        for (const campaignType of [undefined, 'smtp', 'pmta'] as const) {
+        for (const campaignType of [undefined, CampaignType.SMTP, CampaignType.PMTA] as const) {
           const payload = { groupBy, campaignType, ...(user === h.admin && owner ? { userId: owner } : {}) };
           const want = await expected(groupBy, owner, campaignType);
           // bob's only PMTA campaign never converts: his PMTA report is empty; every other one has rows.
-          const empty = owner === h.bob.id && campaignType === 'pmta';
+          const empty = owner === h.bob.id && campaignType === CampaignType.PMTA;
           expect(want.length > 0, `${groupBy} ${owner} ${campaignType}`).toBe(!empty);
           expect(await report(user, payload), `${groupBy} ${user.username} ${owner} ${campaignType}`).toEqual(want);
         }
@@ -144,10 +151,32 @@ describe('POST /api/profit-report', () => {
     expect(rows.map((r) => [r.campaign_type, r.campaign_id, r.campaign_name])).toEqual(
       h.campaigns
         .slice(0, 3)
-        .sort((a, b) => TrackingCampaignTypes[a.type] - TrackingCampaignTypes[b.type] || a.id - b.id)
-        .map((c) => [c.type, c.id, c.name]),
+        .sort((a, b) => CampaignTypeOf[a.type] - CampaignTypeOf[b.type] || a.id - b.id)
+        .map((c) => [CampaignTypeOf[c.type], c.id, c.name]),
     );
     expect(rows.every((r) => r.event_date === null && r.country === null)).toBe(true);
+  });
+
+  it("filters by the spec's campaign type numbers: 1 PMTA, 2 SMTP (also sent as text)", async () => {
+    const names = async (campaignType: unknown) =>
+      (await report(h.admin, { groupBy: 'campaign', campaignType })).map((r) => r.campaign_name).sort();
+    const of = (kind: string) => h.campaigns.filter((c) => c.type === kind && c.id !== h.campaigns[3]!.id);
+    expect(await names(1)).toEqual(
+      of('pmta')
+        .map((c) => c.name)
+        .sort(),
+    );
+    expect(await names('1')).toEqual(await names(1));
+    expect(await names(2)).toEqual(
+      of('smtp')
+        .map((c) => c.name)
+        .sort(),
+    );
+    expect(await names('2')).toEqual(await names(2));
+    expect((await names(1)).every((n) => n?.includes('pmta'))).toBe(true);
+    expect((await report(h.admin, { groupBy: 'campaign', campaignType: 1 })).every((r) => r.campaign_type === 1)).toBe(
+      true,
+    );
   });
 
   it("by country: a conversion without a country is '' (the screen's Unknown)", async () => {
@@ -226,7 +255,9 @@ describe('POST /api/profit-report', () => {
     [{ ...ok, groupBy: 'week' }, 'groupBy', ProfitReportMessages.groupBy],
     [{ ...ok, groupBy: ['date'] }, 'groupBy', ProfitReportMessages.groupBy],
     [{ ...ok, campaignType: 'smtps' }, 'campaignType', M.campaignType],
-    [{ ...ok, campaignType: 1 }, 'campaignType', M.campaignType],
+    [{ ...ok, campaignType: 'pmta' }, 'campaignType', M.campaignType],
+    [{ ...ok, campaignType: 3 }, 'campaignType', M.campaignType],
+    [{ ...ok, campaignType: '0' }, 'campaignType', M.campaignType],
     [{ ...ok, orderBy: 'profit' }, 'orderBy', ProfitReportMessages.orderBy],
     [{ ...ok, orderBy: 'country' }, 'orderBy', ProfitReportMessages.orderByFor('date')],
     [{ ...ok, groupBy: 'country', orderBy: 'event_date' }, 'orderBy', ProfitReportMessages.orderByFor('country')],

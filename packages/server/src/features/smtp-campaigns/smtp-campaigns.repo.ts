@@ -1,3 +1,4 @@
+import { CampaignType } from '@console/shared/enums';
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { smtpCampaignItem } from '@console/shared/campaigns';
@@ -6,8 +7,8 @@ import { campaigns, linkGroups, smtpRelayGroups } from '../../db/schema/index.ts
 import type { AuthUser } from '../../core/context.ts';
 import { campaignCollection, refOf, type CampaignKindTables } from '../campaigns/campaigns.repo.ts';
 
-/** `campaigns.type` of an SMTP campaign (the PMTA ones are 2). */
-export const SMTP = 1;
+/** `campaigns.type` of an SMTP campaign. */
+export const SMTP = CampaignType.SMTP;
 
 export const smtpTables: CampaignKindTables = {
   type: SMTP,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CampaignMessages as M, SENDER_MAX } from '@console/shared/campaigns';
-import { CampaignStatus } from '@console/shared/enums';
+import { CampaignStatus, CampaignType } from '@console/shared/enums';
 import { factories } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { campaignCalls } from '../campaigns/test-helpers.ts';
@@ -97,7 +97,7 @@ describe('POST /api/smtp_campaigns', () => {
     });
     expect(res.json().mailProviders).toHaveLength(2);
     const stored = await row(res.json().id);
-    expect(stored).toMatchObject({ type: 1, user_id: alice.id, status: CampaignStatus.Inactive });
+    expect(stored).toMatchObject({ type: CampaignType.SMTP, user_id: alice.id, status: CampaignStatus.Inactive });
   });
 
   it('accepts an e-mail list assigned to the caller', async () => {
@@ -230,10 +230,10 @@ describe('GET /api/smtp_campaigns/{id}', () => {
     expect((await get(bob, `/api/smtp_campaigns/${c.id}`)).statusCode).toBe(404);
     const pmta = await f.smtpCampaign({ owner: alice });
     const group = await f.pmtaRelayGroup({ owner: alice });
-    await t.ctx.db.$client.query('update campaigns set type = 2, pmta_relay_group_id = $2 where id = $1', [
-      pmta.id,
-      group.id,
-    ]);
+    await t.ctx.db.$client.query(
+      `update campaigns set type = ${CampaignType.PMTA}, pmta_relay_group_id = $2 where id = $1`,
+      [pmta.id, group.id],
+    );
     expect((await get(alice, `/api/smtp_campaigns/${pmta.id}`)).statusCode).toBe(404);
   });
 
@@ -310,7 +310,7 @@ describe('GET /api/smtp_campaigns', () => {
   it('shows completion from the counters: (delivered + bounced) / total', async () => {
     const id = ids['active beta']!;
     await t.ctx.db.$client.query(
-      `insert into campaign_counters (campaign_type, campaign_id, total, delivered, bounced) values (1, $1, 3, 1, 1)`,
+      `insert into campaign_counters (campaign_type, campaign_id, total, delivered, bounced) values (${CampaignType.SMTP}, $1, 3, 1, 1)`,
       [id],
     );
     const c = (await page(carol, 'status=1'))['hydra:member'][0] as unknown as { completion: number };

@@ -4,6 +4,7 @@ import { expectAccess } from '../../../test/access.ts';
 import { factories } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { recordEvents, type EventInput } from '../../tracking/events.ts';
+import { CampaignType } from '@console/shared/enums';
 
 let t: TestApp;
 let f: ReturnType<typeof factories>;
@@ -243,10 +244,10 @@ describe('GET /api/smtp_campaign_statistics/{id}/{kind}/{providerId}', () => {
   it('answers 404 for a PMTA campaign on the SMTP path', async () => {
     const c = await f.smtpCampaign({ owner: alice });
     const group = await f.pmtaRelayGroup({ owner: alice });
-    await t.ctx.db.$client.query('update campaigns set type = 2, pmta_relay_group_id = $2 where id = $1', [
-      c.id,
-      group.id,
-    ]);
+    await t.ctx.db.$client.query(
+      `update campaigns set type = ${CampaignType.PMTA}, pmta_relay_group_id = $2 where id = $1`,
+      [c.id, group.id],
+    );
     expect((await stats(alice, `${c.id}/overall/0`)).statusCode).toBe(404);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CampaignStatus } from '@console/shared/enums';
+import { CampaignStatus, CampaignType } from '@console/shared/enums';
 import type { UuidDecoded } from '@console/shared/tools';
 import { factories } from '../../../test/factories.ts';
 import { createTestApp, eventually, type TestApp, type TestUser } from '../../../test/harness.ts';
@@ -63,7 +63,7 @@ it('a UUID from a sent message decodes to its campaign, relay and e-mail', async
   const decoded = await t.as(admin, { method: 'POST', url: '/api/uuid-decode', payload: { uuid } });
   expect(decoded.statusCode, decoded.body).toBe(200);
   expect(decoded.json() as UuidDecoded).toEqual({
-    decoded: { campaignType: 1, campaignId: campaign.id, relayId, emailId },
+    decoded: { campaignType: CampaignType.SMTP, campaignId: campaign.id, relayId, emailId },
     campaign: { id: campaign.id, name: campaign.name },
     relay: { id: relayId, name: 'tools@sender-tools.test' },
     email: address,
@@ -74,7 +74,12 @@ it('a UUID from a sent message decodes to its campaign, relay and e-mail', async
   const encoded = await t.as(admin, {
     method: 'POST',
     url: '/api/uuid-encode',
-    payload: { campaignType: '1', campaignId: String(campaign.id), relayId: String(relayId), emailId: String(emailId) },
+    payload: {
+      campaignType: String(CampaignType.SMTP),
+      campaignId: String(campaign.id),
+      relayId: String(relayId),
+      emailId: String(emailId),
+    },
   });
   expect(encoded.json()).toEqual({ encoded: uuid });
 });

@@ -1,3 +1,4 @@
+import { CampaignType } from '@console/shared/enums';
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { EMAIL_IDS_MAX, HISTORY_MAX, type EmailIdItem, type HistoryRow, type LogEntry } from '@console/shared/tools';
 import type { Executor } from '../../db/client.ts';
@@ -19,7 +20,7 @@ export const relayName = async (db: Executor, type: number, id: number) =>
   (
     await one<{ name: string | null }>(
       db,
-      type === 2
+      type === CampaignType.PMTA
         ? sql`select coalesce(
                 (select smtp_host from pmta_relays where id = ${id}::bigint),
                 (select smtp_host from relay_history where relay_id = ${id}::bigint order by id desc limit 1)) as name`

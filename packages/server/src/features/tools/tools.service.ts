@@ -5,20 +5,17 @@ import {
   type UuidDecoded,
   type UuidFields,
 } from '@console/shared/tools';
-import { TrackingCampaignTypes, type TrackingCampaignType } from '@console/shared/tracking';
+import { CampaignTypeOf, campaignKindName } from '@console/shared/enums';
 import type { AppContext } from '../../core/context.ts';
 import { invalid, notFound } from '../../core/errors.ts';
 import { decodeTrackingId, encodeTrackingId } from '../../tracking/uuid.ts';
 import { campaignNamed, emailOfId, idsOfEmail, logEntries, recipientEmail, relayName } from './tools.repo.ts';
 
-const typeName = (n: 1 | 2) =>
-  (Object.keys(TrackingCampaignTypes) as TrackingCampaignType[]).find((k) => TrackingCampaignTypes[k] === n)!;
-
 /** The four numbers of a UUID and what they name; an id the console's key did not make is a 422. */
 export async function decodeUuid(ctx: AppContext, uuid: string): Promise<UuidDecoded> {
   const id = decodeTrackingId(ctx.secret, uuid);
   if (!id) throw invalid({ uuid: M.uuidForged });
-  const type = TrackingCampaignTypes[id.campaignType];
+  const type = CampaignTypeOf[id.campaignType];
   const [campaign, relay, email] = await Promise.all([
     campaignNamed(ctx.db, type, id.campaignId),
     relayName(ctx.db, type, id.relayId),
@@ -33,7 +30,7 @@ export async function decodeUuid(ctx: AppContext, uuid: string): Promise<UuidDec
 }
 
 export const encodeUuid = (ctx: AppContext, f: UuidFields) => ({
-  encoded: encodeTrackingId(ctx.secret, { ...f, campaignType: typeName(f.campaignType) }),
+  encoded: encodeTrackingId(ctx.secret, { ...f, campaignType: campaignKindName(f.campaignType)! }),
 });
 
 export async function decodeEmailId(ctx: AppContext, emailId: number) {

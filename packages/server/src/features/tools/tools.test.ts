@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CampaignType } from '@console/shared/enums';
 import { LOG_ENTRIES_MAX, ToolsMessages as M, UUID_FIELD_MAX, type UuidDecoded } from '@console/shared/tools';
 import { NUL_MESSAGE } from '../../core/input-guard.ts';
 import { expectAccess } from '../../../test/access.ts';
@@ -92,11 +93,48 @@ describe('UUID decoder and encoder', () => {
       emailId: 2 ** 40,
     });
     expect(await decode(uuid)).toEqual({
-      decoded: { campaignType: 2, campaignId: 4_000_000_000, relayId: 3_000_000_000, emailId: 2 ** 40 },
+      decoded: { campaignType: CampaignType.PMTA, campaignId: 4_000_000_000, relayId: 3_000_000_000, emailId: 2 ** 40 },
       campaign: null,
       relay: null,
       email: null,
     });
+  });
+
+  it("answers the spec's type numbers (1 PMTA, 2 SMTP), also for ids made before them (version 1)", async () => {
+    const owner = await t.user();
+    const smtp = await f.smtpCampaign({ owner });
+    const pmta = await f.pmtaCampaign({ owner });
+    const relay = await f.pmtaRelay({ owner, smtpHost: 'kind.tools-test.example.com' });
+    for (const version of [1, 2]) {
+      const ofSmtp = encodeTrackingId(
+        t.ctx.secret,
+        { campaignType: 'smtp', campaignId: smtp.id, relayId: 1, emailId: 1 },
+        version,
+      );
+      expect((await decode(ofSmtp)).decoded.campaignType, `v${version}`).toBe(CampaignType.SMTP);
+      expect((await decode(ofSmtp)).campaign).toEqual({ id: smtp.id, name: smtp.name });
+      const ofPmta = encodeTrackingId(
+        t.ctx.secret,
+        { campaignType: 'pmta', campaignId: pmta.id, relayId: relay.id, emailId: 1 },
+        version,
+      );
+      expect(await decode(ofPmta)).toMatchObject({
+        decoded: { campaignType: CampaignType.PMTA, campaignId: pmta.id },
+        campaign: { id: pmta.id, name: pmta.name },
+        relay: { id: relay.id, name: 'kind.tools-test.example.com' },
+      });
+    }
+    // The encoder takes the same numbers and makes a version-2 id.
+    const made = await encode({ campaignType: CampaignType.PMTA, campaignId: pmta.id, relayId: relay.id, emailId: 1 });
+    expect(decodeTrackingId(t.ctx.secret, made)).toEqual({
+      campaignType: 'pmta',
+      campaignId: pmta.id,
+      relayId: relay.id,
+      emailId: 1,
+    });
+    expect(made).toBe(
+      encodeTrackingId(t.ctx.secret, { campaignType: 'pmta', campaignId: pmta.id, relayId: relay.id, emailId: 1 }),
+    );
   });
 
   it('names a deleted PMTA relay by its SMTP host from the relay history', async () => {

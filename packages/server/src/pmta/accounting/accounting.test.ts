@@ -16,6 +16,7 @@ import { pmtaConnections } from '../ssh/connection.ts';
 import { pullAllAccounting } from './accounting.jobs.ts';
 import { LOG_SOURCE, pullAccounting } from './pull.ts';
 import type { AcctHandler } from './record.ts';
+import { CampaignType } from '@console/shared/enums';
 
 /*
  * The accounting pull against the simulator (issue 13; decision 0911): real injections with real tracking
@@ -85,10 +86,10 @@ afterAll(async () => {
 /** A PMTA campaign whose recipients the engine injected: rows `injected` with their `sent` events. */
 async function injectedCampaign(emails: string[]) {
   const c = await f.smtpCampaign({ owner, emails });
-  await q('update campaigns set type = 2, smtp_relay_group_id = null, pmta_relay_group_id = $2 where id = $1', [
-    c.id,
-    relay.groupId,
-  ]);
+  await q(
+    `update campaigns set type = ${CampaignType.PMTA}, smtp_relay_group_id = null, pmta_relay_group_id = $2 where id = $1`,
+    [c.id, relay.groupId],
+  );
   await prepareCampaign(t.ctx, c.id);
   const rows = await q<{ emailId: number; email: string; domain: string; mailProviderId: number }>(
     `update campaign_recipients set status = 7, relay_id = $2 where campaign_id = $1
@@ -130,7 +131,7 @@ async function injectedCampaign(emails: string[]) {
 const counters = async (id: number) =>
   (
     await q<Record<string, number>>(
-      `select sent, delivered, bounced, deferred, complaints from campaign_counters where campaign_type = 2 and campaign_id = $1`,
+      `select sent, delivered, bounced, deferred, complaints from campaign_counters where campaign_type = ${CampaignType.PMTA} and campaign_id = $1`,
       [id],
     )
   )[0];
@@ -257,7 +258,9 @@ describe('PMTA accounting', () => {
     // As if the engine's group commit were still to come: the row in `sending`, no `sent` event yet.
     await q(`update campaign_recipients set status = 2, worker = 'w1' where campaign_id = $1`, [c.id]);
     await q(`delete from events where campaign_id = $1`, [c.id]);
-    await q(`update campaign_counters set sent = 0 where campaign_type = 2 and campaign_id = $1`, [c.id]);
+    await q(`update campaign_counters set sent = 0 where campaign_type = ${CampaignType.PMTA} and campaign_id = $1`, [
+      c.id,
+    ]);
     await c.send('racing@deliver.test');
     await eventually(() => expect(acctRows().filter((r) => r.jobId === `campaign-${c.id}`)).toHaveLength(1));
     await pullAccounting(t.ctx, serverId);

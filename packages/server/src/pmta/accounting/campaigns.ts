@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { RecipientStatus } from '@console/shared/campaigns';
-import { TrackingCampaignTypes } from '@console/shared/tracking';
+import { CampaignTypeOf } from '@console/shared/enums';
 import { loggable } from '../../core/errors.ts';
 import { normalizeEmail } from '../../features/email-lists/import/email-syntax.ts';
 import { BounceCategories, classifyBounce, HARD_CATEGORIES, type BounceCategory } from '../../sending/bounces.ts';
@@ -79,7 +79,7 @@ export const campaignRecords: AcctHandler = async (ctx, _server, records, tx) =>
     for (const id of done.relays) relays.add(id);
   }
   tx.afterCommit(async () => {
-    for (const id of campaigns) publishCampaignLive(ctx, TrackingCampaignTypes.pmta, id);
+    for (const id of campaigns) publishCampaignLive(ctx, CampaignTypeOf.pmta, id);
     // Recomputes `emails.valid` of hard-bounced and unsubscribed addresses (it locks lists: a job of its own).
     for (let i = 0; i < suppress.length; i += 1000)
       await ctx.jobs
@@ -94,7 +94,7 @@ async function recordCampaign(client: pg.ClientBase, campaignId: number, own: Ow
   const { rows: found } = await client.query<{ userId: number; categoryId: number }>(
     `select c.user_id as "userId", l.category_id as "categoryId"
        from campaigns c join email_lists l on l.id = c.email_list_id where c.id = $1 and c.type = $2`,
-    [campaignId, TrackingCampaignTypes.pmta],
+    [campaignId, CampaignTypeOf.pmta],
   );
   const campaign = found[0];
   if (!campaign) return null;

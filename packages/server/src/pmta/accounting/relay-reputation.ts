@@ -1,6 +1,5 @@
 import type pg from 'pg';
-import { Rating } from '@console/shared/enums';
-import { TrackingCampaignTypes } from '@console/shared/tracking';
+import { Rating, CampaignTypeOf } from '@console/shared/enums';
 import type { AppContext } from '../../core/context.ts';
 import { recomputeRelayStatus } from '../../features/pmta-relays/pmta-relays.repo.ts';
 import type { BounceCategory } from '../../sending/bounces.ts';
@@ -63,7 +62,7 @@ export async function rateRelays(ctx: Pick<AppContext, 'db'>, relayIds: number[]
        from s cross join reputation_providers p where p.kind = 'bounces' and p.active
      on conflict (relay_id, provider_id)
      do update set reputation = excluded.reputation, details = excluded.details, date = excluded.date`,
-    [relayIds, WINDOW_HOURS, TrackingCampaignTypes.pmta, MIN_BOUNCES, POOR_SHARE, Rating.Poor, Rating.Neutral],
+    [relayIds, WINDOW_HOURS, CampaignTypeOf.pmta, MIN_BOUNCES, POOR_SHARE, Rating.Poor, Rating.Neutral],
   );
   await recomputeRelayStatus(ctx.db, relayIds);
   return rowCount ?? 0;

@@ -1,12 +1,13 @@
 import { Select, type SelectProps } from 'antd';
-import type { REPORT_CAMPAIGN_TYPES } from '@console/shared/reports';
+import { CampaignType, CampaignTypeLabels, type CampaignTypeValue } from '@console/shared/enums';
 
-export type ReportCampaignType = (typeof REPORT_CAMPAIGN_TYPES)[number];
+export type ReportCampaignType = CampaignTypeValue;
 
+/** The spec's numbers (1 PMTA, 2 SMTP) as the report calls take them. */
 const OPTIONS: { value: ReportCampaignType | ''; label: string }[] = [
   { value: '', label: 'All' },
-  { value: 'smtp', label: 'SMTP' },
-  { value: 'pmta', label: 'PMTA' },
+  { value: CampaignType.SMTP, label: CampaignTypeLabels[CampaignType.SMTP] },
+  { value: CampaignType.PMTA, label: CampaignTypeLabels[CampaignType.PMTA] },
 ];
 
 /** The reports' Campaign type filter: All, SMTP, PMTA ('' = all, as the calls take it). */

@@ -1,13 +1,18 @@
 import type { ReactNode } from 'react';
 import { Col, Descriptions, Form, Input, Row, Typography } from 'antd';
+import { CampaignType, CampaignTypeLabels } from '@console/shared/enums';
 import { uuidDecodeSchema, uuidEncodeSchema, type UuidDecoded, type UuidEncodeBody } from '@console/shared/tools';
 import { Page } from '@/components/page.tsx';
 import { zodRule } from '@/lib/form-rules.ts';
 import { useDecodeUuid, useEncodeUuid } from '../api/tools.ts';
 import { ToolCard } from '../components/tool-card.tsx';
 
+/** '1 PMTA, 2 SMTP': the spec's numbers, in order. */
+const TYPE_HINT = Object.values(CampaignType)
+  .sort()
+  .map((n) => `${n} ${CampaignTypeLabels[n]}`)
+  .join(', ');
 const LABELS = { campaignType: 'Campaign Type', campaignId: 'Campaign ID', relayId: 'Relay ID', emailId: 'Email ID' };
-const TYPES: Record<number, string> = { 1: 'SMTP', 2: 'PMTA' };
 
 /** A number and what it names today, or that nothing has it. */
 const named = (id: number, name: string | null | undefined): ReactNode => (
@@ -30,7 +35,11 @@ function Decoded({ d }: { d: UuidDecoded }) {
       column={1}
       aria-label="Decoded"
       items={[
-        { key: 'type', label: LABELS.campaignType, children: `${v.campaignType} (${TYPES[v.campaignType]})` },
+        {
+          key: 'type',
+          label: LABELS.campaignType,
+          children: `${v.campaignType} (${CampaignTypeLabels[v.campaignType]})`,
+        },
         { key: 'campaign', label: LABELS.campaignId, children: named(v.campaignId, d.campaign?.name) },
         { key: 'relay', label: LABELS.relayId, children: named(v.relayId, d.relay?.name) },
         { key: 'email', label: LABELS.emailId, children: named(v.emailId, d.email) },
@@ -79,7 +88,7 @@ export function UuidDecoder() {
             fields={
               <Row gutter={16}>
                 <Col xs={24} md={12}>
-                  {field('campaignType', '1 SMTP, 2 PMTA')}
+                  {field('campaignType', TYPE_HINT)}
                 </Col>
                 <Col xs={24} md={12}>
                   {field('campaignId')}
