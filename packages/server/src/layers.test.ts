@@ -23,7 +23,9 @@ describe('server layers (main -> app -> routes/workers -> features -> pmta -> se
     expect(all.length).toBeGreaterThan(500); // the walk saw the tree
     const climbing = all.flatMap(({ file, target }) => {
       const c = climb(file, target);
-      return c ? [`${path.relative(serverSrc, file)} (${c.from}) -> ${path.relative(serverSrc, target)} (${c.to})`] : [];
+      return c
+        ? [`${path.relative(serverSrc, file)} (${c.from}) -> ${path.relative(serverSrc, target)} (${c.to})`]
+        : [];
     });
     expect(climbing).toEqual([]);
   });

@@ -31,7 +31,7 @@ import { smtpCampaignsRoutes } from './features/smtp-campaigns/smtp-campaigns.ro
 import { pmtaCampaignsRoutes } from './features/pmta-campaigns/pmta-campaigns.routes.ts';
 import { statisticsRoutes } from './features/smtp-campaigns/statistics.ts';
 import { campaignsRoutes } from './features/campaigns/campaigns.routes.ts';
-import { pmtaSshRoutes } from './pmta/ssh/ssh.routes.ts';
+import { pmtaSshRoutes } from './features/pmta-servers/pmta-ssh.routes.ts';
 import { pmtaRelaysReportRoutes } from './features/pmta-relays-report/pmta-relays-report.routes.ts';
 import { pmtaRelaysMailServiceReportRoutes } from './features/pmta-relays-mail-service-report/pmta-relays-mail-service-report.routes.ts';
 import { pmtaTroubleReportRoutes } from './features/pmta-trouble-report/pmta-trouble-report.routes.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../core/context.ts';
 import { jobRef } from '../core/jobs.ts';
-import { revalidate } from '../features/email-lists/validity.ts';
+import { revalidate } from '../suppression/validity.ts';
 import { inTransaction } from '../db/transaction.ts';
 
 /*

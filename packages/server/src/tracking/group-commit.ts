@@ -3,7 +3,7 @@ import { EventKind } from '@console/shared/enums';
 import { TrackingCampaignTypes } from '@console/shared/tracking';
 import type { AppContext } from '../core/context.ts';
 import { metrics } from '../core/metrics.ts';
-import { publishCampaignLive } from '../sending/live.ts';
+import { publishCampaignLive } from '../core/campaign-live.ts';
 import type { TrackedCampaign } from './campaigns.ts';
 import { recordEvents, type EventInput } from './events.ts';
 

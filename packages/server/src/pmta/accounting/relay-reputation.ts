@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { Rating } from '@console/shared/enums';
 import { TrackingCampaignTypes } from '@console/shared/tracking';
 import type { AppContext } from '../../core/context.ts';
-import { recomputeRelayStatus } from '../../features/pmta-relays/pmta-relays.repo.ts';
+import { recomputeRelayStatus } from '../relay-status.ts';
 import type { BounceCategory } from '../../sending/bounces.ts';
 
 /*

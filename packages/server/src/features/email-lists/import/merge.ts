@@ -31,7 +31,7 @@ const HASHABLE_BYTES = 150 * 1024 * 1024;
 
 /**
  * `valid` = not (blacklisted domain, spam-trap address, unsubscribed from the list's category, a domain whose
- * MX is a spam-trap MX; $4 is the category): the rules of ../validity.ts. Two equivalent forms. `x in (subquery)` builds one hash per table and probes it, the cheapest
+ * MX is a spam-trap MX; $4 is the category): the rules of suppression/validity.ts. Two equivalent forms. `x in (subquery)` builds one hash per table and probes it, the cheapest
  * (about 0.5 s less per million rows than joins); but when the planner expects the hash not to fit in
  * work_mem it plans a scan of the subquery per row, which never ends on big tables. So: the hashed form
  * while the tables are small enough to be hashed for sure (256 MB work_mem, see core/imports/run.ts), left
