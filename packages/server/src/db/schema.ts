@@ -127,6 +127,29 @@ export const spamEmails = pgTable('spam_emails', {
   createdAt: createdAt(),
 });
 
+/**
+ * Bounced Emails (issue 22, decision 1111): addresses that hard-bounced (a dead mailbox is dead for every
+ * list), apart from the spam traps. One row per address; each new hard bounce moves `last_bounce_at`, the
+ * reason and diagnostic, the campaign and relay, and `count`. `relay_id` is the campaign kind's relay.
+ */
+export const bouncedEmails = pgTable(
+  'bounced_emails',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    /** The bounce category (bad-mailbox, bad-domain, inactive-mailbox, routing-errors). */
+    reason: text('reason').notNull(),
+    /** The receiving server's reply or PMTA's diagnostic, as recorded. */
+    diagnostic: text('diagnostic'),
+    firstBounceAt: timestamp('first_bounce_at', { withTimezone: true }).notNull().defaultNow(),
+    lastBounceAt: timestamp('last_bounce_at', { withTimezone: true }).notNull().defaultNow(),
+    campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+    relayId: integer('relay_id'),
+    count: integer('count').notNull().default(1),
+  },
+  (t) => [index('bounced_emails_last_idx').on(t.lastBounceAt, t.id)],
+);
+
 export const unsubscribers = pgTable(
   'unsubscribers',
   {
