@@ -13,8 +13,8 @@ export interface BouncedEmailsTableProps extends ListTableProps<HydraCollection<
 const at = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 
 /**
- * The bounced addresses: the last bounce first. Columns stay narrow enough to show whole at 1000 px (no
- * fixed column hides another): the first and last bounce share a cell, so do the campaign and the relay.
+ * The bounced addresses: the last bounce first. The table fits 1000 px without scrolling sideways: the
+ * reason and the diagnostic share a cell, so do the first and last bounce, and the campaign and the relay.
  */
 export function BouncedEmailsTable({ selection, onLift, ...table }: BouncedEmailsTableProps) {
   return (
@@ -22,24 +22,29 @@ export function BouncedEmailsTable({ selection, onLift, ...table }: BouncedEmail
       {...table}
       emptyText={M.empty}
       selection={{ ...selection, label: (r) => r.email }}
+      // Fixed layout: the widths below hold and long texts end in '…' (with a tooltip) instead of pushing
+      // the table sideways; the reason column takes what the screen leaves.
+      tableLayout="fixed"
+      scroll={{ x: 820 }}
       columns={[
-        { title: 'E-mail', dataIndex: 'email', key: 'email', sorter: true, ellipsis: true },
-        { title: 'Reason', key: 'reason', width: 150, render: (_, r) => <Tag color="red">{r.reason}</Tag> },
+        { title: 'E-mail', dataIndex: 'email', key: 'email', width: 190, sorter: true, ellipsis: true },
         {
-          title: 'Diagnostic',
-          key: 'diagnostic',
-          ellipsis: true,
+          title: 'Reason',
+          key: 'reason',
           render: (_, r) => (
-            <Typography.Text type="secondary" ellipsis={{ tooltip: r.diagnostic }}>
-              {r.diagnostic ?? '—'}
-            </Typography.Text>
+            <>
+              <Tag color="red">{r.reason}</Tag>
+              <Typography.Text type="secondary" style={{ display: 'block' }} ellipsis={{ tooltip: r.diagnostic }}>
+                {r.diagnostic ?? '—'}
+              </Typography.Text>
+            </>
           ),
         },
-        { title: 'Bounces', dataIndex: 'count', key: 'count', width: 100, sorter: true, align: 'right' },
+        { title: 'Bounces', dataIndex: 'count', key: 'count', width: 90, sorter: true, align: 'right' },
         {
           title: 'Last bounce',
           key: 'lastBounceAt',
-          width: 150,
+          width: 140,
           sorter: true,
           render: (_, r) => (
             <>
@@ -51,7 +56,7 @@ export function BouncedEmailsTable({ selection, onLift, ...table }: BouncedEmail
         {
           title: 'Campaign / relay',
           key: 'campaign',
-          width: 180,
+          width: 140,
           ellipsis: true,
           render: (_, r) =>
             r.campaign || r.relay ? (
