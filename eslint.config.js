@@ -3,8 +3,24 @@ import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { climb } from './packages/server/layers.js';
 
 const webSrc = path.join(path.dirname(fileURLToPath(import.meta.url)), 'packages/web/src');
+
+/** The import's source in every form an import takes (import, export ... from, import(), import types). */
+const importVisitors = (check) => {
+  const withSource = (node) => node.source && check(node.source, node.source.value);
+  return {
+    ImportDeclaration: withSource,
+    ExportNamedDeclaration: withSource,
+    ExportAllDeclaration: withSource,
+    ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
+    TSImportType: (node) => {
+      const arg = node.argument?.literal ?? node.argument;
+      if (arg?.type === 'Literal') check(node, arg.value);
+    },
+  };
+};
 
 /**
  * The web's import boundaries, judged on the path an import resolves to (the `@/` alias or a relative
@@ -52,17 +68,30 @@ const webBoundaries = {
         else if (to.top === 'features') context.report({ node, messageId: 'sharedToFeature', data });
       }
     };
-    const withSource = (node) => node.source && check(node.source, node.source.value);
-    return {
-      ImportDeclaration: withSource,
-      ExportNamedDeclaration: withSource,
-      ExportAllDeclaration: withSource,
-      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
-      TSImportType: (node) => {
-        const arg = node.argument?.literal ?? node.argument;
-        if (arg?.type === 'Literal') check(node, arg.value);
-      },
-    };
+    return importVisitors(check);
+  },
+};
+
+/**
+ * The server's layers (packages/server/layers.js, docs/conventions.md "Layers"): main -> app ->
+ * routes/workers -> features -> pmta -> sending -> tracking -> suppression -> core -> db. A file imports
+ * its own layer or a lower one; src/layers.test.ts checks the same table in `npm test`.
+ */
+const serverLayers = {
+  meta: {
+    type: 'problem',
+    messages: {
+      climbs:
+        "'{{target}}' climbs from the {{from}} layer up to {{to}}: imports point down (main -> app -> routes/workers -> features -> pmta -> sending -> tracking -> suppression -> core -> db); move the shared rule down or invert the call.",
+    },
+    schema: [],
+  },
+  create(context) {
+    return importVisitors((node, source) => {
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const c = climb(context.filename, path.resolve(path.dirname(context.filename), source));
+      if (c) context.report({ node, messageId: 'climbs', data: { target: source, ...c } });
+    });
   },
 };
 
@@ -84,5 +113,10 @@ export default tseslint.config(
     files: ['packages/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, web: { rules: { boundaries: webBoundaries } } },
     rules: { ...reactHooks.configs['recommended-latest'].rules, 'web/boundaries': 'error' },
+  },
+  {
+    files: ['packages/server/src/**/*.ts'],
+    plugins: { server: { rules: { layers: serverLayers } } },
+    rules: { 'server/layers': 'error' },
   },
 );

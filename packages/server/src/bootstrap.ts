@@ -12,11 +12,11 @@ import { Jobs } from './core/jobs.ts';
 import { loadSecret } from './core/secret.ts';
 import { hashPassword } from './core/passwords.ts';
 import { jobDefinitions } from './workers.ts';
-import { stopCampaignLive } from './sending/live.ts';
+import { stopCampaignLive } from './core/campaign-live.ts';
 import { startSender } from './sending/sender.ts';
 import { indicatorsAtStart } from './features/pmta-relay-indicators/pmta-relay-indicators.jobs.ts';
 import { startHeartbeat } from './features/processes/processes.repo.ts';
-import { serveMetrics } from './core/metrics.ts';
+import { metrics, serveMetrics } from './core/metrics.ts';
 
 export interface Started {
   ctx: AppContext;
@@ -44,7 +44,7 @@ export async function startContext(
   databaseUrl: string,
   opts: { schedules?: boolean; sender?: boolean } = {},
 ): Promise<Started> {
-  const db = createDb(databaseUrl);
+  const db = createDb(databaseUrl, 20, () => metrics.dbErrors.inc());
   await runMigrations(db);
   const hub = new Hub(db.$client);
   await hub.start(databaseUrl);

@@ -26,12 +26,13 @@ import { processesRoutes } from './features/processes/processes.routes.ts';
 import { mailServiceSettingsRoutes } from './features/mail-service-settings/mail-service-settings.routes.ts';
 import { unsubscribersRoutes } from './features/unsubscribers/unsubscribers.routes.ts';
 import { spamTrapsRoutes } from './features/spam-traps/spam-traps.routes.ts';
+import { bouncedEmailsRoutes } from './features/bounced-emails/bounced-emails.routes.ts';
 import { reputationProvidersRoutes } from './features/reputation-providers/reputation-providers.routes.ts';
 import { smtpCampaignsRoutes } from './features/smtp-campaigns/smtp-campaigns.routes.ts';
 import { pmtaCampaignsRoutes } from './features/pmta-campaigns/pmta-campaigns.routes.ts';
 import { statisticsRoutes } from './features/smtp-campaigns/statistics.routes.ts';
 import { campaignsRoutes } from './features/campaigns/campaigns.routes.ts';
-import { pmtaSshRoutes } from './pmta/ssh/ssh.routes.ts';
+import { pmtaSshRoutes } from './features/pmta-servers/pmta-ssh.routes.ts';
 import { pmtaRelaysReportRoutes } from './features/pmta-relays-report/pmta-relays-report.routes.ts';
 import { pmtaRelaysMailServiceReportRoutes } from './features/pmta-relays-mail-service-report/pmta-relays-mail-service-report.routes.ts';
 import { pmtaTroubleReportRoutes } from './features/pmta-trouble-report/pmta-trouble-report.routes.ts';
@@ -77,6 +78,7 @@ export const routes: FastifyPluginAsync[] = [
   reputationProvidersRoutes,
   unsubscribersRoutes,
   spamTrapsRoutes,
+  bouncedEmailsRoutes,
   mailServiceSettingsRoutes,
   smtpCampaignsRoutes,
   pmtaCampaignsRoutes,

@@ -37,6 +37,7 @@ const LISTS = [
   '/spam-domains',
   '/spam-emails',
   '/spam-mxs',
+  '/bounced-emails',
   '/mail-service-settings',
   '/reputation-providers',
   '/messages',

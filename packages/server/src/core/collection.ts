@@ -261,6 +261,8 @@ export function defineCollection<F extends SelectedFields, Out = SelectResultFie
       }[];
       return c!.n;
     },
+    /** The list's condition for `user` and the query's filters (an export streams the same rows: core/csv.ts). */
+    where: (user: AuthUser, q: Query, extra?: SQL): SQL => conditions(user, q, extra) ?? sql`true`,
     /**
      * One row by a condition (usually its id), scoped like the list: undefined when `user` may not see it.
      * `null` skips the scope, for a caller that has already decided (an administrators' route, a service).

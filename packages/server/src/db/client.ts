@@ -3,7 +3,6 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema/index.ts';
-import { metrics } from '../core/metrics.ts';
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
@@ -13,13 +12,14 @@ export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 // bigint counts (count(*)) come back as numbers; they stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-export function createDb(url: string, max = 20): Db {
+/** `onClientError` counts the errors of checked-out clients (bootstrap passes the metrics' counter: db/ sits below core/). */
+export function createDb(url: string, max = 20, onClientError: () => void = () => {}): Db {
   const pool = new pg.Pool({ connectionString: url, max });
   pool.on('error', () => {}); // idle clients dropped by the server reconnect on next use
   // A client checked out with `pool.connect()` has no listener of the pool's: a restart of PostgreSQL made
   // its 'error' event unhandled and killed the process (issue 23). The query running on it fails with the
   // same error, which its caller handles (retry, release); the pool drops the client when it is released.
-  pool.on('connect', (client) => client.on('error', () => metrics.dbErrors.inc()));
+  pool.on('connect', (client) => client.on('error', onClientError));
   return drizzle(pool, { schema }) as Db;
 }
 

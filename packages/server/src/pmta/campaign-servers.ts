@@ -5,7 +5,8 @@ import type { AppContext } from '../core/context.ts';
 import { AppError } from '../core/errors.ts';
 import { pmtaServers } from '../db/schema/index.ts';
 import { campaignJobId } from '../sending/transports/pmta.ts';
-import { CONFIG_PATH, vmtaName } from './config/generate.ts';
+import { vmtaName } from '../core/pmta-names.ts';
+import { CONFIG_PATH } from './config/generate.ts';
 import { uploadConfig, type PmtaServerRow } from './operations.ts';
 import { PmtaSshError, pmtaConnections } from './ssh/connection.ts';
 

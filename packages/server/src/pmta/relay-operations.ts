@@ -6,7 +6,8 @@ import { AppError } from '../core/errors.ts';
 import { seal } from '../core/sealed.ts';
 import type { Executor } from '../db/client.ts';
 import { pmtaRelayDkim, pmtaRelays } from '../db/schema/index.ts';
-import { CONFIG_PATH, dkimKeyPath, vmtaName } from './config/generate.ts';
+import { vmtaName } from '../core/pmta-names.ts';
+import { CONFIG_PATH, dkimKeyPath } from './config/generate.ts';
 import { changeAndUpload, serverRow, sshFailure } from './operations.ts';
 import { pmtaConnections } from './ssh/connection.ts';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CampaignStatus } from '@console/shared/enums';
 import type { AppContext } from '../core/context.ts';
 import { jobRef } from '../core/jobs.ts';
-import { publishCampaignLive } from './live.ts';
+import { publishCampaignLive } from '../core/campaign-live.ts';
 
 /*
  * The campaign states and their transitions (spec 3; docs/decisions/0802), in one place for the API (start,

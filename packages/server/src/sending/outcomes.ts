@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { RecipientStatus } from '@console/shared/campaigns';
 import type { TrackingCampaignType } from '@console/shared/tracking';
+import { recordHardBounces, type HardBounce } from '../suppression/bounced.ts';
 import { recordEvents, type EventInput } from '../tracking/events.ts';
 import { classifyBounce, HARD_CATEGORIES } from './bounces.ts';
 import type { ClaimedRecipient } from './claim.ts';
@@ -41,7 +42,7 @@ export interface CampaignRef {
 
 const S = RecipientStatus;
 
-/** Records a batch of outcomes; returns the hard-bounced addresses it added to the spam e-mails. */
+/** Records a batch of outcomes; returns the hard-bounced addresses it added to the Bounced Emails. */
 export async function recordOutcomes(
   pool: pg.Pool,
   campaign: CampaignRef,
@@ -52,7 +53,7 @@ export async function recordOutcomes(
   if (!outcomes.length) return [];
   const updates = [];
   const events = new Map<number, EventInput[]>();
-  const hard = new Map<number, { email: string; info: string }>();
+  const hard = new Map<number, HardBounce>();
   for (const o of outcomes) {
     const base = {
       campaignType: campaign.type,
@@ -91,7 +92,13 @@ export async function recordOutcomes(
         u.inc = o.kind === 'deferred' ? 1 : 0;
         ev.push({ ...base, kind: 'sent' }, { ...base, kind: 'bounced', detail: `${category}: ${reply}` });
         if (o.kind === 'bounced' && HARD_CATEGORIES.has(category))
-          hard.set(o.row.emailId, { email: o.row.email, info: `bounce: ${category}` });
+          hard.set(o.row.emailId, {
+            email: o.row.email,
+            reason: category,
+            diagnostic: reply,
+            campaignId: campaign.id,
+            relayId: o.relayId,
+          });
         break;
       }
       case 'deferred':
@@ -134,14 +141,12 @@ export async function recordOutcomes(
       client,
       moved.flatMap((id) => events.get(id) ?? []),
     );
-    const suppress = moved.flatMap((id) => hard.get(id) ?? []);
-    if (suppress.length)
-      await client.query(
-        `insert into spam_emails (email, info) select * from unnest($1::text[], $2::text[]) on conflict (email) do nothing`,
-        [suppress.map((s) => s.email), suppress.map((s) => s.info)],
-      );
+    const added = await recordHardBounces(
+      client,
+      moved.flatMap((id) => hard.get(id) ?? []),
+    );
     await client.query('commit');
-    return suppress.map((s) => s.email);
+    return added;
   } catch (e) {
     await client.query('rollback').catch(() => {});
     throw e;

@@ -172,7 +172,7 @@ describe('a PMTA campaign across processes', () => {
     expect(await deferrals(campaign.id)).toBeGreaterThan(0);
     // The bad mailboxes are suppressed.
     const { rows: suppressed } = await db.query<{ n: number }>(
-      'select count(*)::int as n from spam_emails where email = any($1::text[])',
+      'select count(*)::int as n from bounced_emails where email = any($1::text[])',
       [bounced.map((r) => r.rcpt)],
     );
     expect(suppressed[0]!.n).toBe(bounced.length);

@@ -1,6 +1,6 @@
 import { CampaignStatus } from '@console/shared/enums';
 import type { AppContext } from '../core/context.ts';
-import { suppressed } from '../features/email-lists/validity.ts';
+import { suppressed } from '../suppression/validity.ts';
 import { activatePrepared } from './campaign-state.ts';
 import { inTransaction } from '../db/transaction.ts';
 
@@ -8,7 +8,7 @@ import { inTransaction } from '../db/transaction.ts';
  * The prepare step (ARCHITECTURE §4.1, docs/decisions/0802): a campaign's recipients are materialized once,
  * set-based, into its own partition of campaign_recipients: the valid e-mails of its list in its mail
  * services, minus whatever is suppressed at this moment (unsubscribed from the list's category, spam-trap
- * e-mail, domain or MX: the rules of features/email-lists/validity.ts, checked again here because
+ * e-mail, domain or MX: the rules of suppression/validity.ts, checked again here because
  * `emails.valid` may lag a change by a moment). Then the totals, then Active. Running it twice changes
  * nothing: the partition and the rows exist, and a prepared campaign is only activated.
  */

@@ -4,7 +4,7 @@ import type { AppContext } from '../core/context.ts';
 import { notifyUser } from '../core/notify.ts';
 import { connectorFor, outboundPolicy } from '../core/outbound.ts';
 import { open } from '../core/sealed.ts';
-import { vmtaName } from '../pmta/config/generate.ts';
+import { vmtaName } from '../core/pmta-names.ts';
 import type { SmtpRelayConfig } from './transports/smtp.ts';
 
 /** Every connection a sender opens passes the outbound policy (core/outbound.ts): the host and the socks proxy. */

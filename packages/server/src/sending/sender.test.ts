@@ -150,10 +150,22 @@ describe('the sender', () => {
       [relay.id],
     );
     expect(r2[0]!.backoff).toBe(false);
-    const { rows: sp } = await t.ctx.db.$client.query<{ info: string }>(
-      `select info from spam_emails where email like 'user3@d3.%'`,
+    // The bad mailbox joins the Bounced Emails (not the spam traps) with its reply, campaign and relay.
+    const { rows: sp } = await t.ctx.db.$client.query(
+      `select (select count(*)::int from spam_emails where email like 'user3@d3.%') as traps, b.reason, b.diagnostic,
+              b.campaign_id, b.relay_id, b.count
+         from bounced_emails b where b.email like 'user3@d3.%'`,
     );
-    expect(sp[0]?.info).toBe('bounce: bad-mailbox');
+    expect(sp).toEqual([
+      {
+        traps: 0,
+        reason: 'bad-mailbox',
+        diagnostic: expect.stringMatching(/^550 5\.1\.1/),
+        campaign_id: campaign.id,
+        relay_id: expect.any(Number),
+        count: 1,
+      },
+    ]);
     await eventually(async () => {
       const { rows: e } = await t.ctx.db.$client.query<{ valid: boolean }>(
         `select valid from emails where email like 'user3@d3.%' and email_list_id = $1`,

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import type { AppContext } from '../core/context.ts';
 import { jobRef } from '../core/jobs.ts';
-import { revalidate } from '../features/email-lists/validity.ts';
+import { revalidate } from '../suppression/validity.ts';
 import { inTransaction } from '../db/transaction.ts';
 
 /*
  * Hard bounces (bad-mailbox, bad-domain, inactive-mailbox, routing-errors: PMTA.md) are suppressed at once:
- * the sender's group commit adds the address to the spam e-mails with info `bounce: <category>` (global,
- * like a spam trap: a dead mailbox is dead for every list), and this job then recomputes `emails.valid`
- * and the lists' valid counters. It runs apart from the sender because `revalidate` locks the lists,
- * which an import may hold for a while; a campaign's prepare step re-checks the spam e-mails anyway.
+ * the sender's group commit adds the address to the Bounced Emails (suppression/bounced.ts: global, a dead
+ * mailbox is dead for every list), and this job then recomputes `emails.valid` and the lists' valid
+ * counters. It runs apart from the sender because `revalidate` locks the lists, which an import may hold
+ * for a while; a campaign's prepare step re-checks the bounced e-mails anyway.
  */
 export const SUPPRESS_BOUNCED = jobRef(
   'sending.suppress-bounced',

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { EventKind, CampaignTypeOf } from '@console/shared/enums';
 import type { AppContext } from '../core/context.ts';
 import { metrics } from '../core/metrics.ts';
-import { publishCampaignLive } from '../sending/live.ts';
+import { publishCampaignLive } from '../core/campaign-live.ts';
 import type { TrackedCampaign } from './campaigns.ts';
 import { recordEvents, type EventInput } from './events.ts';
 

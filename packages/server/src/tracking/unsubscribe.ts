@@ -1,8 +1,8 @@
 import type { AppContext } from '../core/context.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { normalizeEmail } from '../features/email-lists/import/email-syntax.ts';
-import { revalidate } from '../features/email-lists/validity.ts';
-import { publishCampaignLive } from '../sending/live.ts';
+import { normalizeEmail } from '../suppression/email-syntax.ts';
+import { revalidate } from '../suppression/validity.ts';
+import { publishCampaignLive } from '../core/campaign-live.ts';
 import { CampaignTypeOf } from '@console/shared/enums';
 import type { TrackedCampaign } from './campaigns.ts';
 import { recordEvents } from './events.ts';

@@ -20,6 +20,7 @@ import { linksScreens } from '@/features/links/routes.tsx';
 import { mailServiceSettingsScreens } from '@/features/mail-service-settings/routes.tsx';
 import { processesScreens } from '@/features/processes/routes.tsx';
 import { spamTrapsScreens } from '@/features/spam-traps/routes.tsx';
+import { bouncedEmailsScreens } from '@/features/bounced-emails/routes.tsx';
 import { unsubscribersScreens } from '@/features/unsubscribers/routes.tsx';
 import { reputationProvidersScreens } from '@/features/reputation-providers/routes.tsx';
 import { smtpCampaignsScreens } from '@/features/smtp-campaigns/routes.tsx';
@@ -71,6 +72,7 @@ const screens: Screens = {
   ...reputationProvidersScreens,
   ...unsubscribersScreens,
   ...spamTrapsScreens,
+  ...bouncedEmailsScreens,
   ...mailServiceSettingsScreens,
   ...processesScreens,
   ...smtpCampaignsScreens,

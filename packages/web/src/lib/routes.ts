@@ -85,6 +85,7 @@ export const routes = {
   spamEmailEdit: { path: '/spam-emails/:id/edit', title: 'Edit Spam Email', admin: true },
   spamMxs: { path: '/spam-mxs', title: 'Spam MXs', admin: true },
   spamMxCreate: { path: '/spam-mxs/create', title: 'Create Spam MX', admin: true },
+  bouncedEmails: { path: '/bounced-emails', title: 'Bounced Emails', admin: true },
   mailServiceSettings: { path: '/mail-service-settings', title: 'Mail Service Settings', admin: true },
   mailServiceSettingCreate: {
     path: '/mail-service-settings/create',

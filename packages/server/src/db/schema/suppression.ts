@@ -1,5 +1,6 @@
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
+import { campaigns } from './campaigns.ts';
 import { categories } from './lists.ts';
 
 export const spamEmails = pgTable('spam_emails', {
@@ -8,6 +9,29 @@ export const spamEmails = pgTable('spam_emails', {
   info: text('info'),
   createdAt: createdAt(),
 });
+
+/**
+ * Bounced Emails (issue 22, decision 1111): addresses that hard-bounced (a dead mailbox is dead for every
+ * list), apart from the spam traps. One row per address; each new hard bounce moves `last_bounce_at`, the
+ * reason and diagnostic, the campaign and relay, and `count`. `relay_id` is the campaign kind's relay.
+ */
+export const bouncedEmails = pgTable(
+  'bounced_emails',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    /** The bounce category (bad-mailbox, bad-domain, inactive-mailbox, routing-errors). */
+    reason: text('reason').notNull(),
+    /** The receiving server's reply or PMTA's diagnostic, as recorded. */
+    diagnostic: text('diagnostic'),
+    firstBounceAt: timestamp('first_bounce_at', { withTimezone: true }).notNull().defaultNow(),
+    lastBounceAt: timestamp('last_bounce_at', { withTimezone: true }).notNull().defaultNow(),
+    campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+    relayId: integer('relay_id'),
+    count: integer('count').notNull().default(1),
+  },
+  (t) => [index('bounced_emails_last_idx').on(t.lastBounceAt, t.id)],
+);
 
 export const unsubscribers = pgTable(
   'unsubscribers',

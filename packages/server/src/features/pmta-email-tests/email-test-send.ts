@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '../../core/context.ts';
 import { emailTestEnvId } from '../../pmta/accounting/record.ts';
-import { vmtaName } from '../../pmta/config/generate.ts';
+import { vmtaName } from '../../core/pmta-names.ts';
 import { compileMessage, renderDate, renderMessage } from '../../sending/render/message.ts';
 import { randomRng } from '../../sending/render/random.ts';
 import { relayConnectors } from '../../sending/relays.ts';

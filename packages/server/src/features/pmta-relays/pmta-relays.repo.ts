@@ -124,25 +124,3 @@ export const serverOf = (db: Executor, serverId: number, userId: number) =>
     .from(srv)
     .where(and(eq(srv.id, serverId), eq(srv.userId, userId)))
     .then((rows) => rows[0]);
-
-/**
- * A relay's status from its reputations (docs/decisions/0552): Poor when any active provider that affects
- * relay status rates it Poor; else Good when at least one such provider rates it Good; else Neutral.
- * Set-based, for some relays or all of them; the blocklist job calls it after storing reputations.
- */
-export async function recomputeRelayStatus(db: Executor, relayIds?: number[]) {
-  const [neutral, good, poor] = [Rating.Neutral, Rating.Good, Rating.Poor].map((v) => sql.raw(String(v)));
-  const only = relayIds ? sql`and rr.id = any(${sql.param(relayIds)}::int[])` : sql``;
-  const res = await db.execute(sql`
-    update ${r} set status = coalesce(x.status, ${neutral})
-    from ${r} as rr
-    left join lateral (
-      select case when bool_or(rep.reputation = ${poor}) then ${poor}
-                  when bool_or(rep.reputation = ${good}) then ${good} end as status
-      from ${relayReputations} rep
-      join ${reputationProviders} p on p.id = rep.provider_id and p.active and p.affects_relay_status
-      where rep.relay_id = rr.id
-    ) x on true
-    where ${r.id} = rr.id ${only} and ${r.status} is distinct from coalesce(x.status, ${neutral})`);
-  return res.rowCount ?? 0;
-}

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PmtaRelayMessages as M } from '@console/shared/pmta-relays';
 import { multipartBody, postFile, uploadOutcome } from '../../../test/uploads.ts';
-import { recomputeRelayStatus } from './pmta-relays.repo.ts';
+import { recomputeRelayStatus } from '../../pmta/relay-status.ts';
 
 let t: TestApp;
 let make: ReturnType<typeof factories>;

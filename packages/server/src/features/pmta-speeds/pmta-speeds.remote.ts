@@ -1,5 +1,5 @@
 import type { AppContext } from '../../core/context.ts';
-import { vmtaName } from '../../pmta/config/generate.ts';
+import { vmtaName } from '../../core/pmta-names.ts';
 import { PmtaSshError, pmtaConnections, type PmtaTarget } from '../../pmta/ssh/connection.ts';
 import type { SyncRow } from './pmta-speeds.repo.ts';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../core/context.ts';
 import { createResolver } from '../../core/dns.ts';
 import { defineJob, jobRef, type JobDefinition } from '../../core/jobs.ts';
-import { recomputeRelayStatus } from '../pmta-relays/pmta-relays.repo.ts';
+import { recomputeRelayStatus } from '../../pmta/relay-status.ts';
 import { lookUp } from './dnsbl.ts';
 import {
   activeBlocklists,

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ReputationProvider, reputationProviderSchema } from '@console/shared/reputation-providers';
 import type { AppContext } from '../../core/context.ts';
 import { found } from '../../core/access.ts';
-import { recomputeRelayStatus } from '../pmta-relays/pmta-relays.repo.ts';
+import { recomputeRelayStatus } from '../../pmta/relay-status.ts';
 import { findReputationProvider, updateReputationProviderRow } from './reputation-providers.repo.ts';
 
 type Ctx = Pick<AppContext, 'db'>;

@@ -5,7 +5,7 @@ import { found } from '../../core/access.ts';
 import { lookUpMx } from '../../core/dns.ts';
 import { conflict } from '../../core/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { revalidate } from '../email-lists/validity.ts';
+import { revalidate } from '../../suppression/validity.ts';
 import { findSpamMx } from './spam-traps.repo.ts';
 
 /*

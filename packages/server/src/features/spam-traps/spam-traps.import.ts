@@ -5,8 +5,8 @@ import { copyLine } from '../../core/imports/columns.ts';
 import { firstRecord } from '../../core/imports/first-record.ts';
 import { defineImport, fileEvents, type RowParser } from '../../core/imports/kind.ts';
 import { refuseBadLines } from '../../core/imports/whole-file.ts';
-import { isValidEmail, normalizeEmail } from '../email-lists/import/email-syntax.ts';
-import { revalidate } from '../email-lists/validity.ts';
+import { isValidEmail, normalizeEmail } from '../../suppression/email-syntax.ts';
+import { revalidate } from '../../suppression/validity.ts';
 import { blacklistMxs } from './mx.ts';
 import { blacklistDomains } from './spam-traps.service.ts';
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../core/context.ts';
 import { found } from '../../core/access.ts';
 import { conflict, invalid } from '../../core/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { revalidate } from '../email-lists/validity.ts';
+import { revalidate } from '../../suppression/validity.ts';
 import { findSpamDomain, findSpamEmail } from './spam-traps.repo.ts';
 
 type Ctx = Pick<AppContext, 'db'>;

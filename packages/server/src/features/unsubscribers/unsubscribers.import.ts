@@ -6,8 +6,8 @@ import { columnIndexes, copyLine } from '../../core/imports/columns.ts';
 import { firstRecord } from '../../core/imports/first-record.ts';
 import { defineImport, fileEvents, type RowParser } from '../../core/imports/kind.ts';
 import { refuseBadLines } from '../../core/imports/whole-file.ts';
-import { isValidEmail, normalizeEmail } from '../email-lists/import/email-syntax.ts';
-import { revalidate } from '../email-lists/validity.ts';
+import { isValidEmail, normalizeEmail } from '../../suppression/email-syntax.ts';
+import { revalidate } from '../../suppression/validity.ts';
 import { assertCategory } from './unsubscribers.service.ts';
 
 type Params = { categoryId: number };
@@ -59,7 +59,7 @@ async function checkShape(file: string) {
 /**
  * Unsubscribers from a txt/csv file (upload kind 4): every address goes to the chosen category, repeats
  * and addresses already there are kept once; any invalid address fails the whole file. The category's
- * lists count them invalid in the same transaction (features/email-lists/validity.ts).
+ * lists count them invalid in the same transaction (suppression/validity.ts).
  */
 export const unsubscribersImport = defineImport({
   kind: UploadKinds.unsubscribers,

@@ -5,8 +5,8 @@ import { assertReferences, exists, found } from '../../core/access.ts';
 import { conflict } from '../../core/errors.ts';
 import { categories } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { normalizeEmail } from '../email-lists/import/email-syntax.ts';
-import { revalidate } from '../email-lists/validity.ts';
+import { normalizeEmail } from '../../suppression/email-syntax.ts';
+import { revalidate } from '../../suppression/validity.ts';
 import { findUnsubscriber } from './unsubscribers.repo.ts';
 
 type Ctx = Pick<AppContext, 'db'>;

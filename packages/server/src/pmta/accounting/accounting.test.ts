@@ -213,8 +213,21 @@ describe('PMTA accounting', () => {
     ]);
 
     // A hard bounce suppresses the address; a spam-related one counts against the relay instead.
-    expect(await q('select email, info from spam_emails where email like $1', ['%.test'])).toEqual([
-      { email: 'bad@gone.test', info: 'bounce: bad-mailbox' },
+    expect(await q('select email from spam_emails where email like $1', ['%.test'])).toEqual([]);
+    expect(
+      await q(
+        'select email, reason, diagnostic, campaign_id, relay_id, count from bounced_emails where email like $1',
+        ['%.test'],
+      ),
+    ).toEqual([
+      {
+        email: 'bad@gone.test',
+        reason: 'bad-mailbox',
+        diagnostic: '550 5.1.1 User unknown',
+        campaign_id: c.id,
+        relay_id: relay.id,
+        count: 1,
+      },
     ]);
     expect(await q('select relay_id, bounces from pmta_relay_bounce_signals')).toEqual([
       { relay_id: relay.id, bounces: 1 },
@@ -291,7 +304,7 @@ describe('PMTA accounting', () => {
     await pullAccounting(t.ctx, serverId);
     expect(await counters(c.id)).toMatchObject({ bounced: 10 });
     expect(await q('select status from pmta_relays where id = $1', [relay.id])).toEqual([{ status: 3 }]);
-    expect(await q('select count(*)::int as n from spam_emails where email like $1', ['%@block.test'])).toEqual([
+    expect(await q('select count(*)::int as n from bounced_emails where email like $1', ['%@block.test'])).toEqual([
       { n: 0 },
     ]);
   }, 30_000);

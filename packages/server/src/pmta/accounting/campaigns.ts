@@ -2,9 +2,10 @@ import type pg from 'pg';
 import { RecipientStatus } from '@console/shared/campaigns';
 import { CampaignTypeOf } from '@console/shared/enums';
 import { loggable } from '../../core/errors.ts';
-import { normalizeEmail } from '../../features/email-lists/import/email-syntax.ts';
+import { normalizeEmail } from '../../suppression/email-syntax.ts';
+import { recordHardBounces, type HardBounce } from '../../suppression/bounced.ts';
 import { BounceCategories, classifyBounce, HARD_CATEGORIES, type BounceCategory } from '../../sending/bounces.ts';
-import { publishCampaignLive } from '../../sending/live.ts';
+import { publishCampaignLive } from '../../core/campaign-live.ts';
 import { SUPPRESS_BOUNCED } from '../../sending/suppress.ts';
 import { recordEvents, type EventInput } from '../../tracking/events.ts';
 import { decodeTrackingId } from '../../tracking/uuid.ts';
@@ -102,7 +103,7 @@ async function recordCampaign(client: pg.ClientBase, campaignId: number, own: Ow
   const suppress: string[] = [];
   const relays = new Set<number>();
   const signals: { relayId: number; at: Date }[] = [];
-  const hard: { email: string; info: string }[] = [];
+  const hard: HardBounce[] = [];
   const event = (row: Row, o: Own, kind: EventInput['kind'], detail?: string): EventInput => ({
     kind,
     campaignType: 'pmta',
@@ -166,7 +167,8 @@ async function recordCampaign(client: pg.ClientBase, campaignId: number, own: Ow
       }
       const category = categoryOf(o.record);
       events.push(event(row, o, 'bounced', `${category}: ${replyOf(o.record)}`));
-      if (HARD_CATEGORIES.has(category)) hard.push({ email: row.email, info: `bounce: ${category}` });
+      if (HARD_CATEGORIES.has(category))
+        hard.push({ email: row.email, reason: category, diagnostic: replyOf(o.record), campaignId, relayId, at: o.at });
       if (REPUTATION_CATEGORIES.has(category)) signals.push({ relayId, at: o.at });
     }
   }
@@ -191,20 +193,9 @@ async function recordCampaign(client: pg.ClientBase, campaignId: number, own: Ow
   }
 
   await recordEvents(client, events);
-  suppress.push(...(await spamEmails(client, hard)));
+  suppress.push(...(await recordHardBounces(client, hard)));
   await addBounceSignals(client, signals);
   return { events: events.length, suppress, relays };
-}
-
-/** Hard-bounced addresses join the spam e-mails, as the SMTP engine's do; returns the new ones. */
-async function spamEmails(client: pg.ClientBase, hard: { email: string; info: string }[]): Promise<string[]> {
-  if (!hard.length) return [];
-  const { rows } = await client.query<{ email: string }>(
-    `insert into spam_emails (email, info) select * from unnest($1::text[], $2::text[])
-     on conflict (email) do nothing returning email`,
-    [hard.map((h) => h.email), hard.map((h) => h.info)],
-  );
-  return rows.map((r) => r.email);
 }
 
 /** A complaint unsubscribes the address from the list's category; returns the addresses that were not yet. */

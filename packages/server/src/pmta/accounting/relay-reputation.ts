@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { Rating, CampaignTypeOf } from '@console/shared/enums';
 import type { AppContext } from '../../core/context.ts';
-import { recomputeRelayStatus } from '../../features/pmta-relays/pmta-relays.repo.ts';
+import { recomputeRelayStatus } from '../relay-status.ts';
 import type { BounceCategory } from '../../sending/bounces.ts';
 
 /*

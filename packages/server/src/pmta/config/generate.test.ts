@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { goldenData } from './fixture.test-data.ts';
-import { generateConfig, token, vmtaName } from './generate.ts';
+import { vmtaName } from '../../core/pmta-names.ts';
+import { generateConfig, token } from './generate.ts';
 import { validateConfig } from './validate.ts';
 
 const GOLDEN = new URL('./__golden__/server.conf', import.meta.url);

@@ -1,6 +1,7 @@
 import type { MailServiceSetting } from '@console/shared/mail-service-settings';
 import { domainBlocks } from '../domain-blocks.ts';
 import { isCidr, isIp, rateOf } from './syntax.ts';
+import { poolName, vmtaName } from '../../core/pmta-names.ts';
 
 /*
  * The whole PowerMTA configuration of one server, from the console's data (issue 12 part 3, decision 0902).
@@ -42,10 +43,6 @@ export const CONFIG_PATH = '/etc/pmta/config';
 export const ACCT_FILE = '/var/log/pmta/acct.csv';
 export const DEFAULT_PATTERN_LIST = 'blocking-errors';
 
-/** A relay's virtual MTA: by id, so stable across edits of its IP or host, unique and shell-safe. */
-export const vmtaName = (relay: { id: number }) => `vmta-${relay.id}`;
-/** A relay group's pool on a server. */
-export const poolName = (group: { id: number }) => `group-${group.id}`;
 /** The relay's DKIM private key on the server (by relay: two relays of a server may share a host name). */
 export const dkimKeyPath = (relay: { id: number }) => `/etc/pmta/dkim/${vmtaName(relay)}.pem`;
 

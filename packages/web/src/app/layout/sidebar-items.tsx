@@ -114,6 +114,8 @@ export const sidebar: NavEntry[] = [
           { route: 'spamMxs', label: 'MXs' },
         ],
       },
+      // Hard bounces, apart from the spam traps (issue 22): beside them, as their own suppression.
+      { route: 'bouncedEmails', label: 'Bounced Emails' },
       {
         key: 'tools',
         label: 'Tools',

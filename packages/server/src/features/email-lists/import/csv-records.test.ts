@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { CSV_OPTIONS, CsvRecords } from '../../../core/imports/csv-records.ts';
-import { isValidEmail, normalizeEmail } from './email-syntax.ts';
+import { isValidEmail, normalizeEmail } from '../../../suppression/email-syntax.ts';
 
 /** Our reading, fed in pieces of `step` characters. */
 function ours(text: string, step: number): string[][] | 'error' {

@@ -2,7 +2,7 @@ import { EmailListMessages as M, FailureReasons } from '@console/shared/email-li
 import { UploadMessages } from '@console/shared/uploads';
 import { ImportFileError, type RowParser } from '../../../core/imports/kind.ts';
 import { columnsOf, type Columns } from './header.ts';
-import { isValidEmail, normalizeEmail } from './email-syntax.ts';
+import { isValidEmail, normalizeEmail } from '../../../suppression/email-syntax.ts';
 import { DupFilter } from './dup-filter.ts';
 
 /**

@@ -2,9 +2,10 @@ import type pg from 'pg';
 
 /*
  * Whether an e-mail of a list is valid: not suppressed by any rule (issue 9; the import applies the same
- * rules as it stores rows, import/merge.ts). The rules:
+ * rules as it stores rows, features/email-lists/import/merge.ts). The rules:
  *   - its address is unsubscribed from the list's category,
  *   - its address is a spam-trap e-mail,
+ *   - its address hard-bounced (bounced_emails: suppression/bounced.ts),
  *   - its domain is a blacklisted (spam-trap) domain,
  *   - its domain's MX host (from DNS, domain_mx) is a spam-trap MX.
  * When a rule's data changes, `revalidate` recomputes `valid` for the e-mails the change can affect and
@@ -15,6 +16,7 @@ import type pg from 'pg';
 export const suppressed = (c: string) => `(
      exists (select 1 from unsubscribers u where u.email = ${c}.email and u.category_id = ${c}.category_id)
   or exists (select 1 from spam_emails sp where sp.email = ${c}.email)
+  or exists (select 1 from bounced_emails b where b.email = ${c}.email)
   or exists (select 1 from mail_provider_domains d
              where d.is_blacklisted and d.domain = split_part(${c}.email, '@', 2))
   or exists (select 1 from domain_mx m join dns_records r on r.type = 'MX' and r.is_blacklisted and r.value = any(m.mx)

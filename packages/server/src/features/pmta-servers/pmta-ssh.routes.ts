@@ -5,9 +5,9 @@ import { sshKeyItem, sshKeyRotateSchema } from '@console/shared/pmta-servers';
 import { idParams } from '../../core/access.ts';
 import { invalid } from '../../core/errors.ts';
 import { pmtaServers } from '../../db/schema/index.ts';
-import { getPmtaServer } from '../../features/pmta-servers/pmta-servers.service.ts';
-import { pmtaConnections } from './connection.ts';
-import { ownerServers, ownerSshKey, rotateOwnerSshKey } from './owner-keys.ts';
+import { getPmtaServer } from './pmta-servers.service.ts';
+import { pmtaConnections } from '../../pmta/ssh/connection.ts';
+import { ownerServers, ownerSshKey, rotateOwnerSshKey } from '../../pmta/ssh/owner-keys.ts';
 
 const tags = ['pmta_servers'];
 
