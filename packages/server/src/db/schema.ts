@@ -715,6 +715,8 @@ const metrics = () => ({
   sent: integer('sent').notNull().default(0),
   delivered: integer('delivered').notNull().default(0),
   bounced: integer('bounced').notNull().default(0),
+  /** Sessions that broke after the final dot: maybe accepted, never resent, never counted as sent (decision 1100). */
+  interrupted: integer('interrupted').notNull().default(0),
   deferred: integer('deferred').notNull().default(0),
   opens: integer('opens').notNull().default(0),
   uniqueOpens: integer('unique_opens').notNull().default(0),

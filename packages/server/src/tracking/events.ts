@@ -38,6 +38,7 @@ const METRICS: [string, string][] = [
   ['sent', `kind = ${EventKind.sent}`],
   ['delivered', `kind = ${EventKind.delivered}`],
   ['bounced', `kind = ${EventKind.bounced}`],
+  ['interrupted', `kind = ${EventKind.interrupted}`],
   ['deferred', `kind = ${EventKind.deferred}`],
   ['opens', `kind = ${EventKind.open}`],
   ['unique_opens', `kind = ${EventKind.open} and first`],

@@ -25,7 +25,8 @@ const S = RecipientStatus;
 /**
  * Rows a record can settle: injected, interrupted (maybe injected), and sending: PMTA may deliver and log a
  * message before the engine's group commit marks it injected. Such a row gets the `sent` event here, and the
- * engine's commit, which only moves rows still in `sending`, leaves it alone: one `sent` either way.
+ * engine's commit, which only moves rows still in `sending`, leaves it alone: one `sent` either way. An
+ * interrupted row gets its `sent` here too (its `interrupted` event stays: decision 1100).
  */
 const AWAITING = [S.injected, S.interrupted, S.sending];
 const CATEGORIES: ReadonlySet<string> = new Set(BounceCategories);
@@ -159,7 +160,8 @@ async function recordCampaign(client: pg.ClientBase, campaignId: number, own: Ow
       const o = finals.get(Number(row.emailId))!;
       const relayId = row.relayId ?? o.relayId;
       relays.add(relayId);
-      if (row.was === S.sending) events.push(event(row, o, 'sent'));
+      // Its `sent` comes now: the engine's commit never gave it one (an interrupted row has `interrupted`).
+      if (row.was === S.sending || row.was === S.interrupted) events.push(event(row, o, 'sent'));
       if (o.record.type === 'd') {
         events.push(event(row, o, 'delivered'));
         continue;
