@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { RecipientStatus } from '@console/shared/campaigns';
 import { TrackingCampaignTypes } from '@console/shared/tracking';
 import { loggable } from '../../core/errors.ts';
+import { logOf } from '../../core/log.ts';
 import { normalizeEmail } from '../../features/email-lists/import/email-syntax.ts';
 import { BounceCategories, classifyBounce, HARD_CATEGORIES, type BounceCategory } from '../../sending/bounces.ts';
 import { publishCampaignLive } from '../../sending/live.ts';
@@ -80,13 +81,16 @@ export const campaignRecords: AcctHandler = async (ctx, _server, records, tx) =>
     for (const id of done.relays) relays.add(id);
   }
   tx.afterCommit(async () => {
+    const log = logOf(ctx).child({ component: 'pmta-accounting', campaignIds: campaigns });
     for (const id of campaigns) publishCampaignLive(ctx, TrackingCampaignTypes.pmta, id);
     // Recomputes `emails.valid` of hard-bounced and unsubscribed addresses (it locks lists: a job of its own).
     for (let i = 0; i < suppress.length; i += 1000)
       await ctx.jobs
         .send(SUPPRESS_BOUNCED, { emails: suppress.slice(i, i + 1000) })
-        .catch((e) => console.error('[pmta-accounting] suppression job', loggable(e)));
-    await rateRelays(ctx, [...relays]).catch((e) => console.error('[pmta-accounting] relay rating', loggable(e)));
+        .catch((e) => log.error({ err: loggable(e) }, 'sending the suppression job failed'));
+    await rateRelays(ctx, [...relays]).catch((e) =>
+      log.error({ relayIds: [...relays], err: loggable(e) }, 'rating the relays failed'),
+    );
   });
 };
 
