@@ -66,7 +66,11 @@ async function activeCampaign() {
      values (1, $1, 'Team', $2, array[$3::int], $4, $5, 1, $6, 1, now(), 3, 1) returning id`,
     [CAMPAIGN, list, gmail, message, offer, group],
   );
-  // Deferred recipients waiting for their retry: a sender has nothing to send before then.
+  // Deferred recipients waiting for their retry (in the campaign's partition, as the prepare step leaves
+  // them): a sender has nothing to send before then.
+  await h.sql(
+    `create table campaign_recipients_${campaign} partition of campaign_recipients for values in (${campaign})`,
+  );
   await h.sql(
     `insert into campaign_recipients (campaign_id, email_id, email, domain, mail_provider_id, status, next_attempt_at)
      select $1, g, 'fan' || g || '@gmail.com', 'gmail.com', $2, 0, now() + interval '1 hour' from generate_series(1, 3) g`,
