@@ -17,6 +17,7 @@ import type { AppContext } from './core/context.ts';
 import { registerAuth, registerPublic } from './core/auth.ts';
 import { registerErrorHandler } from './core/errors.ts';
 import { registerInputGuard } from './core/input-guard.ts';
+import { loggerOptions } from './core/log.ts';
 import { routes } from './routes.ts';
 import { trackingRoutes } from './tracking/tracking.routes.ts';
 
@@ -43,27 +44,6 @@ export interface BuildOptions {
   /** Folder of the built web app to serve at `/` (index.html for every non-API path). */
   webDist?: string;
 }
-
-/**
- * Request logs carry the method, the path without its query string (searches, tokens in links) and the
- * client; no headers (the bearer token), no bodies.
- */
-export const loggerOptions = (level: string) => ({
-  level,
-  // In case a header object is ever logged whole: these never reach the log.
-  redact: {
-    paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie'],
-    censor: '[redacted]',
-  },
-  serializers: {
-    req: (req: { method: string; url: string; ip?: string }) => ({
-      method: req.method,
-      path: req.url.split('?')[0],
-      ip: req.ip,
-    }),
-    res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-  },
-});
 
 /** The whole HTTP app, testable with `inject` and no listening socket. */
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {

@@ -58,5 +58,7 @@ export const EventKind = {
   unsubscribe: 7,
   complaint: 8,
   conversion: 9,
+  /** The session broke after the final dot: maybe accepted, outcome unknown, never resent (decision 1100). */
+  interrupted: 10,
 } as const;
 export type EventKindName = keyof typeof EventKind;

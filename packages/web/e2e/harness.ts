@@ -29,6 +29,8 @@ export interface Harness {
   log: () => string;
   /** Runs SQL on the spec's database (setup the API has no call for, such as more mail providers). */
   sql: (text: string, params?: unknown[]) => Promise<pg.QueryResult>;
+  /** Starts a sender worker (`ROLE=worker`) on the spec's database, as an operator adds one; `stop` ends it (SIGTERM). */
+  worker: () => Promise<{ stop: () => Promise<void> }>;
   stop: () => Promise<void>;
 }
 
@@ -64,6 +66,14 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) =>
     child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
   );
+}
+
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  await exited(child);
+  clearTimeout(killer);
 }
 
 async function waitForServer(baseUrl: string, child: ChildProcess, log: () => string) {
@@ -121,14 +131,11 @@ export async function startHarness(opts: { env?: Record<string, string> } = {}):
   const log = () => output.slice(-4000);
 
   let browser: Browser | undefined;
+  const workers: ChildProcess[] = [];
   const stop = async () => {
     await browser?.close().catch(() => {});
-    if (server.exitCode === null) {
-      server.kill('SIGTERM'); // the server closes its jobs and pool on SIGTERM; then its database is dropped
-      const killer = setTimeout(() => server.kill('SIGKILL'), 20_000);
-      await exited(server);
-      clearTimeout(killer);
-    }
+    // The processes close their jobs and pools on SIGTERM; then the database is dropped.
+    await Promise.all([...workers, server].map(stopChild));
     await db.drop().catch(() => {});
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
@@ -158,6 +165,23 @@ export async function startHarness(opts: { env?: Record<string, string> } = {}):
     browser,
     log,
     stop,
+    worker: async () => {
+      let out = '';
+      const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+        cwd: repoRoot,
+        env: { ...env, ROLE: 'worker' },
+        stdio: 'pipe',
+      });
+      workers.push(child);
+      child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+      child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+      const deadline = Date.now() + 120_000;
+      while (!out.includes('worker started')) {
+        if (child.exitCode !== null || Date.now() > deadline) throw new Error(`The worker did not start:\n${out}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return { stop: () => stopChild(child) };
+    },
     sql: async (text, params) => {
       const client = new pg.Client({ connectionString: db.url });
       await client.connect();

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { loggerOptions } from '../app.ts';
+import { loggerOptions } from './log.ts';
 import { registerErrorHandler } from './errors.ts';
 
 /** Issue 6, item 3: what the error handler answers and what it leaves in the log. */

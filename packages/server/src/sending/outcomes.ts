@@ -1,4 +1,5 @@
-import type pg from 'pg';
+import type { Db } from '../db/client.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { RecipientStatus } from '@console/shared/campaigns';
 import type { TrackingCampaignType } from '@console/shared/tracking';
 import { recordHardBounces, type HardBounce } from '../suppression/bounced.ts';
@@ -44,14 +45,21 @@ const S = RecipientStatus;
 
 /** Records a batch of outcomes; returns the hard-bounced addresses it added to the Bounced Emails. */
 export async function recordOutcomes(
-  pool: pg.Pool,
+  db: Db,
   campaign: CampaignRef,
   worker: string,
   outcomes: Outcome[],
   policy: RetryPolicy,
 ): Promise<string[]> {
   if (!outcomes.length) return [];
-  const updates = [];
+  const updates: {
+    email_id: number;
+    relay_id: number;
+    reply: string;
+    status: number;
+    inc: number;
+    retry_ms: number | null;
+  }[] = [];
   const events = new Map<number, EventInput[]>();
   const hard = new Map<number, HardBounce>();
   for (const o of outcomes) {
@@ -112,17 +120,16 @@ export async function recordOutcomes(
         u.retry_ms = policy.retryBaseMs;
         break;
       case 'interrupted':
+        // Maybe accepted, maybe not: counted apart, never as sent or delivered (decision 1100).
         u.status = S.interrupted;
-        ev.push({ ...base, kind: 'sent' });
+        ev.push({ ...base, kind: 'interrupted' });
         break;
     }
     updates.push(u);
     events.set(o.row.emailId, ev);
   }
 
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  return inTransaction(db, async (client) => {
     const { rows } = await client.query<{ id: string }>(
       `update campaign_recipients r
           set status = v.status, attempts = r.attempts + v.inc, relay_id = v.relay_id, reply = v.reply,
@@ -141,16 +148,9 @@ export async function recordOutcomes(
       client,
       moved.flatMap((id) => events.get(id) ?? []),
     );
-    const added = await recordHardBounces(
+    return recordHardBounces(
       client,
       moved.flatMap((id) => hard.get(id) ?? []),
     );
-    await client.query('commit');
-    return added;
-  } catch (e) {
-    await client.query('rollback').catch(() => {});
-    throw e;
-  } finally {
-    client.release();
-  }
+  });
 }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type pg from 'pg';
 import { RecipientStatus } from '@console/shared/campaigns';
 import { campaignKindName } from '@console/shared/enums';
+import { transaction } from '../db/transaction.ts';
 import { recordEvents } from '../tracking/events.ts';
 
 /*
@@ -14,7 +15,8 @@ import { recordEvents } from '../tracking/events.ts';
  *   - claimed (1), never handed to a transport: back to pending, another worker sends them;
  *   - sending (2): caught between handing over and recording. The relay may or may not have accepted the
  *     message and SMTP gives no way to ask (RFC 1047), so resending risks a duplicate: they become
- *     interrupted (6), are never resent, and count as sent (one `sent` event, no delivered or bounced).
+ *     interrupted (6), are never resent, and count as interrupted (one `interrupted` event, never `sent`:
+ *     decision 1100).
  */
 
 export const newWorkerId = () => crypto.randomBytes(8).readBigInt64BE().toString();
@@ -55,9 +57,8 @@ export async function reconcile(pool: pg.Pool, self: string | null) {
   return { released, interrupted };
 }
 
-async function settleWorker(client: pg.PoolClient, worker: string) {
-  await client.query('begin');
-  try {
+function settleWorker(client: pg.PoolClient, worker: string) {
+  return transaction(client, async () => {
     const back = await client.query(
       `update campaign_recipients set status = ${RecipientStatus.pending}, worker = null, claimed_at = null
         where status = ${RecipientStatus.claimed} and worker = $1`,
@@ -86,7 +87,7 @@ async function settleWorker(client: pg.PoolClient, worker: string) {
     await recordEvents(
       client,
       rows.map((r) => ({
-        kind: 'sent',
+        kind: 'interrupted',
         campaignType: campaignKindName(r.type)!,
         campaignId: r.campaignId,
         userId: r.userId,
@@ -96,10 +97,6 @@ async function settleWorker(client: pg.PoolClient, worker: string) {
         emailId: Number(r.emailId),
       })),
     );
-    await client.query('commit');
     return { released: back.rowCount ?? 0, interrupted: rows.length };
-  } catch (e) {
-    await client.query('rollback').catch(() => {});
-    throw e;
-  }
+  });
 }

@@ -18,10 +18,10 @@ const METRICS = `count(*) filter (where kind = 1)::int as sent, count(*) filter 
   count(*) filter (where kind = 5)::int as opens, count(*) filter (where kind = 5 and first)::int as unique_opens,
   count(*) filter (where kind = 6)::int as clicks, count(*) filter (where kind = 6 and first)::int as unique_clicks,
   count(*) filter (where kind = 7)::int as unsubscribes, count(*) filter (where kind = 8)::int as complaints,
-  count(*) filter (where kind = 9)::int as conversions,
+  count(*) filter (where kind = 9)::int as conversions, count(*) filter (where kind = 10)::int as interrupted,
   coalesce(sum(amount_cents) filter (where kind = 9), 0)::bigint as profit_cents`;
 const COLS = `sent, delivered, bounced, deferred, opens, unique_opens, clicks, unique_clicks, unsubscribes, complaints,
-  conversions, profit_cents`;
+  conversions, interrupted, profit_cents`;
 
 /** Seeded synthetic events: two campaigns, three services, four domains, three relays, a few hours. */
 function synthetic(n: number, seed: number): EventInput[] {

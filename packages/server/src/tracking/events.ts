@@ -39,6 +39,7 @@ const COUNTS: Record<CounterName, string> = {
   sent: `kind = ${EventKind.sent}`,
   delivered: `kind = ${EventKind.delivered}`,
   bounced: `kind = ${EventKind.bounced}`,
+  interrupted: `kind = ${EventKind.interrupted}`,
   deferred: `kind = ${EventKind.deferred}`,
   opens: `kind = ${EventKind.open}`,
   uniqueOpens: `kind = ${EventKind.open} and first`,

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { EventKind, CampaignTypeOf } from '@console/shared/enums';
 import type { AppContext } from '../core/context.ts';
+import { transaction } from '../db/transaction.ts';
 import { metrics } from '../core/metrics.ts';
 import { publishCampaignLive } from '../core/campaign-live.ts';
 import type { TrackedCampaign } from './campaigns.ts';
@@ -132,14 +133,13 @@ export class GroupCommit {
       let xid: string | undefined;
       let results: HitResult[] | undefined;
       try {
-        await client.query('begin');
-        xid = (await client.query<{ x: string }>('select txid_current()::text as x')).rows[0]!.x;
-        results = await commit(client, batch);
-        await client.query('commit');
+        const done = await transaction(client, async () => {
+          xid = (await client.query<{ x: string }>('select txid_current()::text as x')).rows[0]!.x;
+          return (results = await commit(client, batch));
+        });
         endTimer();
-        return results;
+        return done;
       } catch (e) {
-        await client.query('rollback').catch(() => {});
         // The connection broke around COMMIT: the batch may be committed with its answer lost. Answering 503
         // then would make the clients retry and count twice (issue 23): ask PostgreSQL what became of it.
         if (results && xid && (await transactionStatus(this.ctx.db.$client, xid)) === 'committed') return results;

@@ -16,6 +16,8 @@ export const COUNTERS = {
   sent: 'sent',
   delivered: 'delivered',
   bounced: 'bounced',
+  /** Sessions that broke after the final dot: maybe accepted, never resent, never counted as sent (decision 1100). */
+  interrupted: 'interrupted',
   deferred: 'deferred',
   opens: 'opens',
   uniqueOpens: 'unique_opens',

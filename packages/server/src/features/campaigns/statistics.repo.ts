@@ -7,7 +7,8 @@ import { found } from '../../core/access.ts';
 /*
  * A campaign's statistics (spec 3), read from the counters that recordEvents keeps (docs/decisions/0801):
  * overall from campaign_counters, per mail service from campaign_provider_counters, the top 20 domains of
- * one service (0: of all) from campaign_domain_counters. `processed` is the sent counter; open and click
+ * one service (0: of all) from campaign_domain_counters. `processed` is the sent counter (never the
+ * interrupted ones, shown apart: decision 1100); open and click
  * count every hit, as the live statistics do. Both campaign kinds: each route passes its type; the PMTA
  * one has a `direct` kind of its own.
  */
@@ -27,7 +28,7 @@ export const statisticsParams = <K extends readonly [string, ...string[]]>(kinds
 
 /** The same numbers under each table's names. */
 const COUNTS = `coalesce(k.sent, 0) as processed, coalesce(k.delivered, 0) as delivered,
-  coalesce(k.bounced, 0) as bounced`;
+  coalesce(k.bounced, 0) as bounced, coalesce(k.interrupted, 0) as interrupted`;
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** The campaign's mail services, when `user` may see the campaign of that type (else 404). */

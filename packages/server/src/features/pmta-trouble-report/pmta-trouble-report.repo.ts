@@ -85,12 +85,13 @@ export async function storeCheck(db: Executor, serverId: number, r: CheckResult,
 /**
  * The PMTA campaigns of the server's owner that send through a relay group with relays on this server and
  * that the engine paused (pause_reason set), or that are active but stalled: started more than
- * CAMPAIGN_STALL_MINUTES ago, recipients left, and no sent, delivered, bounced or deferred event since.
+ * CAMPAIGN_STALL_MINUTES ago, recipients left, and no sent, delivered, bounced, deferred or interrupted event since.
  */
 export async function troubledCampaigns(db: Executor, server: Pick<PmtaServerRow, 'id' | 'userId'>) {
   const stall = sql`now() - make_interval(mins => ${CAMPAIGN_STALL_MINUTES})`;
   const pmta = CampaignTypeOf.pmta;
-  const sending = [EventKind.sent, EventKind.delivered, EventKind.bounced, EventKind.deferred];
+  // An interrupted injection is activity too (decision 1100: it is no longer a `sent`).
+  const sending = [EventKind.sent, EventKind.delivered, EventKind.bounced, EventKind.deferred, EventKind.interrupted];
   const left = [RecipientStatus.pending, RecipientStatus.claimed, RecipientStatus.sending];
   const { rows } = await db.execute<{ id: number; name: string; status: number; pause_reason: string | null }>(sql`
     select c.id, c.name, c.status, c.pause_reason

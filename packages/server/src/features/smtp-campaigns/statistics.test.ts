@@ -52,6 +52,8 @@ beforeAll(async () => {
     ...n(5, { kind: 'sent' as const, ...G }),
     ...n(4, { kind: 'delivered' as const, ...G }),
     { kind: 'bounced', ...G },
+    // Maybe accepted: shown apart, never in processed (decision 1100).
+    ...n(2, { kind: 'interrupted' as const, ...G }),
     ...n(3, { kind: 'open' as const, ...G }),
     ...n(2, { kind: 'click' as const, ...G }),
     { kind: 'conversion', amountCents: 250, ...G },
@@ -60,6 +62,7 @@ beforeAll(async () => {
     { kind: 'unsubscribe', ...GM },
     ...n(3, { kind: 'sent' as const, ...Y }),
     ...n(2, { kind: 'bounced' as const, ...Y }),
+    { kind: 'interrupted', ...Y },
     { kind: 'conversion', amountCents: 100, ...Y },
   ]);
   // The totals the prepare step sets.
@@ -108,6 +111,7 @@ describe('GET /api/smtp_campaign_statistics/{id}/{kind}/{providerId}', () => {
         processed: 10,
         delivered: 6,
         bounced: 3,
+        interrupted: 3,
         unsubscribed: 1,
         open: 3,
         click: 2,
@@ -122,7 +126,15 @@ describe('GET /api/smtp_campaign_statistics/{id}/{kind}/{providerId}', () => {
     const fresh = await f.smtpCampaign({ owner: alice });
     await t.ctx.db.$client.query('update campaigns set total = 7 where id = $1', [fresh.id]);
     const o = (await stats(alice, `${fresh.id}/overall/0`)).json().overallStats;
-    expect(o).toMatchObject({ total: 7, processed: 0, delivered: 0, bounced: 0, profit: 0, start: null });
+    expect(o).toMatchObject({
+      total: 7,
+      processed: 0,
+      delivered: 0,
+      bounced: 0,
+      interrupted: 0,
+      profit: 0,
+      start: null,
+    });
   });
 
   it('perProviders: one row per mail service of the campaign, largest first', async () => {
@@ -136,6 +148,7 @@ describe('GET /api/smtp_campaign_statistics/{id}/{kind}/{providerId}', () => {
           processed: 7,
           delivered: 6,
           bounced: 1,
+          interrupted: 2,
           open: 3,
           click: 2,
           unsubscribed: 1,
@@ -148,6 +161,7 @@ describe('GET /api/smtp_campaign_statistics/{id}/{kind}/{providerId}', () => {
           processed: 3,
           delivered: 0,
           bounced: 2,
+          interrupted: 1,
           open: 0,
           click: 0,
           unsubscribed: 0,
@@ -160,6 +174,7 @@ describe('GET /api/smtp_campaign_statistics/{id}/{kind}/{providerId}', () => {
           processed: 0,
           delivered: 0,
           bounced: 0,
+          interrupted: 0,
           open: 0,
           click: 0,
           unsubscribed: 0,
@@ -181,6 +196,7 @@ describe('GET /api/smtp_campaign_statistics/{id}/{kind}/{providerId}', () => {
           processed: 5,
           delivered: 4,
           bounced: 1,
+          interrupted: 2,
           views: 3,
           clicks: 2,
           unsubscribers: 0,
@@ -193,6 +209,7 @@ describe('GET /api/smtp_campaign_statistics/{id}/{kind}/{providerId}', () => {
           processed: 2,
           delivered: 2,
           bounced: 0,
+          interrupted: 0,
           views: 0,
           clicks: 0,
           unsubscribers: 1,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../core/context.ts';
 import { loggable } from '../../core/errors.ts';
+import { logOf } from '../../core/log.ts';
 import { defineJob, jobRef, type JobDefinition } from '../../core/jobs.ts';
 import { PmtaSshError } from '../ssh/connection.ts';
 import { pullAccounting, registerAccountingHandlers } from './pull.ts';
@@ -20,7 +21,9 @@ export async function pullAllAccounting(ctx: AppContext) {
       const id = rows[next++]!.id;
       // The pull logs its failure to the uploading log (once while it lasts); the next minute tries again.
       await pullAccounting(ctx, id).catch(
-        (e) => e instanceof PmtaSshError || console.error(`[pmta-accounting] server ${id}`, loggable(e)),
+        (e) =>
+          e instanceof PmtaSshError ||
+          logOf(ctx).error({ component: 'pmta-accounting', serverId: id, err: loggable(e) }, 'accounting pull failed'),
       );
     }
   };

@@ -286,7 +286,7 @@ describe('PMTA accounting', () => {
     const campaign = { id: c.id, type: 'pmta' as const, userId: owner.id };
     const policy = { retryBaseMs: 1000, maxAttempts: 5 };
     await recordOutcomes(
-      t.ctx.db.$client,
+      t.ctx.db,
       campaign,
       'w1',
       [{ kind: 'injected', row: row!, relayId: relay.id, reply: '250 ok' }],

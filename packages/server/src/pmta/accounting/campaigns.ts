@@ -4,6 +4,7 @@ import { CampaignTypeOf } from '@console/shared/enums';
 import { loggable } from '../../core/errors.ts';
 import { normalizeEmail } from '../../suppression/email-syntax.ts';
 import { recordHardBounces, type HardBounce } from '../../suppression/bounced.ts';
+import { logOf } from '../../core/log.ts';
 import { BounceCategories, classifyBounce, HARD_CATEGORIES, type BounceCategory } from '../../sending/bounces.ts';
 import { publishCampaignLive } from '../../core/campaign-live.ts';
 import { SUPPRESS_BOUNCED } from '../../sending/suppress.ts';
@@ -26,7 +27,8 @@ const S = RecipientStatus;
 /**
  * Rows a record can settle: injected, interrupted (maybe injected), and sending: PMTA may deliver and log a
  * message before the engine's group commit marks it injected. Such a row gets the `sent` event here, and the
- * engine's commit, which only moves rows still in `sending`, leaves it alone: one `sent` either way.
+ * engine's commit, which only moves rows still in `sending`, leaves it alone: one `sent` either way. An
+ * interrupted row gets its `sent` here too (its `interrupted` event stays: decision 1100).
  */
 const AWAITING = [S.injected, S.interrupted, S.sending];
 const CATEGORIES: ReadonlySet<string> = new Set(BounceCategories);
@@ -80,13 +82,16 @@ export const campaignRecords: AcctHandler = async (ctx, _server, records, tx) =>
     for (const id of done.relays) relays.add(id);
   }
   tx.afterCommit(async () => {
+    const log = logOf(ctx).child({ component: 'pmta-accounting', campaignIds: campaigns });
     for (const id of campaigns) publishCampaignLive(ctx, CampaignTypeOf.pmta, id);
     // Recomputes `emails.valid` of hard-bounced and unsubscribed addresses (it locks lists: a job of its own).
     for (let i = 0; i < suppress.length; i += 1000)
       await ctx.jobs
         .send(SUPPRESS_BOUNCED, { emails: suppress.slice(i, i + 1000) })
-        .catch((e) => console.error('[pmta-accounting] suppression job', loggable(e)));
-    await rateRelays(ctx, [...relays]).catch((e) => console.error('[pmta-accounting] relay rating', loggable(e)));
+        .catch((e) => log.error({ err: loggable(e) }, 'sending the suppression job failed'));
+    await rateRelays(ctx, [...relays]).catch((e) =>
+      log.error({ relayIds: [...relays], err: loggable(e) }, 'rating the relays failed'),
+    );
   });
 };
 
@@ -160,7 +165,8 @@ async function recordCampaign(client: pg.ClientBase, campaignId: number, own: Ow
       const o = finals.get(Number(row.emailId))!;
       const relayId = row.relayId ?? o.relayId;
       relays.add(relayId);
-      if (row.was === S.sending) events.push(event(row, o, 'sent'));
+      // Its `sent` comes now: the engine's commit never gave it one (an interrupted row has `interrupted`).
+      if (row.was === S.sending || row.was === S.interrupted) events.push(event(row, o, 'sent'));
       if (o.record.type === 'd') {
         events.push(event(row, o, 'delivered'));
         continue;

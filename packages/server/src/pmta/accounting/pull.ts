@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { LogTypes, type LogType } from '@console/shared/uploads';
 import type { AppContext } from '../../core/context.ts';
 import { loggable } from '../../core/errors.ts';
+import { logOf } from '../../core/log.ts';
 import { logLine, logUpload } from '../../core/imports/log.ts';
 import { pmtaServers } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -240,7 +241,12 @@ class Pull {
     for (const f of after)
       await Promise.resolve()
         .then(f)
-        .catch((e) => console.error('[pmta-accounting] after commit', loggable(e)));
+        .catch((e) =>
+          logOf(this.ctx).error(
+            { component: 'pmta-accounting', serverId: this.server.id, err: loggable(e) },
+            'after the commit of a pull',
+          ),
+        );
   }
 
   private isRecipient(envId: string) {

@@ -59,6 +59,7 @@ export function OverallTable({ stats }: { stats: OverallStats }) {
         num('Total', 'total'),
         num('Delivered', 'delivered'),
         num('Bounced', 'bounced'),
+        num('Interrupted', 'interrupted'),
         num('Open', 'open'),
         num('Click', 'click'),
         num('Unsubscribed', 'unsubscribed'),
@@ -86,7 +87,10 @@ const STATS_TABLE = {
   locale: { emptyText: 'Nothing to show.' },
 } as const;
 
-/** Per mail service: total with its share, processed, delivered, bounced, open, click, unsub, conv, profit. */
+/**
+ * Per mail service: total with its share, processed, delivered, bounced, interrupted (maybe accepted, never in
+ * processed: decision 1100), open, click, unsub, conv, profit.
+ */
 export function ProvidersTable({ rows, loading, total, selected, onSelect }: ProvidersTableProps) {
   return (
     <Table<ProviderStats>
@@ -120,6 +124,7 @@ export function ProvidersTable({ rows, loading, total, selected, onSelect }: Pro
         num('Processed', 'processed'),
         num('Delivered', 'delivered'),
         num('Bounced', 'bounced'),
+        num('Interrupted', 'interrupted'),
         num('Open', 'open'),
         num('Click', 'click'),
         num('Unsub', 'unsubscribed'),
@@ -144,6 +149,7 @@ export function DomainsTable({ rows, loading }: { rows: DomainStats[]; loading: 
         num('Processed', 'processed'),
         num('Delivered', 'delivered'),
         num('Bounced', 'bounced'),
+        num('Interrupted', 'interrupted'),
         num('Open', 'views'),
         num('Click', 'clicks'),
         num('Unsub', 'unsubscribers'),
