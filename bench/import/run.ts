@@ -21,9 +21,14 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { BLACKLISTED, generateCsv } from './generate.ts';
+import { deadline, exit, hermeticEnv, onExit, track } from '../lib/hermetic.ts';
 
 const rows = Number(process.argv[2] ?? 1_000_000);
+deadline(1800, () => 'import');
+// Only the import jobs run in the app (JOBS, inherited), and its DNS questions stay on loopback.
+await hermeticEnv(['email-lists.*', 'imports.*']);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-import-'));
+onExit('the bench files', () => fs.rmSync(tmp, { recursive: true, force: true }));
 fs.chmodSync(tmp, 0o755); // as root, the embedded PostgreSQL runs as another user that must reach DATA_DIR
 const file = path.join(tmp, 'emails.csv');
 const log = (s: string) => console.log(s);
@@ -38,7 +43,7 @@ log(
 
 const adminEmail = 'bench@example.com';
 const adminPassword = crypto.randomBytes(12).toString('hex');
-const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [], {
+const child = track('the app', fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [], {
   execArgv: ['--import', 'tsx'],
   env: {
     ...process.env,
@@ -48,7 +53,7 @@ const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [], {
     LOG_LEVEL: 'silent',
   },
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-});
+}));
 const { port, databaseUrl } = await new Promise<{ port: number; databaseUrl: string }>((resolve, reject) => {
   child.once('message', (m) => resolve(m as { port: number; databaseUrl: string }));
   child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
@@ -198,7 +203,5 @@ try {
   log(JSON.stringify(result));
 } finally {
   await db.end();
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
-  fs.rmSync(tmp, { recursive: true, force: true });
+  await exit(0);
 }

@@ -52,7 +52,7 @@ export async function startContext(
   const ctx: AppContext = { env, db, databaseUrl, secret: loadSecret(env.DATA_DIR, env.APP_SECRET), hub, jobs };
   jobs.register(...jobDefinitions(ctx));
   const works = env.ROLE === 'all' || env.ROLE === 'worker';
-  await jobs.start({ work: works, schedule: opts.schedules ?? true });
+  await jobs.start({ work: works, schedule: opts.schedules ?? true, only: env.JOBS });
   if (works) await indicatorsAtStart(ctx);
   const sender = opts.sender && works ? await startSender(ctx) : undefined;
   const heartbeat = startHeartbeat(db.$client, {
