@@ -30,7 +30,9 @@ export async function startBenchApp(
     ? Object.assign(new URL(process.env.DATABASE_URL), { pathname: `/${dbName}` }).toString()
     : undefined;
   const env = loadEnv({ ...process.env, DATA_DIR: path.join(tmp, 'data'), DATABASE_URL: url, LOG_LEVEL: 'silent' });
-  const database = await openDatabase(env);
+  // PG_STATS=1: pg_stat_statements in the embedded cluster; `statements()` then prints where PostgreSQL's time went.
+  const pgStats = process.env.PG_STATS === '1';
+  const database = await openDatabase(env, pgStats ? ['-c', 'shared_preload_libraries=pg_stat_statements'] : []);
   let started: Started | undefined;
   let app: FastifyInstance | undefined;
   let stopping: Promise<void> | undefined;
@@ -62,6 +64,21 @@ export async function startBenchApp(
     token: async (row: Record<string, unknown>) =>
       (await issueTokens(ctx.db, ctx.secret, row as never)).token,
     stop,
+    /** With PG_STATS=1: resets pg_stat_statements; returns a function printing the statements by total time. */
+    async statements() {
+      if (!pgStats) return () => Promise.resolve();
+      await ctx.db.$client.query('create extension if not exists pg_stat_statements');
+      await ctx.db.$client.query('select pg_stat_statements_reset()');
+      return async (top = 8) => {
+        const { rows } = await ctx.db.$client.query(
+          `select calls, round(total_exec_time)::int as ms, rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 90) as query
+             from pg_stat_statements order by total_exec_time desc limit $1`,
+          [top],
+        );
+        console.log('PostgreSQL statements by time (pg_stat_statements):');
+        for (const r of rows) console.log(`  ${String(r.ms).padStart(7)} ms ${String(r.calls).padStart(7)} calls ${String(r.rows).padStart(8)} rows  ${r.query}`);
+      };
+    },
   };
 }
 

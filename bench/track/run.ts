@@ -7,7 +7,8 @@
  * same GIF and 302 with no database, so the ratio tracker / bare says how much of the machine's HTTP ceiling
  * the tracker reaches in this same run, whatever else the machine is doing. CPU per hit is printed for each
  * process: app, PostgreSQL, the bare server, the load generator. PROFILE=<dir> writes a V8 CPU profile of
- * the app (`--cpu-prof` is the bench process itself: run it with node --cpu-prof).
+ * the app while it answers (one per run; open it in Chrome's DevTools); PG_STATS=1 prints PostgreSQL's
+ * statements by time (pg_stat_statements).
  *
  * Seeds one SMTP campaign of `recipients` delivered recipients (set-based SQL, its own partition), starts
  * the real app listening on loopback, and fires exactly `requests` GETs with autocannon from another
@@ -17,6 +18,7 @@
  * opens = 2xx + the opens implied by a click, and every counter table and the hourly rollup equal a count
  * of the events. Uses DATABASE_URL when set (a fresh database on that server), else an embedded PostgreSQL.
  */
+import inspector from 'node:inspector/promises';
 import readline from 'node:readline';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,7 +34,7 @@ const total = Number(process.argv[2] ?? 100_000);
 let doing = 'seeding';
 const amount = Number(process.argv[3] ?? 300_000);
 const connectionCounts = (process.argv[4] ?? '100,256').split(',').map(Number);
-const { app, ctx, q, stop } = await startBenchApp('track', { schedules: false, jobs: [], deadlineS: 1800, doing: () => doing });
+const { app, ctx, q, statements } = await startBenchApp('track', { schedules: false, jobs: [], deadlineS: 1800, doing: () => doing });
 
 console.log(`seeding a campaign of ${total.toLocaleString('en')} recipients ...`);
 const one = async (text: string, params: unknown[] = []) => (await q(text, params)).rows[0]!;
@@ -130,6 +132,22 @@ function load(url: string, connections: number): Promise<{ result: LoadResult; c
   });
 }
 
+/** PROFILE=<dir>: profiles this process (the app) from now; the returned function writes the profile. */
+async function profile(): Promise<(name: string) => Promise<void>> {
+  const dir = process.env.PROFILE;
+  if (!dir) return async () => {};
+  const session = new inspector.Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async (name) => {
+    const { profile } = await session.post('Profiler.stop');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  };
+}
+
 const bare = spawnTracked('the bare reference server', process.execPath, [path.join(import.meta.dirname, 'bare.mjs')], {
   stdio: ['ignore', 'pipe', 'inherit'],
 });
@@ -153,8 +171,11 @@ for (const connections of connectionCounts) {
   const refCpu = { ...refMeter.used(), load: ref.cpuMs };
 
   doing = `the tracker at ${connections} connections`;
+  const printStatements = await statements();
+  const profiler = await profile();
   const appMeter = cpuMeter({ app: ownCpuMs, postgres: pgCpu });
   const run = await load(url, connections);
+  await profiler(`track-${connections}`);
   const appCpu = { ...appMeter.used(), load: run.cpuMs };
   const r = run.result;
   answered['2xx'] += r['2xx'];
@@ -169,6 +190,7 @@ for (const connections of connectionCounts) {
   );
   say(`  CPU per hit, tracker: ${perUnit(appCpu, amount)} (app + PostgreSQL ${serverUs.toFixed(0)} µs)`);
   say(`  CPU per hit, bare:    ${perUnit(refCpu, amount)}`);
+  await printStatements();
   say(
     `  answers: 2xx ${r['2xx']}, 3xx ${r['3xx']}, 4xx ${r['4xx']}, 5xx ${r['5xx']}, errors ${r.errors}, timeouts ${r.timeouts}`,
   );
