@@ -32,7 +32,7 @@ export async function startBenchApp(
   const env = loadEnv({ ...process.env, DATA_DIR: path.join(tmp, 'data'), DATABASE_URL: url, LOG_LEVEL: 'silent' });
   // PG_STATS=1: pg_stat_statements in the embedded cluster; `statements()` then prints where PostgreSQL's time went.
   const pgStats = process.env.PG_STATS === '1';
-  const database = await openDatabase(env, pgStats ? ['-c', 'shared_preload_libraries=pg_stat_statements'] : []);
+  const database = await openDatabase(env, pgStats ? ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track_planning=on'] : []);
   let started: Started | undefined;
   let app: FastifyInstance | undefined;
   let stopping: Promise<void> | undefined;
@@ -71,12 +71,12 @@ export async function startBenchApp(
       await ctx.db.$client.query('select pg_stat_statements_reset()');
       return async (top = 8) => {
         const { rows } = await ctx.db.$client.query(
-          `select calls, round(total_exec_time)::int as ms, rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 90) as query
+          `select calls, round(total_exec_time)::int as ms, round(total_plan_time)::int as plan, rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 90) as query
              from pg_stat_statements order by total_exec_time desc limit $1`,
           [top],
         );
         console.log('PostgreSQL statements by time (pg_stat_statements):');
-        for (const r of rows) console.log(`  ${String(r.ms).padStart(7)} ms ${String(r.calls).padStart(7)} calls ${String(r.rows).padStart(8)} rows  ${r.query}`);
+        for (const r of rows) console.log(`  ${String(r.ms).padStart(7)} ms (planning ${String(r.plan).padStart(5)} ms) ${String(r.calls).padStart(7)} calls ${String(r.rows).padStart(8)} rows  ${r.query}`);
       };
     },
   };
