@@ -113,18 +113,23 @@ await q('analyze');
 
 const workers: ChildProcess[] = [];
 async function startWorker() {
-  const child = spawnTracked('a worker', process.execPath, [...profile, '--import', 'tsx', repo('packages/server/src/main.ts')], {
-    env: {
-      ...process.env,
-      ...workerEnv,
-      ROLE: 'worker',
-      DATABASE_URL: ctx.databaseUrl,
-      DATA_DIR: ctx.env.DATA_DIR,
-      LOG_LEVEL: 'silent',
-      PORT: '0',
+  const child = spawnTracked(
+    'a worker',
+    process.execPath,
+    [...profile, '--import', 'tsx', repo('packages/server/src/main.ts')],
+    {
+      env: {
+        ...process.env,
+        ...workerEnv,
+        ROLE: 'worker',
+        DATABASE_URL: ctx.databaseUrl,
+        DATA_DIR: ctx.env.DATA_DIR,
+        LOG_LEVEL: 'silent',
+        PORT: '0',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  );
   workers.push(child);
   const out = readline.createInterface({ input: child.stdout! });
   await new Promise<void>((resolve) => out.on('line', (l) => l.startsWith('worker started') && resolve()));

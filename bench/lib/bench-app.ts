@@ -32,15 +32,17 @@ export async function startBenchApp(
   const env = loadEnv({ ...process.env, DATA_DIR: path.join(tmp, 'data'), DATABASE_URL: url, LOG_LEVEL: 'silent' });
   // PG_STATS=1: pg_stat_statements in the embedded cluster; `statements()` then prints where PostgreSQL's time went.
   const pgStats = process.env.PG_STATS === '1';
-  const database = await openDatabase(env, pgStats ? ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track_planning=on'] : []);
-  let started: Started | undefined;
-  let app: FastifyInstance | undefined;
+  const database = await openDatabase(
+    env,
+    pgStats ? ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track_planning=on'] : [],
+  );
+  const live: { started?: Started; app?: FastifyInstance } = {};
   let stopping: Promise<void> | undefined;
   // Registered before the app starts: a failed start still stops the database it left behind.
   const stop = () =>
     (stopping ??= (async () => {
-      await app?.close();
-      await started?.stop();
+      await live.app?.close();
+      await live.started?.stop();
       if (url) {
         const c = new pg.Client({
           connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString(),
@@ -53,16 +55,15 @@ export async function startBenchApp(
       fs.rmSync(tmp, { recursive: true, force: true });
     })());
   onExit('the app and its database', stop);
-  started = await startContext(env, database.url, opts);
-  app = await buildApp(started.ctx);
+  const started = (live.started = await startContext(env, database.url, opts));
+  const app = (live.app = await buildApp(started.ctx));
   const ctx = started.ctx;
   return {
     app,
     ctx,
     q: (text: string, params: unknown[] = []) => ctx.db.$client.query(text, params),
     /** A bearer token for a users row. */
-    token: async (row: Record<string, unknown>) =>
-      (await issueTokens(ctx.db, ctx.secret, row as never)).token,
+    token: async (row: Record<string, unknown>) => (await issueTokens(ctx.db, ctx.secret, row as never)).token,
     stop,
     /** With PG_STATS=1: resets pg_stat_statements; returns a function printing the statements by total time. */
     async statements() {
@@ -76,7 +77,10 @@ export async function startBenchApp(
           [top],
         );
         console.log('PostgreSQL statements by time (pg_stat_statements):');
-        for (const r of rows) console.log(`  ${String(r.ms).padStart(7)} ms (planning ${String(r.plan).padStart(5)} ms) ${String(r.calls).padStart(7)} calls ${String(r.rows).padStart(8)} rows  ${r.query}`);
+        for (const r of rows)
+          console.log(
+            `  ${String(r.ms).padStart(7)} ms (planning ${String(r.plan).padStart(5)} ms) ${String(r.calls).padStart(7)} calls ${String(r.rows).padStart(8)} rows  ${r.query}`,
+          );
       };
     },
   };

@@ -24,13 +24,17 @@ export async function campaignFinished(
     if (!row) throw new Error(`campaign ${campaign.id} is gone`);
     if (row.status === CampaignStatus.Finished) return;
     if (row.status === CampaignStatus.Paused)
-      throw new Error(`campaign ${campaign.id} paused: ${row.pause_reason ?? '(no reason given)'}; counters ${row.counters}`);
+      throw new Error(
+        `campaign ${campaign.id} paused: ${row.pause_reason ?? '(no reason given)'}; counters ${row.counters}`,
+      );
     if (row.counters !== last) {
       last = row.counters ?? '';
       movedAt = Date.now();
     } else if (Date.now() - movedAt > stallSeconds * 1000) {
       const status = Object.entries(CampaignStatus).find(([, v]) => v === row.status)?.[0] ?? row.status;
-      throw new Error(`campaign ${campaign.id} stuck: no counter moved for ${stallSeconds} s (status ${status}); counters ${row.counters}`);
+      throw new Error(
+        `campaign ${campaign.id} stuck: no counter moved for ${stallSeconds} s (status ${status}); counters ${row.counters}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 50));
   }

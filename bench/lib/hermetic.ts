@@ -41,7 +41,10 @@ process.on('unhandledRejection', (e) => void exit(1, `bench failed: ${(e as Erro
 
 /** Ends the bench (stopping what it started) if it has not finished within `seconds`; says what was running. */
 export function deadline(seconds: number, what: () => string): void {
-  setTimeout(() => void exit(2, `deadline: the bench did not finish within ${seconds} s (${what()})`), seconds * 1000).unref();
+  setTimeout(
+    () => void exit(2, `deadline: the bench did not finish within ${seconds} s (${what()})`),
+    seconds * 1000,
+  ).unref();
 }
 
 /** A child process that is stopped when the bench ends: SIGTERM, then SIGKILL if it lingers 5 s. */

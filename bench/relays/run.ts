@@ -15,7 +15,12 @@ import { multipartBody } from '../../packages/server/test/uploads.ts';
 
 const relays = Number(process.argv[2] ?? 100_000);
 const uploadLines = Number(process.argv[3] ?? 100_000);
-const { app, q, token: tokenOf, stop } = await startBenchApp('relays', { schedules: false, jobs: ['pmta-relays.import'], deadlineS: 900 });
+const {
+  app,
+  q,
+  token: tokenOf,
+  stop,
+} = await startBenchApp('relays', { schedules: false, jobs: ['pmta-relays.import'], deadlineS: 900 });
 
 console.log(`seeding 50 servers, 500 groups, ${relays.toLocaleString('en')} relays ...`);
 await q(`insert into users (username, email, password_hash, roles, is_active) values

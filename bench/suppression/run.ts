@@ -14,7 +14,12 @@ import { multipartBody } from '../../packages/server/test/uploads.ts';
 
 const total = Number(process.argv[2] ?? 1_000_000);
 const unsubscribers = Number(process.argv[3] ?? 100_000);
-const { app, q, token: tokenOf, stop } = await startBenchApp('suppression', { schedules: false, jobs: ['unsubscribers.import'], deadlineS: 900 });
+const {
+  app,
+  q,
+  token: tokenOf,
+  stop,
+} = await startBenchApp('suppression', { schedules: false, jobs: ['unsubscribers.import'], deadlineS: 900 });
 
 console.log(`seeding a list of ${total.toLocaleString('en')} e-mails ...`);
 await q(`insert into users (username, email, password_hash, roles, is_active)

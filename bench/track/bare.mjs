@@ -4,7 +4,9 @@
  * URL for `/t/c/...`) with no database and no framework: the ceiling of Node's HTTP on this machine with
  * the same load tool. Prints its port as one JSON line; ends on SIGTERM.
  */
+import { Buffer } from 'node:buffer';
 import http from 'node:http';
+import process from 'node:process';
 
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const NO_CACHE = {
@@ -30,5 +32,5 @@ const server = http.createServer((req, res) => {
   res.end('Not found.');
 });
 server.keepAliveTimeout = 72_000;
-server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ port: server.address().port })));
+server.listen(0, '127.0.0.1', () => process.stdout.write(`${JSON.stringify({ port: server.address().port })}\n`));
 process.on('SIGTERM', () => server.close(() => process.exit(0)) && server.closeAllConnections());

@@ -34,7 +34,12 @@ const total = Number(process.argv[2] ?? 100_000);
 let doing = 'seeding';
 const amount = Number(process.argv[3] ?? 300_000);
 const connectionCounts = (process.argv[4] ?? '100,256').split(',').map(Number);
-const { app, ctx, q, statements } = await startBenchApp('track', { schedules: false, jobs: [], deadlineS: 1800, doing: () => doing });
+const { app, ctx, q, statements } = await startBenchApp('track', {
+  schedules: false,
+  jobs: [],
+  deadlineS: 1800,
+  doing: () => doing,
+});
 
 console.log(`seeding a campaign of ${total.toLocaleString('en')} recipients ...`);
 const one = async (text: string, params: unknown[] = []) => (await q(text, params)).rows[0]!;
@@ -96,7 +101,6 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-track-paths-'));
 onExit('the paths file', () => fs.rmSync(tmp, { recursive: true, force: true }));
 const pathsFile = path.join(tmp, 'paths.json');
 fs.writeFileSync(pathsFile, JSON.stringify(paths));
-
 
 interface LoadResult {
   requests: { average: number };

@@ -33,7 +33,10 @@ export async function openDatabase(
     await ensureDatabase(env.DATABASE_URL);
     return { url: env.DATABASE_URL };
   }
-  const embedded = await startEmbeddedPostgres(path.join(env.DATA_DIR, 'postgres'), { silent: true, flags: postgresFlags });
+  const embedded = await startEmbeddedPostgres(path.join(env.DATA_DIR, 'postgres'), {
+    silent: true,
+    flags: postgresFlags,
+  });
   const url = embedded.url('console');
   await ensureDatabase(url);
   return { url, embedded };

@@ -113,7 +113,9 @@ const schema = z.object({
         .map((s) => s.trim())
         .filter(Boolean),
     )
-    .pipe(z.array(z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)*(\.\*)?$/, 'must be a job name or a prefix like campaign.*'))),
+    .pipe(
+      z.array(z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)*(\.\*)?$/, 'must be a job name or a prefix like campaign.*')),
+    ),
   /** How long one DNS question may take, in milliseconds. */
   DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /**

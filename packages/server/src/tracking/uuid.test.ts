@@ -60,7 +60,12 @@ describe('the tracking id', () => {
       return Buffer.concat([c.update(packTrackingId(id)), c.final()]).toString('base64url');
     };
     for (let i = 0; i < 200; i++) {
-      const id: TrackingId = { campaignType: i % 2 ? 'smtp' : 'pmta', campaignId: i + 1, relayId: i * 7, emailId: i * 1_000_003 };
+      const id: TrackingId = {
+        campaignType: i % 2 ? 'smtp' : 'pmta',
+        campaignId: i + 1,
+        relayId: i * 7,
+        emailId: i * 1_000_003,
+      };
       const text = encodeTrackingId(secret, id);
       expect(text).toBe(oneShot(id));
       // Any block deciphered in between (here random bytes) leaves nothing behind for the next one.
