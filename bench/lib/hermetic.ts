@@ -68,8 +68,9 @@ export function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Sets up the environment before the app is built: JOBS (`none` when the bench measures no job) and a DNS
- * server on loopback answering NXDOMAIN (no blocklist listing, no MX), so nothing leaves the machine.
+ * Sets up the environment before the app is built: JOBS (`none` when the bench measures no job), a DNS
+ * server on loopback answering NXDOMAIN (no blocklist listing, no MX), so nothing leaves the machine, and
+ * ALLOW_INTERNAL_URLS=loopback (the benches' peers).
  */
 export async function hermeticEnv(jobs: readonly string[]): Promise<void> {
   const dns = await startDnsServer();
@@ -78,5 +79,8 @@ export async function hermeticEnv(jobs: readonly string[]): Promise<void> {
     return dns.close();
   });
   process.env.DNS_SERVERS = dns.servers;
+  // Every peer of a bench (sinks, the PMTA simulator) listens on loopback, as in the tests: the outbound
+  // policy (core/outbound.ts) must let the app reach loopback, and only that.
+  process.env.ALLOW_INTERNAL_URLS = 'loopback';
   process.env.JOBS = jobs.length ? jobs.join(',') : 'none';
 }
