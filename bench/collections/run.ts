@@ -7,11 +7,12 @@
  * the `groups[]=select` form. Median of 15 runs after 3 warm-ups. Uses DATABASE_URL when set, otherwise
  * an embedded PostgreSQL in a temp DATA_DIR.
  */
+import { exit } from '../lib/hermetic.ts';
 import { startBenchApp } from '../lib/bench-app.ts';
 
 const offers = Number(process.argv[2] ?? 200_000);
 const lists = Number(process.argv[3] ?? 20_000);
-const { app, q, token: tokenOf, stop } = await startBenchApp('collections');
+const { app, q, token: tokenOf, stop } = await startBenchApp('collections', { jobs: [], deadlineS: 900 });
 
 console.log(`seeding ${offers.toLocaleString('en')} offers and ${lists.toLocaleString('en')} e-mail lists ...`);
 await q(`insert into users (username, email, password_hash, roles, is_active)
@@ -58,3 +59,4 @@ await time('email lists, order[totalCounter]=desc', '/api/email_lists?order[tota
 await time('email lists, ordinary user', '/api/email_lists', user);
 
 await stop();
+await exit(0); // the loopback DNS server and the deadline end with it

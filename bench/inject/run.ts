@@ -9,13 +9,15 @@
  * injected and recorded, counters included), and checks that the campaign's `sent` counter and the
  * simulator's received count agree. Uses DATABASE_URL's server when set, else an embedded PostgreSQL.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { startBenchApp } from '../lib/bench-app.ts';
+import { campaignFinished } from '../lib/campaign.ts';
+import { exit, onExit, spawnTracked, stopChild } from '../lib/hermetic.ts';
 import { seedNewsletter } from '../lib/newsletter.ts';
 import { generateConfig } from '../../packages/server/src/pmta/config/generate.ts';
 import { loadConfigData } from '../../packages/server/src/pmta/config/load.ts';
@@ -27,7 +29,8 @@ const relayCount = Number(process.argv[3] ?? 10);
 const workerEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('SENDER_')));
 /** PROFILE=<dir>: the simulator and the worker write V8 CPU profiles there (open them in Chrome's DevTools). */
 const profile = process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.PROFILE)}`] : [];
-const { ctx, q, stop } = await startBenchApp('inject', { schedules: false });
+// Only the campaign jobs run: the hourly blocklist job once re-rated the relays mid-run and paused the campaign.
+const { ctx, q, stop } = await startBenchApp('inject', { schedules: false, jobs: ['campaign.*'], deadlineS: 1800 });
 const one = async (text: string, params: unknown[] = []) => (await q(text, params)).rows[0]!;
 const repo = (p: string) => fileURLToPath(new URL(`../../${p}`, import.meta.url));
 
@@ -36,6 +39,7 @@ const { user, list, provider, offer, message } = await seedNewsletter(q, total);
 
 // The simulator first (any free ports), then the server row that points at it and its relays.
 const simDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-inject-sim-'));
+onExit('the simulator files', () => fs.rmSync(simDir, { recursive: true, force: true }));
 const server = await one(
   `insert into pmta_servers (name, server_ip, pmta_http_port, ssh_port, smtp_port, server_username, ip_list, user_id)
    values ('sim', '127.0.0.1', 8080, 22, 2525, 'root', '127.0.0.1', $1) returning id`,
@@ -50,7 +54,8 @@ await q(
 );
 const configFile = path.join(simDir, 'config');
 fs.writeFileSync(configFile, generateConfig((await loadConfigData(ctx.db, server.id))!));
-const sim = spawn(
+const sim = spawnTracked(
+  'the PMTA simulator',
   process.execPath,
   [
     ...profile,
@@ -109,24 +114,28 @@ await q('analyze');
 
 const workers: ChildProcess[] = [];
 async function startWorker() {
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', repo('packages/server/src/main.ts')], {
-    env: {
-      ...process.env,
-      ...workerEnv,
-      ROLE: 'worker',
-      DATABASE_URL: ctx.databaseUrl,
-      DATA_DIR: ctx.env.DATA_DIR,
-      LOG_LEVEL: 'silent',
-      PORT: '0',
+  const child = spawnTracked(
+    'a worker',
+    process.execPath,
+    [...profile, '--import', 'tsx', repo('packages/server/src/main.ts')],
+    {
+      env: {
+        ...process.env,
+        ...workerEnv,
+        ROLE: 'worker',
+        DATABASE_URL: ctx.databaseUrl,
+        DATA_DIR: ctx.env.DATA_DIR,
+        LOG_LEVEL: 'silent',
+        PORT: '0',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  );
   workers.push(child);
   const out = readline.createInterface({ input: child.stdout! });
   await new Promise<void>((resolve) => out.on('line', (l) => l.startsWith('worker started') && resolve()));
 }
-const stopWorkers = () =>
-  Promise.all(workers.splice(0).map((w) => new Promise((r) => (w.once('exit', r), w.kill('SIGTERM')))));
+const stopWorkers = () => Promise.all(workers.splice(0).map(stopChild));
 
 try {
   console.log(`${os.cpus().length} CPUs (${os.cpus()[0]?.model}), Node ${process.version}`);
@@ -143,11 +152,7 @@ try {
   await prepareCampaign(ctx, campaign.id); // ends with the campaign Active: the worker starts at once
   const prepared = performance.now() - t0;
   t0 = performance.now();
-  for (;;) {
-    const { status } = await one('select status from campaigns where id = $1', [campaign.id]);
-    if (status === 5) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await campaignFinished(q, { id: campaign.id, type: 2 });
   const seconds = (performance.now() - t0) / 1000;
   const k = await one(
     `select total, sent from campaign_counters where campaign_type = ${CampaignType.PMTA} and campaign_id = $1`,
@@ -171,7 +176,8 @@ try {
   if (k.sent !== total || received !== total) throw new Error('the counters and the simulator disagree');
 } finally {
   await stopWorkers();
-  await new Promise((r) => (sim.once('exit', r), sim.kill('SIGTERM')));
+  await stopChild(sim);
   await stop();
   fs.rmSync(simDir, { recursive: true, force: true });
 }
+await exit(0);

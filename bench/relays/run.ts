@@ -9,12 +9,18 @@
  * upload of `uploadLines` relays, end to end: from the request to the commit (the upload row says done).
  * Uses DATABASE_URL when set (a fresh database on that server), otherwise an embedded PostgreSQL.
  */
+import { exit } from '../lib/hermetic.ts';
 import { startBenchApp, uploadEnded } from '../lib/bench-app.ts';
 import { multipartBody } from '../../packages/server/test/uploads.ts';
 
 const relays = Number(process.argv[2] ?? 100_000);
 const uploadLines = Number(process.argv[3] ?? 100_000);
-const { app, q, token: tokenOf, stop } = await startBenchApp('relays', { schedules: false });
+const {
+  app,
+  q,
+  token: tokenOf,
+  stop,
+} = await startBenchApp('relays', { schedules: false, jobs: ['pmta-relays.import'], deadlineS: 900 });
 
 console.log(`seeding 50 servers, 500 groups, ${relays.toLocaleString('en')} relays ...`);
 await q(`insert into users (username, email, password_hash, roles, is_active) values
@@ -124,3 +130,4 @@ results.push(uploadLine);
 console.log(uploadLine);
 
 await stop();
+await exit(0); // the loopback DNS server and the deadline end with it

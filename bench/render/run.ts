@@ -8,8 +8,10 @@
  */
 import { compileMessage, renderDate, renderMessage } from '../../packages/server/src/sending/render/message.ts';
 import { seededRng } from '../../packages/server/src/sending/render/random.ts';
+import { deadline } from '../lib/hermetic.ts';
 
 const recipients = Number(process.argv[2] ?? 100_000);
+deadline(600, () => 'render');
 
 const block = (i: number) => `
 <tr><td class="content" style="padding:24px 32px;font-family:Helvetica,Arial,sans-serif;font-size:15px;line-height:22px;color:#333333;">

@@ -13,6 +13,7 @@
  * Uses DATABASE_URL's server when set, else an embedded PostgreSQL.
  */
 import os from 'node:os';
+import { exit } from '../lib/hermetic.ts';
 import { startBenchApp } from '../lib/bench-app.ts';
 import { inTransaction } from '../../packages/server/src/db/transaction.ts';
 import { recordEvents, type EventInput } from '../../packages/server/src/tracking/events.ts';
@@ -23,7 +24,7 @@ import { reportCalls, runReportJobs } from './calls.ts';
 
 const events = Number(process.argv[2] ?? 10_000_000);
 const campaigns = Number(process.argv[3] ?? 200);
-const { app, ctx, q, token, stop } = await startBenchApp('reports', { schedules: false });
+const { app, ctx, q, token, stop } = await startBenchApp('reports', { schedules: false, jobs: [], deadlineS: 1800 });
 const log = (s: string) => console.log(s);
 
 try {
@@ -111,3 +112,4 @@ try {
 } finally {
   await stop();
 }
+await exit(0);

@@ -9,11 +9,13 @@
  * included), and checks that the counters and the sinks agree. Uses DATABASE_URL's server when set
  * (a fresh database on it), else an embedded PostgreSQL.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { startBenchApp } from '../lib/bench-app.ts';
+import { campaignFinished } from '../lib/campaign.ts';
+import { exit, spawnTracked, stopChild } from '../lib/hermetic.ts';
 import { seedNewsletter } from '../lib/newsletter.ts';
 import { seal } from '../../packages/server/src/core/sealed.ts';
 import { prepareCampaign } from '../../packages/server/src/sending/prepare.ts';
@@ -22,11 +24,13 @@ import { CampaignType } from '../../packages/shared/src/enums.ts';
 const total = Number(process.argv[2] ?? 100_000);
 const relayCount = Number(process.argv[3] ?? 10);
 const workerEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('SENDER_')));
-const { ctx, q, stop } = await startBenchApp('send', { schedules: false });
+// Only the campaign jobs run (prepare, scheduled start/stop): no sweep or hourly job can change the run.
+const { ctx, q, stop } = await startBenchApp('send', { schedules: false, jobs: ['campaign.*'], deadlineS: 1800 });
 const one = async (text: string, params: unknown[] = []) => (await q(text, params)).rows[0]!;
 
 // The sinks, in their own process.
-const sinks = spawn(
+const sinks = spawnTracked(
+  'the sinks',
   process.execPath,
   ['--import', 'tsx', fileURLToPath(new URL('sinks.ts', import.meta.url)), String(relayCount)],
   {
@@ -73,7 +77,8 @@ await q('analyze');
 
 const workers: ChildProcess[] = [];
 async function startWorker() {
-  const child = spawn(
+  const child = spawnTracked(
+    'a worker',
     process.execPath,
     ['--import', 'tsx', fileURLToPath(new URL('../../packages/server/src/main.ts', import.meta.url))],
     {
@@ -94,9 +99,7 @@ async function startWorker() {
   const out = readline.createInterface({ input: child.stdout! });
   await new Promise<void>((resolve) => out.on('line', (l) => l.startsWith('worker started') && resolve()));
 }
-const stopWorkers = async () => {
-  await Promise.all(workers.splice(0).map((w) => new Promise((r) => (w.once('exit', r), w.kill('SIGTERM')))));
-};
+const stopWorkers = () => Promise.all(workers.splice(0).map(stopChild));
 
 async function run(processes: number) {
   const campaign = await one(
@@ -111,11 +114,7 @@ async function run(processes: number) {
   await prepareCampaign(ctx, campaign.id); // ends with the campaign Active: the workers start at once
   const prepared = performance.now() - t0;
   t0 = performance.now();
-  for (;;) {
-    const { status } = await one('select status from campaigns where id = $1', [campaign.id]);
-    if (status === 5) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await campaignFinished(q, { id: campaign.id, type: 1 });
   const seconds = (performance.now() - t0) / 1000;
   const k = await one(
     `select total, sent, delivered, bounced from campaign_counters where campaign_type = ${CampaignType.SMTP} and campaign_id = $1`,
@@ -139,3 +138,4 @@ try {
   sinks.stdin!.end();
   await stop();
 }
+await exit(0);

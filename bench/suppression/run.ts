@@ -8,12 +8,18 @@
  * Checks the counter against a direct count. Then one single unsubscriber (the form's path) is timed.
  * Uses DATABASE_URL when set (a fresh database on that server), otherwise an embedded PostgreSQL.
  */
+import { exit } from '../lib/hermetic.ts';
 import { startBenchApp, uploadEnded } from '../lib/bench-app.ts';
 import { multipartBody } from '../../packages/server/test/uploads.ts';
 
 const total = Number(process.argv[2] ?? 1_000_000);
 const unsubscribers = Number(process.argv[3] ?? 100_000);
-const { app, q, token: tokenOf, stop } = await startBenchApp('suppression', { schedules: false });
+const {
+  app,
+  q,
+  token: tokenOf,
+  stop,
+} = await startBenchApp('suppression', { schedules: false, jobs: ['unsubscribers.import'], deadlineS: 900 });
 
 console.log(`seeding a list of ${total.toLocaleString('en')} e-mails ...`);
 await q(`insert into users (username, email, password_hash, roles, is_active)
@@ -79,3 +85,4 @@ if (one.statusCode !== 201) throw new Error(`single: ${one.statusCode} ${one.bod
 console.log(`one unsubscriber (the form): ${(performance.now() - t1).toFixed(1)} ms`);
 
 await stop();
+await exit(0); // the loopback DNS server and the deadline end with it

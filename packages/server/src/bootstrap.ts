@@ -24,12 +24,19 @@ export interface Started {
 }
 
 /** The database the app uses: DATABASE_URL, or an embedded PostgreSQL kept under DATA_DIR. */
-export async function openDatabase(env: Env): Promise<{ url: string; embedded?: EmbeddedDb }> {
+export async function openDatabase(
+  env: Env,
+  /** More PostgreSQL settings for an embedded cluster (a bench's `shared_preload_libraries=pg_stat_statements`). */
+  postgresFlags: string[] = [],
+): Promise<{ url: string; embedded?: EmbeddedDb }> {
   if (env.DATABASE_URL) {
     await ensureDatabase(env.DATABASE_URL);
     return { url: env.DATABASE_URL };
   }
-  const embedded = await startEmbeddedPostgres(path.join(env.DATA_DIR, 'postgres'), { silent: true });
+  const embedded = await startEmbeddedPostgres(path.join(env.DATA_DIR, 'postgres'), {
+    silent: true,
+    flags: postgresFlags,
+  });
   const url = embedded.url('console');
   await ensureDatabase(url);
   return { url, embedded };
@@ -52,7 +59,7 @@ export async function startContext(
   const ctx: AppContext = { env, db, databaseUrl, secret: loadSecret(env.DATA_DIR, env.APP_SECRET), hub, jobs };
   jobs.register(...jobDefinitions(ctx));
   const works = env.ROLE === 'all' || env.ROLE === 'worker';
-  await jobs.start({ work: works, schedule: opts.schedules ?? true });
+  await jobs.start({ work: works, schedule: opts.schedules ?? true, only: env.JOBS });
   if (works) await indicatorsAtStart(ctx);
   const sender = opts.sender && works ? await startSender(ctx) : undefined;
   const heartbeat = startHeartbeat(db.$client, {

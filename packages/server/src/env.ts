@@ -99,6 +99,23 @@ const schema = z.object({
           .regex(/^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-f:]+\](:\d{1,5})?|[0-9a-f:]+)$/i, 'must be ip or ip:port'),
       ),
     ),
+  /**
+   * The jobs this process works and schedules: job names (`campaign.prepare`) or prefixes (`campaign.*`),
+   * comma-separated. Empty (default): every job. A bench runs only the jobs it measures, so an hourly job
+   * cannot change the run (bench/inject once paused when the blocklist job re-rated its relays).
+   */
+  JOBS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)*(\.\*)?$/, 'must be a job name or a prefix like campaign.*')),
+    ),
   /** How long one DNS question may take, in milliseconds. */
   DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /**

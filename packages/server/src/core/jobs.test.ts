@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { OFFER_HEALTH_CHECK } from '../features/offers/offers.jobs.ts';
 import { jobDefinitions } from '../workers.ts';
-import { Jobs, jobRef } from './jobs.ts';
+import { SWEEP_UPLOADS } from './imports/jobs.ts';
+import { AUTH_SWEEP } from '../features/auth/auth.jobs.ts';
+import { loadEnv } from '../env.ts';
+import { Jobs, jobAllowed, jobRef } from './jobs.ts';
 
 let t: TestApp;
 let boss: PgBoss;
@@ -59,5 +62,34 @@ describe('jobs', () => {
       .sort();
     expect(await names()).toEqual(crons);
     expect(crons).toContain('imports.recover');
+  });
+
+  it('JOBS limits what a process works and schedules to the names and prefixes it lists', async () => {
+    expect(loadEnv({ JOBS: ' campaign.* , auth.sweep' }).JOBS).toEqual(['campaign.*', 'auth.sweep']);
+    expect(loadEnv({}).JOBS).toEqual([]);
+    expect(() => loadEnv({ JOBS: 'campaign*' })).toThrow(/JOBS/);
+    expect(jobAllowed('campaign.prepare', ['campaign.*'])).toBe(true);
+    expect(jobAllowed('campaigns.x', ['campaign.*'])).toBe(false);
+    expect(jobAllowed('auth.sweep', ['auth.sweep'])).toBe(true);
+    expect(jobAllowed('auth.sweeper', ['auth.sweep'])).toBe(false);
+    expect(jobAllowed('anything', [])).toBe(true);
+
+    const only = await createTestApp({ schedules: true, env: { JOBS: 'imports.*' } });
+    try {
+      const own = new PgBoss({ connectionString: only.ctx.databaseUrl, max: 1 });
+      await own.start();
+      expect((await own.getSchedules()).map((s) => s.name).sort()).toEqual(['imports.recover', 'imports.sweep']);
+      await own.stop({ graceful: false });
+      // A job left out is still queued (this process may send it) but nobody here works it.
+      const left = await only.ctx.jobs.send(AUTH_SWEEP, {});
+      const kept = await only.ctx.jobs.send(SWEEP_UPLOADS, {});
+      const until = Date.now() + 20_000;
+      while ((await only.ctx.jobs.stateOf(SWEEP_UPLOADS, kept)) !== 'completed' && Date.now() < until)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(await only.ctx.jobs.stateOf(SWEEP_UPLOADS, kept)).toBe('completed');
+      expect(await only.ctx.jobs.stateOf(AUTH_SWEEP, left)).toBe('created');
+    } finally {
+      await only.close();
+    }
   });
 });

@@ -4,6 +4,12 @@ import type { z } from 'zod';
 /** How often an idle worker looks for due jobs that no NOTIFY announced (a retry, a delayed start). */
 const NOTIFY_BACKSTOP_SECONDS = 5;
 
+/** Whether a job is on an allow-list of names and `prefix.*` patterns (the JOBS setting); empty allows all. */
+export function jobAllowed(name: string, allow: readonly string[]): boolean {
+  if (!allow.length) return true;
+  return allow.some((a) => (a.endsWith('.*') ? name.startsWith(a.slice(0, -1)) : name === a));
+}
+
 /** A job's name and payload schema: what senders need, declared beside the feature's other constants. */
 export interface JobRef<S extends z.ZodType> {
   name: string;
@@ -50,8 +56,10 @@ export class Jobs {
   /**
    * Creates the queues; with `work`, this process also runs the handlers. `schedule: false` leaves the
    * cron jobs unscheduled (test apps: a sweep firing in the middle of a test would change what it sees).
+   * `only` (the JOBS setting) limits both to the jobs it names; the others' queues are still created (this
+   * process may send them) and their schedules are left as they are (another worker may own them).
    */
-  async start({ work, schedule = true }: { work: boolean; schedule?: boolean }) {
+  async start({ work, schedule = true, only = [] }: { work: boolean; schedule?: boolean; only?: readonly string[] }) {
     await this.boss.start();
     // A cron job that was renamed or removed leaves its schedule behind: it would fill a queue nobody works.
     for (const s of await this.boss.getSchedules()) {
@@ -61,6 +69,7 @@ export class Jobs {
       const queue = { retryLimit: d.retryLimit ?? 3, retryDelay: 5, retryBackoff: true, notify: true };
       await this.boss.createQueue(d.name, queue);
       await this.boss.updateQueue(d.name, queue); // a queue created by an earlier version keeps its old options
+      if (!jobAllowed(d.name, only)) continue;
       if (d.cron && schedule) await this.boss.schedule(d.name, d.cron, {});
       else if (d.cron) await this.boss.unschedule(d.name).catch(() => {});
       if (!work) continue;

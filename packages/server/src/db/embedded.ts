@@ -45,7 +45,7 @@ async function loadEmbeddedPostgres() {
 export async function startEmbeddedPostgres(
   dir: string,
   /** `port`: the same one again (the fault tests restart a cluster under running processes). */
-  opts: { silent?: boolean; port?: number } = {},
+  opts: { silent?: boolean; port?: number; flags?: string[] } = {},
 ): Promise<EmbeddedDb & { port: number }> {
   const port = opts.port ?? (await freePort());
   const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
@@ -65,6 +65,7 @@ export async function startEmbeddedPostgres(
       ...['-c', 'max_connections=300', '-c', 'listen_addresses=127.0.0.1'],
       ...['-c', 'shared_buffers=1GB', '-c', 'max_wal_size=8GB', '-c', 'checkpoint_timeout=15min'],
       ...['-c', 'wal_buffers=64MB', '-c', 'maintenance_work_mem=512MB'],
+      ...(opts.flags ?? []),
     ],
   });
   if (fresh) {

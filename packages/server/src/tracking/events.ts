@@ -135,7 +135,12 @@ export async function recordEvents(client: pg.ClientBase, events: EventInput[]):
     detail: e.detail ?? null,
     country: e.country ?? null,
   }));
-  const { rows: out } = await client.query<{ n: number }>(RECORD, [JSON.stringify(rows)]);
+  // Named: PostgreSQL parses and analyses this long statement once per connection, not once per batch.
+  const { rows: out } = await client.query<{ n: number }>({
+    name: 'events.record',
+    text: RECORD,
+    values: [JSON.stringify(rows)],
+  });
   return out[0]?.n ?? 0;
 }
 

@@ -1,6 +1,7 @@
+import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CampaignType } from '@console/shared/enums';
-import { packTrackingId, unpackTrackingId } from '@console/shared/tracking';
+import { packTrackingId, unpackTrackingId, type TrackingId } from '@console/shared/tracking';
 import { seededRng } from '../sending/render/random.ts';
 import { decodeTrackingId, encodeTrackingId } from './uuid.ts';
 
@@ -71,5 +72,27 @@ describe('the tracking id', () => {
       if (decodeTrackingId(secret, bytes.toString('base64url'))) accepted++;
     }
     expect(accepted).toBeLessThanOrEqual(3);
+  });
+
+  it('is AES-128 of the packed block, the same whatever was encoded or decoded before (one cipher reused)', () => {
+    const secret = crypto.randomBytes(32);
+    const key = Buffer.from(crypto.hkdfSync('sha256', secret, Buffer.alloc(0), 'console tracking id v1', 16));
+    const oneShot = (id: TrackingId) => {
+      const c = crypto.createCipheriv('aes-128-ecb', key, null).setAutoPadding(false);
+      return Buffer.concat([c.update(packTrackingId(id)), c.final()]).toString('base64url');
+    };
+    for (let i = 0; i < 200; i++) {
+      const id: TrackingId = {
+        campaignType: i % 2 ? 'smtp' : 'pmta',
+        campaignId: i + 1,
+        relayId: i * 7,
+        emailId: i * 1_000_003,
+      };
+      const text = encodeTrackingId(secret, id);
+      expect(text).toBe(oneShot(id));
+      // Any block deciphered in between (here random bytes) leaves nothing behind for the next one.
+      decodeTrackingId(secret, crypto.randomBytes(16).toString('base64url'));
+      expect(decodeTrackingId(secret, text)).toEqual(id);
+    }
   });
 });
