@@ -27,7 +27,7 @@ export function BouncedEmailsTable({ selection, onLift, ...table }: BouncedEmail
       tableLayout="fixed"
       scroll={{ x: 820 }}
       columns={[
-        { title: 'E-mail', dataIndex: 'email', key: 'email', width: 190, sorter: true, ellipsis: true },
+        { title: 'E-mail', dataIndex: 'email', key: 'email', width: 180, sorter: true, ellipsis: true },
         {
           title: 'Reason',
           key: 'reason',
@@ -40,7 +40,7 @@ export function BouncedEmailsTable({ selection, onLift, ...table }: BouncedEmail
             </>
           ),
         },
-        { title: 'Bounces', dataIndex: 'count', key: 'count', width: 90, sorter: true, align: 'right' },
+        { title: 'Bounces', dataIndex: 'count', key: 'count', width: 105, sorter: true, align: 'right' },
         {
           title: 'Last bounce',
           key: 'lastBounceAt',
