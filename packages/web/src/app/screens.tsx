@@ -22,8 +22,7 @@ import { processesScreens } from '@/features/processes/routes.tsx';
 import { spamTrapsScreens } from '@/features/spam-traps/routes.tsx';
 import { unsubscribersScreens } from '@/features/unsubscribers/routes.tsx';
 import { reputationProvidersScreens } from '@/features/reputation-providers/routes.tsx';
-import { smtpCampaignsScreens } from '@/features/smtp-campaigns/routes.tsx';
-import { pmtaCampaignsScreens } from '@/features/pmta-campaigns/routes.tsx';
+import { campaignsScreens } from '@/features/campaigns/routes.tsx';
 import { pmtaRelaysReportScreens } from '@/features/pmta-relays-report/routes.tsx';
 import { pmtaRelaysMailServiceReportScreens } from '@/features/pmta-relays-mail-service-report/routes.tsx';
 import { pmtaTroubleReportScreens } from '@/features/pmta-trouble-report/routes.tsx';
@@ -73,8 +72,7 @@ const screens: Screens = {
   ...spamTrapsScreens,
   ...mailServiceSettingsScreens,
   ...processesScreens,
-  ...smtpCampaignsScreens,
-  ...pmtaCampaignsScreens,
+  ...campaignsScreens,
   ...pmtaTroubleReportScreens,
   ...pmtaRelaysReportScreens,
   ...pmtaRelaysMailServiceReportScreens,

@@ -1,7 +1,7 @@
 import { Button, Progress, Table, Tooltip } from 'antd';
 import type { ColumnType } from 'antd/es/table/interface';
 import { completionOf, type DomainStats, type OverallStats, type ProviderStats } from '@console/shared/campaigns';
-import { campaignDate, money, percent } from '@/lib/campaigns.ts';
+import { campaignDate, money, percent } from '../api/campaigns.ts';
 
 const n = (v: number) => v.toLocaleString('en-US');
 const num = <T,>(title: string, key: keyof T & string): ColumnType<T> => ({

@@ -7,7 +7,7 @@ import { EditPage } from '@/components/edit-page.tsx';
 import { errorDialog, toast } from '@/components/feedback.tsx';
 import { useRouteId } from '@/hooks/use-route-id.ts';
 import { useSelectOptions } from '@/hooks/use-select-options.ts';
-import { CampaignKinds, campaignHooks, useCampaign } from '@/lib/campaigns.ts';
+import { CampaignKinds, campaignHooks, useCampaign } from '../api/campaigns.ts';
 import { href } from '@/lib/routes.ts';
 import { useSession } from '@/lib/session.ts';
 import { CampaignForm, type CampaignFormKind, type CampaignValues } from './campaign-form.tsx';

@@ -7,7 +7,7 @@ import type { CampaignItem } from '@console/shared/campaigns';
 import { DataTable, type ListTableProps, ownerColumn } from '@/components/data-table.tsx';
 import { RatingTag } from '@/components/rating-tag.tsx';
 import { showPreview } from '@/components/preview-window.ts';
-import { CampaignKinds, campaignDate, previewCampaignMessage, type CampaignKind } from '@/lib/campaigns.ts';
+import { CampaignKinds, campaignDate, previewCampaignMessage, type CampaignKind } from '../api/campaigns.ts';
 import { href } from '@/lib/routes.ts';
 import { useIsAdmin } from '@/lib/session.ts';
 import { CampaignActions } from './campaign-actions.tsx';

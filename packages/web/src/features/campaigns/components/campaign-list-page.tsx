@@ -14,7 +14,7 @@ import { listTable } from '@/components/data-table.tsx';
 import { ListPage } from '@/components/list-page.tsx';
 import { OwnerFilter } from '@/components/owner-filter.tsx';
 import type { Filters, TableBinding } from '@/hooks/use-collection-params.ts';
-import { CampaignKinds, useApplyProgress, useCampaigns, type CampaignKind } from '@/lib/campaigns.ts';
+import { CampaignKinds, useApplyProgress, useCampaigns, type CampaignKind } from '../api/campaigns.ts';
 import { useLiveEvent } from '@/lib/live.ts';
 import { href } from '@/lib/routes.ts';
 import { CampaignsTable } from './campaigns-table.tsx';

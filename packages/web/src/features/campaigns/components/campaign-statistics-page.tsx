@@ -13,7 +13,7 @@ import {
   useCampaign,
   useCampaignStatistics,
   type CampaignKind,
-} from '@/lib/campaigns.ts';
+} from '../api/campaigns.ts';
 import { useLiveEvent } from '@/lib/live.ts';
 import { href } from '@/lib/routes.ts';
 import { CampaignActions, cloneHref } from './campaign-actions.tsx';

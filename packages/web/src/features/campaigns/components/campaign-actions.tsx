@@ -18,7 +18,7 @@ import {
   type ActionAnswer,
   type CampaignAction,
   type CampaignKind,
-} from '@/lib/campaigns.ts';
+} from '../api/campaigns.ts';
 import { HttpError } from '@/lib/http.ts';
 import { href } from '@/lib/routes.ts';
 

@@ -1,20 +1,20 @@
 import { pmtaCampaignSchema, pmtaCampaignUpdateSchema, type PmtaCampaign } from '@console/shared/pmta-campaigns';
-import { CampaignEditPage, type CampaignDraft } from '@/components/campaigns/campaign-edit-page.tsx';
+import { CampaignEditPage, type CampaignDraft } from '../components/campaign-edit-page.tsx';
 import {
   commonBody,
   commonLabels,
   commonValues,
   type CampaignFormKind,
   type CampaignValues,
-} from '@/components/campaigns/campaign-form.tsx';
-import { CampaignListPage } from '@/components/campaigns/campaign-list-page.tsx';
-import { CampaignStatisticsPage } from '@/components/campaigns/campaign-statistics-page.tsx';
+} from '../components/campaign-form.tsx';
+import { CampaignListPage } from '../components/campaign-list-page.tsx';
+import { CampaignStatisticsPage } from '../components/campaign-statistics-page.tsx';
 import { DirectCount } from './components/direct-count.tsx';
 
 /*
- * PMTA campaigns (spec 3): the screens both kinds share (components/campaigns) with what is PMTA's own:
+ * PMTA campaigns (spec 3): the screens both kinds share (../components) with what is PMTA's own:
  * the offer without link groups, Sender in the list, the default city kept through edits and clones, the
- * v3 flag of the start after creation (lib/campaigns.ts) and the direct count on the statistics.
+ * v3 flag of the start after creation (../api/campaigns.ts) and the direct count on the statistics.
  */
 
 interface PmtaValues extends CampaignValues {

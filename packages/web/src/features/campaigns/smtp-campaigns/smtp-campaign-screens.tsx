@@ -4,7 +4,7 @@ import type { HydraCollection } from '@console/shared/hydra';
 import { isHttpLink, type Link } from '@console/shared/links';
 import { HTTP_UNSUBSCRIBE_WARNING } from '@console/shared/messages';
 import { smtpCampaignSchema, smtpCampaignUpdateSchema, type SmtpCampaign } from '@console/shared/campaigns';
-import { CampaignEditPage, type CampaignDraft } from '@/components/campaigns/campaign-edit-page.tsx';
+import { CampaignEditPage, type CampaignDraft } from '../components/campaign-edit-page.tsx';
 import {
   commonBody,
   commonLabels,
@@ -12,14 +12,14 @@ import {
   type CampaignFormKind,
   type CampaignValues,
   type SelectField,
-} from '@/components/campaigns/campaign-form.tsx';
-import { CampaignListPage } from '@/components/campaigns/campaign-list-page.tsx';
-import { CampaignStatisticsPage } from '@/components/campaigns/campaign-statistics-page.tsx';
+} from '../components/campaign-form.tsx';
+import { CampaignListPage } from '../components/campaign-list-page.tsx';
+import { CampaignStatisticsPage } from '../components/campaign-statistics-page.tsx';
 import { useSelectOptions } from '@/hooks/use-select-options.ts';
 import { http } from '@/lib/http.ts';
 
 /*
- * SMTP campaigns (spec 3): the screens both kinds share (components/campaigns), with what is SMTP's own:
+ * SMTP campaigns (spec 3): the screens both kinds share (../components), with what is SMTP's own:
  * the offer, unsubscribe and pixel link groups.
  */
 

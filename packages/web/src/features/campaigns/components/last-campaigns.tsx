@@ -1,6 +1,6 @@
 import { Card, Table } from 'antd';
 import { LAST_CAMPAIGNS, type CampaignItem } from '@console/shared/campaigns';
-import { campaignDate, useCampaigns, type CampaignKind } from '@/lib/campaigns.ts';
+import { campaignDate, useCampaigns, type CampaignKind } from '../api/campaigns.ts';
 import { useSession } from '@/lib/session.ts';
 import { StatusTag } from './status-tag.tsx';
 

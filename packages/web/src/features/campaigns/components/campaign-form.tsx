@@ -23,7 +23,7 @@ import {
 import { RATINGS } from '@/components/rating-tag.tsx';
 import { ValidationErrors } from '@/components/validation-errors.tsx';
 import { useSelectOptions } from '@/hooks/use-select-options.ts';
-import { useSmartLists, type CampaignKind } from '@/lib/campaigns.ts';
+import { useSmartLists, type CampaignKind } from '../api/campaigns.ts';
 import { zodRule } from '@/lib/form-rules.ts';
 
 type Schema = Parameters<typeof zodRule>[0];
