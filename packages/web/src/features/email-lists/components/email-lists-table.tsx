@@ -11,7 +11,7 @@ import { confirm, errorDialog, toast } from '@/components/feedback.tsx';
 import { HttpError } from '@/lib/http.ts';
 import { LIST_DATE, dayjs } from '@/lib/dayjs.ts';
 import { useIsAdmin } from '@/lib/session.ts';
-import { useDeleteEmailList } from '../api/delete-email-list.ts';
+import { useDeleteEmailList } from '../api/email-lists.ts';
 import { UploadState } from './upload-state.tsx';
 
 export interface EmailListsTableProps extends ListTableProps<EmailListPage> {

@@ -8,7 +8,7 @@ import { DataTable, type ListTableProps } from '@/components/data-table.tsx';
 import { confirm, toast } from '@/components/feedback.tsx';
 import { dayjs } from '@/lib/dayjs.ts';
 import { useIsAdmin } from '@/lib/session.ts';
-import { useArchiveOffer } from '../api/archive-offer.ts';
+import { useArchiveOffer } from '../api/offers.ts';
 import { HealthIcon } from './health-icon.tsx';
 
 export interface OffersTableProps extends ListTableProps<HydraCollection<Offer>> {

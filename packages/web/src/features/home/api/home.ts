@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, keepPreviousData } from '@tanstack/react-query';
+import type { HomeProfit } from '@console/shared/home';
 import { http } from '@/lib/http.ts';
 
 /** What the first-run checklist needs to know: whether the user has any of each thing yet. */
@@ -47,4 +48,14 @@ export const useGettingStarted = (enabled: boolean) =>
         campaigns: pmtaCampaigns! || smtpCampaigns!,
       };
     },
+  });
+
+export const homeProfitKey = ['home', 'profit'] as const;
+
+/** POST /api/home/profit {userId}: this and last month, week and day, and the daily dynamic. */
+export const useHomeProfit = (userId: number | undefined) =>
+  useQuery({
+    queryKey: [...homeProfitKey, userId ?? null],
+    queryFn: () => http.post<HomeProfit>('/home/profit', { userId }),
+    placeholderData: keepPreviousData,
   });
