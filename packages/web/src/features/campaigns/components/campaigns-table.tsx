@@ -79,14 +79,10 @@ export function CampaignsTable<C extends CampaignItem>({
     { title: 'Start Date', key: 'startDate', render: (_, c) => startCell(c) },
     ...(finished ? [{ title: 'End Date', key: 'endDate', render: (_: unknown, c: C) => campaignDate(c.endDate) }] : []),
     ...ownerColumn<C>(isAdmin, false),
-    {
-      title: 'Actions',
-      key: 'actions',
-      fixed: 'right',
-      render: (_, c) => <CampaignActions kind={kind} campaign={c} />,
-    },
+    // Not pinned: up to thirteen columns share the width, and a pinned column would cover some (issue 22).
+    { title: 'Actions', key: 'actions', render: (_, c) => <CampaignActions kind={kind} campaign={c} /> },
   ];
-  // Small rows: twelve columns and the pinned actions fit a 1400 px window.
+  // Small rows: twelve columns and the actions fit a 1400 px window without scrolling sideways.
   return (
     <DataTable<C> {...props} size="small" emptyText="There are no Campaigns" paging="prevNext" columns={columns} />
   );
