@@ -151,7 +151,7 @@ export function EmailListsTable({ providers, ...props }: EmailListsTableProps) {
           key: 'name',
           fixed: 'left',
           sorter: true,
-          ellipsis: true,
+          // Wraps instead of an ellipsis: a one-line name kept the table wider than 1000 px (issue 22).
           width: 180,
           render: (_, l) => (
             <Link to={href('emailListEmails', { id: l.id })} title={l.name}>
