@@ -310,7 +310,8 @@ describe('email lists', () => {
     await page.getByRole('link', { name: `${listName} (copy)`, exact: true }).waitFor({ state: 'detached' });
     expect((await h.api(`/email_lists/${cloneId}`, { token: adminToken })).status).toBe(404);
     await context.close();
-  });
+    // A long journey (a 300,000-row import in the e-mail lists one): two spec files share two cores.
+  }, 300_000);
 });
 
 const byEmail = (a: { email?: string }, b: { email?: string }) => (a.email ?? '').localeCompare(b.email ?? '');

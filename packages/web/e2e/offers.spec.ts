@@ -228,5 +228,6 @@ describe('offers', () => {
     await page.mouse.move(0, 0);
     await shot(page, 'offer-form-archived-1400');
     await context.close();
-  });
+    // A long journey (a 300,000-row import in the e-mail lists one): two spec files share two cores.
+  }, 300_000);
 });
