@@ -53,7 +53,7 @@ export function OffersTable({ showArchiveDate, ...props }: OffersTableProps) {
             // At most 360 px and two lines (cut, whole in the tooltip); it wraps anywhere, so the column
             // narrows on a narrow window and Category and Owner stay clear of the pinned actions (issue 22).
             <Typography.Paragraph
-              style={{ maxWidth: 360, margin: 0 }}
+              style={{ maxWidth: 360, margin: 0, overflowWrap: 'anywhere' }}
               ellipsis={{ rows: 2, tooltip: decodeOfferUrl(o.url) }}
             >
               {decodeOfferUrl(o.url)}
