@@ -26,9 +26,14 @@ const importVisitors = (check) => {
  * The web's import boundaries, judged on the path an import resolves to (the `@/` alias or a relative
  * path, however deep the importing file sits):
  * - a feature imports no other feature and nothing from app/ (app/ wires features together);
- * - components/, hooks/ and lib/ import no feature and nothing from app/.
+ * - components/, hooks/ and lib/ import no feature and nothing from app/;
+ * - a feature with kinds (features/campaigns: pmta-campaigns/, smtp-campaigns/) keeps what the kinds share in
+ *   its api/, components/, hooks/ and pages/: a kind imports no other kind, and the shared folders import no
+ *   kind (only the feature's own routes.tsx joins them).
  * Route paths for features live in lib/routes.ts; shared pieces go to components/, hooks/ or lib/.
  */
+const featureRoles = ['api', 'components', 'hooks', 'pages'];
+
 const webBoundaries = {
   meta: {
     type: 'problem',
@@ -38,6 +43,10 @@ const webBoundaries = {
       app: "Only app/ wires features together ('{{target}}'); use lib/routes.ts for paths.",
       sharedToFeature:
         "components/, hooks/ and lib/ know no feature ('{{target}}'): a feature is imported by app/ only.",
+      otherKind:
+        "A feature's kinds do not import each other ('{{target}}'): move what both need to the feature's api/ or components/.",
+      sharedToKind:
+        "A feature's shared folders know none of its kinds ('{{target}}'): the feature's routes.tsx joins them.",
     },
     schema: [],
   },
@@ -45,8 +54,13 @@ const webBoundaries = {
     const area = (file) => {
       const rel = path.relative(webSrc, file);
       if (rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
-      const [top, name] = rel.split(path.sep);
-      return { top, feature: top === 'features' ? name : undefined };
+      const parts = rel.split(path.sep);
+      const [top, name, sub] = parts;
+      if (top !== 'features') return { top };
+      // features/<name>/<sub>/...: a role folder (api, components, hooks, pages) or one kind of the feature.
+      const folder = parts.length > 3 ? sub : undefined;
+      const kind = folder && !featureRoles.includes(folder) ? folder : undefined;
+      return { top, feature: name, kind, shared: featureRoles.includes(folder) };
     };
     const from = area(context.filename);
     if (!from) return {};
@@ -63,6 +77,8 @@ const webBoundaries = {
       if (from.top === 'features') {
         if (to.top === 'app') context.report({ node, messageId: 'app', data });
         else if (to.feature && to.feature !== from.feature) context.report({ node, messageId: 'otherFeature', data });
+        else if (to.kind && from.kind && to.kind !== from.kind) context.report({ node, messageId: 'otherKind', data });
+        else if (to.kind && from.shared) context.report({ node, messageId: 'sharedToKind', data });
       } else if (['components', 'hooks', 'lib'].includes(from.top)) {
         if (to.top === 'app') context.report({ node, messageId: 'app', data });
         else if (to.top === 'features') context.report({ node, messageId: 'sharedToFeature', data });

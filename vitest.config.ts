@@ -10,6 +10,18 @@ export default defineConfig({
         },
       },
       {
+        // The fast tier's web half: the shared components and pure helpers in a simulated DOM (happy-dom),
+        // no server, no database, no browser. Vite's config gives it the '@/' and '@console/shared' paths.
+        extends: './packages/web/vite.config.ts',
+        test: {
+          name: 'web-unit',
+          include: ['packages/web/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          // The files are stateless (cleanup after each test): one worker's antd import serves them all.
+          isolate: false,
+        },
+      },
+      {
         test: {
           name: 'pmta-sim',
           include: ['packages/pmta-sim/src/**/*.test.ts'],

@@ -1,4 +1,6 @@
+import os from 'node:os';
 import path from 'node:path';
+import type { TestContext } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshotDir } from './harness.ts';
 
@@ -22,7 +24,27 @@ export async function shotBoth(page: Page, name: string) {
   await page.getByRole('button', { name: 'Collapse sidebar' }).waitFor();
 }
 
+/** The page of the latest sign-in: `failureScreenshot` photographs it when a test fails. */
+let lastPage: Page | undefined;
+
+/**
+ * `afterEach(failureScreenshot('offers'))`: the page of a failed test, kept outside the committed
+ * screenshots (in the system's temporary folder) for whoever reads the failure.
+ */
+export const failureScreenshot = (spec: string) => async (ctx: TestContext) => {
+  const page = lastPage;
+  lastPage = undefined;
+  if (ctx.task.result?.state !== 'fail' || !page || page.isClosed()) return;
+  const file = path.join(
+    os.tmpdir(),
+    `${spec}-failure-${(ctx.task.name.split(':')[0] ?? 'test').replace(/\W+/g, '-')}.png`,
+  );
+  await page.screenshot({ path: file }).catch(() => {});
+  console.error(`[failure screenshot] ${file}`);
+};
+
 export async function signIn(page: Page, email: string, password: string) {
+  lastPage = page;
   await page.goto('/login');
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -92,3 +114,47 @@ export const columnTexts = (page: Page, title: string) =>
       (tr) => tr.querySelectorAll('td')[i]?.textContent?.trim() ?? '',
     );
   }, title);
+
+/** Opens a sidebar group and waits for it to finish unfolding (a click while it unfolds can be lost). */
+export async function openMenu(page: Page, name: string) {
+  await page.getByRole('menuitem', { name }).click();
+  await page.locator('.ant-motion-collapse').waitFor({ state: 'detached' });
+}
+
+/** The cells of the table row containing `text`, by column title. */
+export async function rowByHeader(page: Page, text: string): Promise<Record<string, string>> {
+  return page.evaluate((needle) => {
+    const heads = [...document.querySelectorAll('.ant-table-thead th')].map((th) => th.textContent?.trim() ?? '');
+    const row = [...document.querySelectorAll('.ant-table-tbody tr.ant-table-row')].find((tr) =>
+      tr.textContent?.includes(needle),
+    );
+    if (!row) return {};
+    const cells = [...row.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '');
+    return Object.fromEntries(heads.map((head, i) => [head, cells[i] ?? '']));
+  }, text);
+}
+
+/** The column titles of the page's table(s). */
+export const headers = (page: Page) =>
+  page.evaluate(() => [...document.querySelectorAll('.ant-table-thead th')].map((th) => th.textContent?.trim()));
+
+/** The list's 'Total: N'. */
+export const total = async (page: Page) => Number((await page.getByTestId('total').innerText()).replace(/\D/g, ''));
+
+/** Records every 'Loading... N %' the page shows from now on (the job may be quick: nothing is missed). */
+export async function watchPercentages(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __seen: number[]; __observer?: MutationObserver };
+    w.__observer?.disconnect();
+    w.__seen = [];
+    const read = () => {
+      const m = /Loading\.\.\. (\d+) %/.exec(document.body.innerText);
+      if (m && w.__seen.at(-1) !== Number(m[1])) w.__seen.push(Number(m[1]));
+    };
+    w.__observer = new MutationObserver(read);
+    w.__observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+/** What `watchPercentages` saw, in order. */
+export const seenPercentages = (page: Page) => page.evaluate(() => (window as unknown as { __seen: number[] }).__seen);

@@ -23,8 +23,7 @@ import { spamTrapsScreens } from '@/features/spam-traps/routes.tsx';
 import { bouncedEmailsScreens } from '@/features/bounced-emails/routes.tsx';
 import { unsubscribersScreens } from '@/features/unsubscribers/routes.tsx';
 import { reputationProvidersScreens } from '@/features/reputation-providers/routes.tsx';
-import { smtpCampaignsScreens } from '@/features/smtp-campaigns/routes.tsx';
-import { pmtaCampaignsScreens } from '@/features/pmta-campaigns/routes.tsx';
+import { campaignsScreens } from '@/features/campaigns/routes.tsx';
 import { pmtaRelaysReportScreens } from '@/features/pmta-relays-report/routes.tsx';
 import { pmtaRelaysMailServiceReportScreens } from '@/features/pmta-relays-mail-service-report/routes.tsx';
 import { pmtaTroubleReportScreens } from '@/features/pmta-trouble-report/routes.tsx';
@@ -75,8 +74,7 @@ const screens: Screens = {
   ...bouncedEmailsScreens,
   ...mailServiceSettingsScreens,
   ...processesScreens,
-  ...smtpCampaignsScreens,
-  ...pmtaCampaignsScreens,
+  ...campaignsScreens,
   ...pmtaTroubleReportScreens,
   ...pmtaRelaysReportScreens,
   ...pmtaRelaysMailServiceReportScreens,

@@ -106,6 +106,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     toolbar,
     selection,
     rowKey = 'id',
+    className,
     ...rest
   } = props;
   const rows = itemsOf(data);
@@ -169,7 +170,12 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         loading={loading}
         onChange={handleChange}
         locale={{ emptyText: empty }}
-        scroll={{ x: 'max-content' }}
+        // Columns take what their content needs and wrap beyond it; the table scrolls sideways only when
+        // even that is wider than the page. 'max-content' kept every cell on one line, so the pinned
+        // columns covered others (issue 22). styles.css lines the sticky header up with the body.
+        scroll={{ x: true }}
+        tableLayout="auto"
+        className={['data-table', rows.length === 0 && 'data-table-empty', className].filter(Boolean).join(' ')}
         // Long pages keep their column titles and their sideways scroll bar on screen.
         sticky={{ offsetHeader: HEADER_HEIGHT }}
         pagination={false}

@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { Button, Flex, Layout, Spin, Tag, Tooltip, Typography, theme } from 'antd';
 import { MailOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Link, Outlet } from 'react-router';
-import { useProfile } from '@/features/auth/api/get-profile.ts';
+import { useProfile } from '@/features/auth/api/auth.ts';
 import { ServerClock } from '@/features/dashboard/components/server-clock.tsx';
 import { NotificationsDropdown } from '@/features/notifications/components/notifications-dropdown.tsx';
 import { href } from '@/lib/routes.ts';

@@ -1,8 +1,7 @@
 import { Avatar, Button, Dropdown, Grid, Space } from 'antd';
 import { InfoCircleOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
-import { useLogout } from '@/features/auth/api/logout.ts';
-import { useProfile } from '@/features/auth/api/get-profile.ts';
+import { useLogout, useProfile } from '@/features/auth/api/auth.ts';
 import { useSession } from '@/lib/session.ts';
 import { href } from '@/lib/routes.ts';
 

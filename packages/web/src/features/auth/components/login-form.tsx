@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Flex, Form, Input } from 'antd';
 import { loginSchema } from '@console/shared/auth';
 import { zodRule } from '@/lib/form-rules.ts';
 import { errorLines } from '@/lib/http.ts';
-import { useLogin, type LoginInput } from '../api/login.ts';
+import { useLogin, type LoginInput } from '../api/auth.ts';
 
 export function LoginForm({ onSuccess, onForgot }: { onSuccess: () => void; onForgot: () => void }) {
   const login = useLogin();

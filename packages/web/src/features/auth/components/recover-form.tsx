@@ -2,7 +2,7 @@ import { Alert, Button, Form, Input } from 'antd';
 import { loginSchema } from '@console/shared/auth';
 import { zodRule } from '@/lib/form-rules.ts';
 import { errorLines } from '@/lib/http.ts';
-import { useForgotPassword } from '../api/forgot-password.ts';
+import { useForgotPassword } from '../api/auth.ts';
 
 // The recover form checks the e-mail with the login schema's e-mail rule (same messages).
 const emailOnly = loginSchema.pick({ email: true });

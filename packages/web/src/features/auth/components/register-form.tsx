@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Form, Input } from 'antd';
 import { registerFormSchema } from '@console/shared/auth';
 import { zodRule } from '@/lib/form-rules.ts';
 import { errorLines } from '@/lib/http.ts';
-import { useRegister, type RegisterAnswer } from '../api/register.ts';
+import { useRegister, type RegisterAnswer } from '../api/auth.ts';
 
 interface RegisterValues {
   username: string;

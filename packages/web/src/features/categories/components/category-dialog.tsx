@@ -4,8 +4,7 @@ import { iri } from '@console/shared/fields';
 import { ValidationErrors } from '@/components/validation-errors.tsx';
 import { toast } from '@/components/feedback.tsx';
 import { zodRule } from '@/lib/form-rules.ts';
-import { useCreateCategory } from '../api/create-category.ts';
-import { useUpdateCategory } from '../api/update-category.ts';
+import { useCreateCategory, useUpdateCategory } from '../api/categories.ts';
 
 /** What the dialog is for: a new root, a new child of `parent`, or renaming `category`. */
 export type CategoryDialogMode =

@@ -6,8 +6,7 @@ import { EmptyState } from '@/components/empty-state.tsx';
 import { confirm, toast } from '@/components/feedback.tsx';
 import { Page } from '@/components/page.tsx';
 import { HttpError, NetworkError, errorLines } from '@/lib/http.ts';
-import { useCategoryTree } from '../api/get-category-tree.ts';
-import { useDeleteCategory } from '../api/delete-category.ts';
+import { useCategoryTree, useDeleteCategory } from '../api/categories.ts';
 import { CategoryDialog, type CategoryDialogMode } from '../components/category-dialog.tsx';
 import { CategoryTree } from '../components/category-tree.tsx';
 

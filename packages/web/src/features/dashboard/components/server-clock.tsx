@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Tooltip, Typography } from 'antd';
 import { ClockCircleOutlined } from '@ant-design/icons';
-import { useServerDateTime } from '../api/get-server-date-time.ts';
+import { useServerDateTime } from '../api/dashboard.ts';
 
 const PLACEHOLDER = '---------- --:--';
 

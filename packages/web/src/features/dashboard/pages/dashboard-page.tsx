@@ -5,7 +5,7 @@ import { FilterOutlined } from '@ant-design/icons';
 import { operationError } from '@/components/feedback.tsx';
 import { OwnerSelect } from '@/components/owner-filter.tsx';
 import { useIsAdmin } from '@/lib/session.ts';
-import { dashboardDataKey, useDetailedSpeed, useOverallSpeed, useRelaysCount } from '../api/get-dashboard.ts';
+import { dashboardDataKey, useDetailedSpeed, useOverallSpeed, useRelaysCount } from '../api/dashboard.ts';
 import { DetailedTraffic } from '../components/detailed-traffic.tsx';
 import { OverallTraffic } from '../components/overall-traffic.tsx';
 import { RelayGroupsTable } from '../components/relay-groups-table.tsx';

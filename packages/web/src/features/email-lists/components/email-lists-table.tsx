@@ -11,7 +11,7 @@ import { confirm, errorDialog, toast } from '@/components/feedback.tsx';
 import { HttpError } from '@/lib/http.ts';
 import { LIST_DATE, dayjs } from '@/lib/dayjs.ts';
 import { useIsAdmin } from '@/lib/session.ts';
-import { useDeleteEmailList } from '../api/delete-email-list.ts';
+import { useDeleteEmailList } from '../api/email-lists.ts';
 import { UploadState } from './upload-state.tsx';
 
 export interface EmailListsTableProps extends ListTableProps<EmailListPage> {
@@ -151,7 +151,7 @@ export function EmailListsTable({ providers, ...props }: EmailListsTableProps) {
           key: 'name',
           fixed: 'left',
           sorter: true,
-          ellipsis: true,
+          // Wraps instead of an ellipsis: a one-line name kept the table wider than 1000 px (issue 22).
           width: 180,
           render: (_, l) => (
             <Link to={href('emailListEmails', { id: l.id })} title={l.name}>

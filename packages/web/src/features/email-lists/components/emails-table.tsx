@@ -4,7 +4,7 @@ import type { EmailRow, EmailsPage } from '@console/shared/email-lists';
 import { DataTable, type ListTableProps, type Selection } from '@/components/data-table.tsx';
 import { confirm, toast } from '@/components/feedback.tsx';
 import { HttpError, errorLines } from '@/lib/http.ts';
-import { useDeleteEmail } from '../api/delete-email.ts';
+import { useDeleteEmail } from '../api/email-lists.ts';
 
 export interface EmailsTableProps extends ListTableProps<EmailsPage> {
   emailListId: number;

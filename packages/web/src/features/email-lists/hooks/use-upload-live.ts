@@ -2,8 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { EmailList, EmailListPage } from '@console/shared/email-lists';
 import type { EmailListUploadEvent } from '@console/shared/hub';
 import { useLiveEvent } from '@/lib/live.ts';
-import { emailListKey } from '../api/get-email-list.ts';
-import { emailListPagesKey, emailListsKey } from '../api/get-email-lists.ts';
+import { emailListKey, emailListPagesKey, emailListsKey } from '../api/email-lists.ts';
 
 /** A job that is not a number means the list is idle again (spec §4, email list upload). */
 export const isUploading = (job: unknown): job is number => typeof job === 'number';

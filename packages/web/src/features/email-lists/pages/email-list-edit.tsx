@@ -10,11 +10,14 @@ import { EditPage } from '@/components/edit-page.tsx';
 import { useRouteId } from '@/hooks/use-route-id.ts';
 import { LIST_DATE, dayjs } from '@/lib/dayjs.ts';
 import { useIsAdmin } from '@/lib/session.ts';
-import { useCloneEmailList } from '../api/clone-email-list.ts';
-import { useCreateEmailList } from '../api/create-email-list.ts';
-import { emailListKey, useEmailList } from '../api/get-email-list.ts';
-import { useUploadFailures } from '../api/get-upload-failures.ts';
-import { useUpdateEmailList } from '../api/update-email-list.ts';
+import {
+  useCloneEmailList,
+  useCreateEmailList,
+  emailListKey,
+  useEmailList,
+  useUploadFailures,
+  useUpdateEmailList,
+} from '../api/email-lists.ts';
 import { AddEmailsCard } from '../components/add-emails-card.tsx';
 import { EmailListForm, type EmailListFormValues } from '../components/email-list-form.tsx';
 import { LoadingPercent, UploadState } from '../components/upload-state.tsx';

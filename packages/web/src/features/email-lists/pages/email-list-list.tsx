@@ -6,8 +6,7 @@ import { ListPage } from '@/components/list-page.tsx';
 import { useCollectionParams } from '@/hooks/use-collection-params.ts';
 import { useIsAdmin } from '@/lib/session.ts';
 import { CategorySelect } from '@/components/category-select.tsx';
-import { useEmailLists } from '../api/get-email-lists.ts';
-import { useMailProviders } from '../api/get-mail-providers.ts';
+import { useEmailLists, useMailProviders } from '../api/email-lists.ts';
 import { EmailListsTable } from '../components/email-lists-table.tsx';
 import { useUploadLive } from '../hooks/use-upload-live.ts';
 

@@ -3,7 +3,7 @@ import { Button, Card, Flex, List, Typography } from 'antd';
 import { CheckCircleFilled, CloseOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { href } from '@/lib/routes.ts';
-import { useGettingStarted, type GettingStarted } from '../api/get-getting-started.ts';
+import { useGettingStarted, type GettingStarted } from '../api/home.ts';
 
 const DISMISSED = 'getting-started-dismissed';
 

@@ -5,7 +5,7 @@ import { operationError } from '@/components/feedback.tsx';
 import { OwnerSelect } from '@/components/owner-filter.tsx';
 import { Page } from '@/components/page.tsx';
 import { useIsAdmin } from '@/lib/session.ts';
-import { useHomeProfit } from '../api/get-home-profit.ts';
+import { useHomeProfit } from '../api/home.ts';
 import { GettingStartedCard } from '../components/getting-started.tsx';
 import { ProfitTable } from '../components/profit-table.tsx';
 

@@ -6,8 +6,7 @@ import { Topics } from '@console/shared/hub';
 import { dayjs, NOTIFICATION_DATE } from '@/lib/dayjs.ts';
 import { useLiveEvent } from '@/lib/live.ts';
 import { toast } from '@/components/feedback.tsx';
-import { notificationsKey, useNotifications } from '../api/get-notifications.ts';
-import { useMarkNotificationRead } from '../api/mark-notification-read.ts';
+import { notificationsKey, useNotifications, useMarkNotificationRead } from '../api/notifications.ts';
 
 /** The header bell: unread count, the list with 'mark as read', and live toasts. */
 export function NotificationsDropdown() {

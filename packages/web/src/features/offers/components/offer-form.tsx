@@ -11,7 +11,7 @@ import { OwnerSelect } from '@/components/owner-filter.tsx';
 import { ValidationErrors } from '@/components/validation-errors.tsx';
 import { zodRule } from '@/lib/form-rules.ts';
 import { CategorySelect } from '@/components/category-select.tsx';
-import { useRotatePostbackKey } from '../api/rotate-postback-key.ts';
+import { useRotatePostbackKey } from '../api/offers.ts';
 
 export interface OfferFormValues {
   category?: number;

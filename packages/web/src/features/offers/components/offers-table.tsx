@@ -8,7 +8,7 @@ import { DataTable, type ListTableProps } from '@/components/data-table.tsx';
 import { confirm, toast } from '@/components/feedback.tsx';
 import { dayjs } from '@/lib/dayjs.ts';
 import { useIsAdmin } from '@/lib/session.ts';
-import { useArchiveOffer } from '../api/archive-offer.ts';
+import { useArchiveOffer } from '../api/offers.ts';
 import { HealthIcon } from './health-icon.tsx';
 
 export interface OffersTableProps extends ListTableProps<HydraCollection<Offer>> {
@@ -50,14 +50,14 @@ export function OffersTable({ showArchiveDate, ...props }: OffersTableProps) {
           title: 'Url',
           key: 'url',
           render: (_, o) => (
-            // 360 px on a wide window, less on a narrow one (cut, whole in the tooltip), so that Category
-            // and Owner stay in view beside the pinned actions at 1000 px.
-            <Typography.Text
-              style={{ maxWidth: 'clamp(180px, 100vw - 820px, 360px)' }}
-              ellipsis={{ tooltip: decodeOfferUrl(o.url) }}
+            // At most 360 px and two lines (cut, whole in the tooltip); it wraps anywhere, so the column
+            // narrows on a narrow window and Category and Owner stay clear of the pinned actions (issue 22).
+            <Typography.Paragraph
+              style={{ maxWidth: 360, margin: 0, overflowWrap: 'anywhere' }}
+              ellipsis={{ rows: 2, tooltip: decodeOfferUrl(o.url) }}
             >
               {decodeOfferUrl(o.url)}
-            </Typography.Text>
+            </Typography.Paragraph>
           ),
         },
         { title: 'Category', key: 'category', render: (_, o) => o.category.name },

@@ -7,9 +7,7 @@ import { EditPage } from '@/components/edit-page.tsx';
 import { useRouteId } from '@/hooks/use-route-id.ts';
 import { dayjs } from '@/lib/dayjs.ts';
 import { useSession } from '@/lib/session.ts';
-import { useOffer } from '../api/get-offer.ts';
-import { useCreateOffer, type OfferBody } from '../api/create-offer.ts';
-import { useUpdateOffer } from '../api/update-offer.ts';
+import { useOffer, useCreateOffer, type OfferBody, useUpdateOffer } from '../api/offers.ts';
 import { OfferForm, type OfferFormValues } from '../components/offer-form.tsx';
 
 /** Create Offer (/offers/create) and Edit Offer #id (/offers/{id}/edit). */

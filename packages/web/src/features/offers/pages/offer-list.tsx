@@ -7,7 +7,7 @@ import { ListPage } from '@/components/list-page.tsx';
 import { OwnerFilter } from '@/components/owner-filter.tsx';
 import { useCollectionParams } from '@/hooks/use-collection-params.ts';
 import { useIsAdmin } from '@/lib/session.ts';
-import { useOffers } from '../api/get-offers.ts';
+import { useOffers } from '../api/offers.ts';
 import { OffersTable } from '../components/offers-table.tsx';
 
 /** Offers: search by name; administrators also filter by archive status and owner, and add offers. */

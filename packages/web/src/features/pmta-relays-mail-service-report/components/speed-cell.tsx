@@ -5,7 +5,7 @@ import type { EasyAnswer } from '@console/shared/pmta-speeds';
 import type { MailServiceReportRow } from '@console/shared/pmta-relays-mail-service-report';
 import { toast } from '@/components/feedback.tsx';
 import { reportErrorDialog } from '@/components/reports/report-error.ts';
-import { clearSpeed, editSpeed } from '../api/mail-service-report.ts';
+import { clearSpeed, editSpeed } from '../api/pmta-relays-mail-service-report.ts';
 
 const DOT = {
   display: 'inline-block',

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Switch } from 'antd';
 import type { MailServiceReportRow } from '@console/shared/pmta-relays-mail-service-report';
 import { reportErrorDialog } from '@/components/reports/report-error.ts';
-import { switchRelay } from '../api/mail-service-report.ts';
+import { switchRelay } from '../api/pmta-relays-mail-service-report.ts';
 
 /**
  * On/Off of the relay for the report's mail service: it flips only once the server confirmed (the relay's

@@ -19,7 +19,7 @@ import type { SortOrder } from '@/hooks/use-collection-params.ts';
 import { RelayGroupSelect } from '@/components/reports/relay-group-select.tsx';
 import { useSelectOptions } from '@/hooks/use-select-options.ts';
 import { href } from '@/lib/routes.ts';
-import { useMailServiceReport } from '../api/mail-service-report.ts';
+import { useMailServiceReport } from '../api/pmta-relays-mail-service-report.ts';
 import { SpeedCell } from '../components/speed-cell.tsx';
 import { SwitchCell } from '../components/switch-cell.tsx';
 

@@ -31,12 +31,13 @@ export function PmtaRelaysTable(props: PmtaRelaysTableProps) {
         emptyText="Nothing to show."
         selection={{ ...props.selection, label: (r) => r.smtpHost }}
         columns={[
-          { title: 'ID', dataIndex: 'id', key: 'id', width: 80, sorter: true },
+          // Narrow ID and Type: every column fits beside the pinned Actions at 1000 px (issue 22).
+          { title: 'ID', dataIndex: 'id', key: 'id', width: 64, sorter: true },
           {
             title: 'Type',
             key: 'pmtaServer.isVps',
             sorter: true,
-            width: 80,
+            width: 64,
             render: (_, r) => (r.pmtaServer.isVps ? 'VPS' : 'Net'),
           },
           { title: 'Smtp Host', dataIndex: 'smtpHost', key: 'smtpHost', sorter: true },

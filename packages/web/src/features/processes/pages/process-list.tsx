@@ -1,7 +1,7 @@
 import { Alert, Table, Tag } from 'antd';
 import { LIVE_SECONDS, ProcessMessages, type ProcessItem } from '@console/shared/processes';
 import { Page } from '@/components/page.tsx';
-import { useProcesses } from '../api/get-processes.ts';
+import { useProcesses } from '../api/processes.ts';
 
 const when = (iso: string) => new Date(iso).toISOString().replace('T', ' ').slice(0, 19);
 const ago = (iso: string) => `${Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 1000))} s ago`;

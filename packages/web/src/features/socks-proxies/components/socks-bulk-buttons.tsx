@@ -4,7 +4,7 @@ import { OwnerSelect } from '@/components/owner-filter.tsx';
 import { toast } from '@/components/feedback.tsx';
 import { errorLines } from '@/lib/http.ts';
 import { useIsAdmin } from '@/lib/session.ts';
-import { useSocksBulk, type SocksBulkAction } from '../api/socks.ts';
+import { useSocksBulk, type SocksBulkAction } from '../api/socks-proxies.ts';
 
 const ACTIONS: { action: SocksBulkAction; label: string; question: string; danger?: boolean }[] = [
   {

@@ -7,7 +7,7 @@ import { confirmDelete, errorDialog } from '@/components/feedback.tsx';
 import { DeleteButton, EditButton } from '@/components/row-actions.tsx';
 import { href } from '@/lib/routes.ts';
 import { useIsAdmin } from '@/lib/session.ts';
-import { useCheckSocks, useDeleteSocks } from '../api/socks.ts';
+import { useCheckSocks, useDeleteSocks } from '../api/socks-proxies.ts';
 
 /** ID, IP, Port, Active, Owner (admin), Actions: Edit, Check, Delete. ID, IP and Active sort on the server. */
 export function SocksTable(props: ListTableProps<HydraCollection<Socks>>) {

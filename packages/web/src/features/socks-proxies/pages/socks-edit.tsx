@@ -12,7 +12,7 @@ import { useRouteId } from '@/hooks/use-route-id.ts';
 import { zodRule } from '@/lib/form-rules.ts';
 import { href } from '@/lib/routes.ts';
 import { useSession } from '@/lib/session.ts';
-import { socksKey, useSaveSocks, useSocks } from '../api/socks.ts';
+import { socksKey, useSaveSocks, useSocks } from '../api/socks-proxies.ts';
 import { useQueryClient } from '@tanstack/react-query';
 
 interface Values {

@@ -7,7 +7,7 @@ import { OwnerFilter } from '@/components/owner-filter.tsx';
 import { useCollectionParams } from '@/hooks/use-collection-params.ts';
 import { useRouteId } from '@/hooks/use-route-id.ts';
 import { href } from '@/lib/routes.ts';
-import { useSocksList } from '../api/socks.ts';
+import { useSocksList } from '../api/socks-proxies.ts';
 import { SocksBulkButtons } from '../components/socks-bulk-buttons.tsx';
 import { SocksTable } from '../components/socks-table.tsx';
 

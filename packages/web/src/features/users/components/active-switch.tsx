@@ -1,7 +1,7 @@
 import { Switch } from 'antd';
 import type { User } from '@console/shared/users';
 import { errorDialog } from '@/components/feedback.tsx';
-import { useUpdateUser } from '../api/update-user.ts';
+import { useUpdateUser } from '../api/users.ts';
 
 /** 'is Active' Yes/No: resends the user with the flag flipped; the list reloads on 200. */
 export function ActiveSwitch({ user }: { user: User }) {

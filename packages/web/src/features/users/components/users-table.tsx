@@ -7,7 +7,7 @@ import { href } from '@/lib/routes.ts';
 import { DataTable, type ListTableProps } from '@/components/data-table.tsx';
 import { confirm, toast } from '@/components/feedback.tsx';
 import { useSession } from '@/lib/session.ts';
-import { useDeleteUser } from '../api/delete-user.ts';
+import { useDeleteUser } from '../api/users.ts';
 import { ActiveSwitch } from './active-switch.tsx';
 
 export type UsersTableProps = ListTableProps<HydraCollection<User>>;

@@ -3,9 +3,7 @@ import { href } from '@/lib/routes.ts';
 import { toast } from '@/components/feedback.tsx';
 import { EditPage } from '@/components/edit-page.tsx';
 import { useRouteId } from '@/hooks/use-route-id.ts';
-import { useUser } from '../api/get-user.ts';
-import { useCreateUser } from '../api/create-user.ts';
-import { useUpdateUser } from '../api/update-user.ts';
+import { useUser, useCreateUser, useUpdateUser } from '../api/users.ts';
 import { UserForm, type UserFormValues } from '../components/user-form.tsx';
 
 /** Create User (/users/create) and Edit User #id (/users/{id}/edit). */

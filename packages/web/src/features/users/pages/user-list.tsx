@@ -4,7 +4,7 @@ import { href } from '@/lib/routes.ts';
 import { listTable } from '@/components/data-table.tsx';
 import { ListPage } from '@/components/list-page.tsx';
 import { useCollectionParams } from '@/hooks/use-collection-params.ts';
-import { useUsers } from '../api/get-users.ts';
+import { useUsers } from '../api/users.ts';
 import { UsersTable } from '../components/users-table.tsx';
 
 export function UserList() {
