@@ -19,6 +19,8 @@ export default defineConfig({
           environment: 'happy-dom',
           // The files are stateless (cleanup after each test): one worker's antd import serves them all.
           isolate: false,
+          // Projects of one group must state the same count (vitest refuses to run otherwise).
+          maxWorkers: 2,
         },
       },
       {

@@ -3,6 +3,7 @@ import { completionOf } from '@console/shared/campaigns';
 import { isCampaignType } from '@console/shared/enums';
 import type { AppContext } from './context.ts';
 import { loggable } from './errors.ts';
+import { logOf } from './log.ts';
 
 /*
  * Live progress and statistics of campaigns (spec 3's two topics). Whatever moves a campaign's counters or
@@ -31,7 +32,9 @@ export function publishCampaignLive(ctx: AppContext, type: number, id: number, o
   slot.timer = setTimeout(() => {
     slot.timer = undefined;
     slot.last = Date.now();
-    publishNow(ctx, type, id).catch((e) => console.error('[live] campaign publish failed', loggable(e)));
+    publishNow(ctx, type, id).catch((e) =>
+      logOf(ctx).error({ campaignType: type, campaignId: id, err: loggable(e) }, 'live campaign publish failed'),
+    );
   }, wait);
   slot.timer.unref();
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SYNC_EVERY_MINUTES } from '@console/shared/pmta-speeds';
 import type { AppContext } from '../../core/context.ts';
+import { logOf } from '../../core/log.ts';
 import { defineJob, jobRef, type JobDefinition } from '../../core/jobs.ts';
 import { syncAllSpeeds } from './pmta-speeds.service.ts';
 
@@ -17,7 +18,10 @@ export function pmtaSpeedsJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
         const { ids, failed } = await syncAllSpeeds(ctx);
         // A server that is down fails its speeds; they stay yellow and the next run tries again.
         if (failed.length)
-          console.warn(`[pmta-speeds] ${ids.length} synced, ${failed.length} failed: ${failed[0]!.error}`);
+          logOf(ctx).warn(
+            { synced: ids.length, failed: failed.length, err: failed[0]!.error },
+            'pmta speeds: some servers failed',
+          );
       },
     }),
   ];

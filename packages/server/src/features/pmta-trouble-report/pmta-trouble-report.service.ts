@@ -1,6 +1,7 @@
 import type { AppContext, AuthUser } from '../../core/context.ts';
 import { found } from '../../core/access.ts';
 import type { PmtaServerRow } from '../../pmta/operations.ts';
+import { logOf } from '../../core/log.ts';
 import { checkServer, type CheckResult } from './pmta-trouble-report.remote.ts';
 import { reportEntries, serversToCheck, storeCheck, type TroubleOrder } from './pmta-trouble-report.repo.ts';
 
@@ -43,7 +44,7 @@ export async function checkMany(ctx: AppContext, servers: PmtaServerRow[], deadl
         done++;
       } catch (e) {
         // One server's failure (its row deleted meanwhile, a database hiccup) must not stop the others.
-        console.error(`[pmta-trouble-report] server ${server.id}: ${(e as Error).message}`);
+        logOf(ctx).error({ serverId: server.id, err: (e as Error).message }, 'pmta trouble report check failed');
       }
     }
   };
