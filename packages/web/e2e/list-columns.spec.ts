@@ -236,6 +236,9 @@ async function seed() {
   expect(campaigns).toHaveLength(4);
 }
 
+const problems = (r: Awaited<ReturnType<typeof measureTables>>) =>
+  r.overlaps.length + r.misaligned.length + r.hidden.length + r.scrolling.length;
+
 describe('lists: no column behind a fixed one (issue 22)', () => {
   test('every list at 1400 and 1000 px', async () => {
     await seed();
@@ -263,8 +266,13 @@ describe('lists: no column behind a fixed one (issue 22)', () => {
           .first()
           .waitFor({ state: 'detached', timeout: 5_000 })
           .catch(() => undefined);
-        await page.waitForTimeout(300); // the fixed columns' offsets settle after the first layout
-        const report = await measureTables(page);
+        // The fixed columns' offsets settle after the first layout, and a column whose content loads late (the
+        // e-mail lists' providers) widens once more: a problem counts when it is still there a moment later.
+        let report = await measureTables(page);
+        for (let look = 0; look < 3 && problems(report) > 0; look++) {
+          await page.waitForTimeout(500);
+          report = await measureTables(page);
+        }
         const at = `${list} at ${width} px`;
         for (const o of report.overlaps) found.push(`${at}: ${o}`);
         for (const m of report.misaligned) found.push(`${at}: misaligned ${m}`);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RecipientStatus } from '@console/shared/campaigns';
 import { CampaignStatus, CampaignType } from '@console/shared/enums';
 import { readAcct } from '@console/pmta-sim/testing';
 import { createTestApp, eventually, type TestApp } from '../../test/harness.ts';
@@ -111,6 +112,20 @@ describe('a PMTA campaign across processes', () => {
     pmtaConnections(t.ctx).forget(serverA);
     await pullUntilDone(serverA);
     await pullUntilDone(serverB);
+    // A record written while a pull read the file (the simulator's clock moves files every few seconds) is
+    // the next pull's: pull both until no recipient is left injected. A record never applied still fails.
+    const injected = async () =>
+      (
+        await db.query<{ n: number }>(
+          'select count(*)::int as n from campaign_recipients where campaign_id = $1 and status = $2',
+          [campaign.id, RecipientStatus.injected],
+        )
+      ).rows[0]!.n;
+    await eventually(async () => {
+      await pullUntilDone(serverA);
+      await pullUntilDone(serverB);
+      return (await injected()) === 0;
+    }, 60_000);
 
     const { rows } = await db.query<{ email: string; status: number; relayId: number }>(
       'select email, status, relay_id as "relayId" from campaign_recipients where campaign_id = $1',
