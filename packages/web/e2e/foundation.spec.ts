@@ -30,7 +30,11 @@ async function signIn(page: Page, email: string, password: string, remember = tr
 async function signOut(page: Page) {
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await page.waitForURL('**/login');
+  // A failure leaves the screen behind to read: the URL alone does not say what was shown.
+  await page.waitForURL('**/login').catch(async (e: unknown) => {
+    await shot(page, 'signout-failed');
+    throw e;
+  });
 }
 
 /** The unread count the bell announces. */

@@ -47,15 +47,15 @@ export const login = async ({ remember, ...credentials }: LoginInput) => {
 
 export const useLogin = () => useMutation({ mutationFn: login });
 
-/** POST /api/logout revokes the refresh token; the local session ends whatever the answer. */
+/**
+ * The local session ends at once; POST /api/logout then revokes the refresh token. Waiting for the answer
+ * first would leave a user on a slow or unreachable server signed in on screen.
+ */
 export const logout = async () => {
   const refreshToken = getSession()?.refreshToken;
-  try {
-    if (refreshToken) await http.post('/logout', { refresh_token: refreshToken }, { auth: false });
-  } finally {
-    logoutLocally();
-    queryClient.clear();
-  }
+  logoutLocally();
+  queryClient.clear();
+  if (refreshToken) await http.post('/logout', { refresh_token: refreshToken }, { auth: false }).catch(() => undefined);
 };
 
 export const useLogout = () => useMutation({ mutationFn: logout });
