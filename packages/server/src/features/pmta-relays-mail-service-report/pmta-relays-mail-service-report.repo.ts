@@ -55,22 +55,19 @@ export async function mailServiceReport(db: Executor, q: MailServiceReportQuery)
   if (q.owner !== null) where.push(sql`r.user_id = ${q.owner}`);
   if (q.relayGroup != null) where.push(sql`r.group_id = ${q.relayGroup}`);
   if (q.description) where.push(sql`r.description ilike ${containsPattern(q.description)}`);
-  // An ordinary user's relays only, inside the aggregates too (issue 28, decision 1190): the outer query keeps
-  // only those, so the figures of everyone else's relays were summed and thrown away.
-  const own = q.owner === null ? sql`` : sql` and relay_id in (select id from pmta_relays where user_id = ${q.owner})`;
   const sp = pmtaSpeeds;
   const { rows } = await db.execute<MailServiceReportRow>(sql`
     with f as (
       select d.relay_id, ${FIGURES}
       from event_rollup_daily d
       where d.campaign_type = ${PMTA} and d.mail_provider_id = ${q.mailProvider} and d.relay_id <> 0
-        and ${dayBetween('d.day', q)}${own}
+        and ${dayBetween('d.day', q)}
       group by d.relay_id
     ), lh as (
       select h.relay_id, sum(h.delivered)::int as delivered, sum(h.bounced)::int as bounced
       from event_rollup_hourly h
       where h.campaign_type = ${PMTA} and h.mail_provider_id = ${q.mailProvider} and h.relay_id <> 0
-        and h.hour >= ${LAST_HOUR_FROM}${own}
+        and h.hour >= ${LAST_HOUR_FROM}
       group by h.relay_id
     )
     select r.id, g.name as "groupName", s.is_vps as "isVps", host(r.ip) as ip, r.smtp_host as "smtpHost",
