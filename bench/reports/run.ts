@@ -1,5 +1,5 @@
 /**
- * Reports benchmark: node --import tsx bench/reports/run.ts [events=10000000] [campaigns=200]
+ * Reports benchmark: node --import tsx bench/reports/run.ts [events=10000000] [campaigns=200] [seconds=30]
  *
  * 1. Seeds the history of seed.ts (1,000 PMTA relays, `campaigns` campaigns over 90 days, `events` events)
  *    with its counters and rollups.
@@ -10,10 +10,14 @@
  * 4. Every report, the dashboard and home through the app (inject, no socket), as an administrator (all
  *    users, 90 days) and as an ordinary user (the default 7 days): p50 and p95 of 30 calls after 3 warm-ups
  *    (target: p95 under 300 ms).
- * Uses DATABASE_URL's server when set, else an embedded PostgreSQL.
+ * 5. 16 concurrent users over real HTTP for `seconds` (concurrent.ts): p50/p95/p99 per call kind, the
+ *    throughput, the app's and PostgreSQL's CPU per call (target: p95 under 300 ms for every kind).
+ * Uses DATABASE_URL's server when set, else an embedded PostgreSQL (run without it on a shared machine: the
+ * CPU measured for PostgreSQL is then only this bench's). RECORD=1 appends the run to RESULTS.md.
  */
-import os from 'node:os';
 import { exit } from '../lib/hermetic.ts';
+import { machine, record } from '../lib/measure.ts';
+import { concurrentUsers } from './concurrent.ts';
 import { startBenchApp } from '../lib/bench-app.ts';
 import { inTransaction } from '../../packages/server/src/db/transaction.ts';
 import { recordEvents, type EventInput } from '../../packages/server/src/tracking/events.ts';
@@ -24,11 +28,19 @@ import { reportCalls, runReportJobs } from './calls.ts';
 
 const events = Number(process.argv[2] ?? 10_000_000);
 const campaigns = Number(process.argv[3] ?? 200);
-const { app, ctx, q, token, stop } = await startBenchApp('reports', { schedules: false, jobs: [], deadlineS: 1800 });
-const log = (s: string) => console.log(s);
+const seconds = Number(process.argv[4] ?? 30);
+const { app, ctx, q, token, stop, statements } = await startBenchApp('reports', {
+  schedules: false,
+  jobs: [],
+  deadlineS: 3600,
+});
+const lines: string[] = [];
+const log = (s: string) => (console.log(s), lines.push(s));
+let met: boolean | undefined;
 
 try {
-  log(`${os.cpus().length} CPUs (${os.cpus()[0]?.model}), Node ${process.version}`);
+  log(`${machine()}`);
+  log(`${(await q('select version()')).rows[0]!.version}`);
   log(`seeding ${events.toLocaleString('en')} events of ${campaigns} campaigns ...`);
   let t0 = performance.now();
   const h = await seedHistory(q, events, campaigns, log);
@@ -70,10 +82,10 @@ try {
       }
     }),
   );
-  const seconds = (performance.now() - t0) / 1000;
+  const took = (performance.now() - t0) / 1000;
   log(
-    `rollup maintenance: ${total.toLocaleString('en')} events through recordEvents in ${seconds.toFixed(1)} s = ` +
-      `${Math.round(total / seconds).toLocaleString('en')} events/s (4 connections, batches of ${per})`,
+    `rollup maintenance: ${total.toLocaleString('en')} events through recordEvents in ${took.toFixed(1)} s = ` +
+      `${Math.round(total / took).toLocaleString('en')} events/s (4 connections, batches of ${per})`,
   );
 
   // 3. The jobs.
@@ -109,7 +121,18 @@ try {
       `  ${`${call.label} (${call.as})`.padEnd(66)} ${p(0.5).toFixed(1).padStart(7)} ${p(0.95).toFixed(1).padStart(9)}`,
     );
   }
+
+  // 5. 16 concurrent users over HTTP.
+  met = await concurrentUsers(
+    { app, q, token, calls: reportCalls(h, wide, week), admins: 4, users: 12, seconds, statements },
+    log,
+  );
+  record(
+    import.meta.dirname,
+    `reports, ${events.toLocaleString('en')} events, 16 users over HTTP for ${seconds} s`,
+    lines,
+  );
 } finally {
   await stop();
 }
-await exit(0);
+await exit(met ? 0 : 3);
