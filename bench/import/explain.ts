@@ -1,0 +1,75 @@
+/**
+ * The merge's statements on their own, with EXPLAIN ANALYZE (a profiling aid, not a figure):
+ * node --import tsx bench/import/explain.ts [rows]. Stages the bench's CSV as the import does (StageStream,
+ * EmailRows, COPY into the TEMP import_stage) in an embedded PostgreSQL like the bench's, with the same
+ * spam lists, then explains the duplicate pass and the merge's select, and times the COPY into emails.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createDb, ensureDatabase, runMigrations } from '../../packages/server/src/db/client.ts';
+import { startEmbeddedPostgres } from '../../packages/server/src/db/embedded.ts';
+import { stageFile } from '../../packages/server/src/core/imports/stage.ts';
+import { EmailRows, STAGE } from '../../packages/server/src/features/email-lists/import/email-rows.ts';
+import { CLASSIFY_HASHED, markDuplicatesInFile, sortCollation } from '../../packages/server/src/features/email-lists/import/merge.ts';
+import { copyIntoEmails } from '../../packages/server/src/features/email-lists/import/copy-rows.ts';
+import { loadProviderMap } from '../../packages/server/src/features/mail-providers/provider-of.ts';
+import { BLACKLISTED, generateCsv } from './generate.ts';
+
+const rows = Number(process.argv[2] ?? 1_000_000);
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-explain-'));
+fs.chmodSync(tmp, 0o755);
+const file = path.join(tmp, 'emails.csv');
+const expected = await generateCsv(file, rows);
+const embedded = await startEmbeddedPostgres(path.join(tmp, 'pg'), { silent: true });
+try {
+  const url = embedded.url('console');
+  await ensureDatabase(url);
+  const db = createDb(url, 2);
+  await runMigrations(db);
+  const c = new pg.Client({ connectionString: url });
+  c.on('error', () => {});
+  await c.connect();
+  const q = async (text: string) => {
+    const t = performance.now();
+    const r = await c.query(text);
+    console.log(`${(performance.now() - t).toFixed(0).padStart(6)} ms  ${text.replace(/\s+/g, ' ').slice(0, 100)}`);
+    return r;
+  };
+  const cat = (await c.query(`insert into categories (name) values ('Bench') returning id`)).rows[0].id;
+  await c.query(`insert into spam_emails (email) select unnest($1::text[]) union select 'trap' || g || '@example.net' from generate_series(1, 100000) g`, [expected.spam]);
+  await c.query(`insert into unsubscribers (email, category_id) select e, $2 from (select unnest($1::text[]) as e union select 'gone' || g || '@example.org' from generate_series(1, 200000) g) x`, [expected.unsub, cat]);
+  await c.query(`insert into mail_provider_domains (domain, is_blacklisted) select unnest($1::text[]), true on conflict (domain) do nothing`, [BLACKLISTED]);
+  await c.query('analyze');
+  const user = (await c.query(`insert into users (username, email, password_hash) values ('b', 'b@example.com', 'x') returning id`)).rows[0].id;
+  const list = (await c.query(`insert into email_lists (name, category_id, user_id) values ('x', $1, $2) returning id`, [cat, user])).rows[0].id;
+  await c.query(`set temp_buffers = '256MB'; set work_mem = '256MB'`);
+  const providers = await loadProviderMap(db);
+  const parser = new EmailRows(providers.domains, providers.otherId, fs.statSync(file).size);
+  let t = performance.now();
+  await stageFile(c, { stage: STAGE }, parser, file, () => {});
+  console.log(`${(performance.now() - t).toFixed(0).padStart(6)} ms  stage`);
+  console.log('collation:', (await c.query('select datcollate, datlocprovider from pg_database where datname = current_database()')).rows[0], JSON.stringify(await sortCollation(c)));
+  t = performance.now();
+  const dups = await markDuplicatesInFile(c);
+  console.log(`${(performance.now() - t).toFixed(0).padStart(6)} ms  markDuplicatesInFile: ${dups} (expected ${expected.duplicates})`);
+  const collation = await sortCollation(c);
+  const select = `select s.provider_id, ${CLASSIFY_HASHED.valid.replaceAll('$4', String(cat))}, ${list}, s.email, s.name, s.surname, s.birth_year, s.city, s.geo from import_stage s where s.reason is null order by s.email${collation}`;
+  const plan = await q(`explain (analyze, buffers) ${select}`);
+  for (const r of plan.rows) console.log('   ', r['QUERY PLAN']);
+  const unsorted = await q(`explain (analyze) ${select.replace(/order by .*/, '')}`);
+  for (const r of unsorted.rows.slice(-2)) console.log('   ', r['QUERY PLAN']);
+  await q('begin');
+  t = performance.now();
+  const tally = await copyIntoEmails(c, select, 'mail_provider_id, valid, email_list_id, email, name, surname, birth_year, city, geo', path.join(tmp, 'spill'));
+  console.log(`${(performance.now() - t).toFixed(0).padStart(6)} ms  copyIntoEmails ${tally.inserted} rows`);
+  await q('commit');
+  await c.end();
+  await db.$client.end();
+} catch (e) {
+  console.error('failed:', e);
+} finally {
+  await embedded.stop();
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
