@@ -12,7 +12,11 @@ import { createDb, ensureDatabase, runMigrations } from '../../packages/server/s
 import { startEmbeddedPostgres } from '../../packages/server/src/db/embedded.ts';
 import { stageFile } from '../../packages/server/src/core/imports/stage.ts';
 import { EmailRows, STAGE } from '../../packages/server/src/features/email-lists/import/email-rows.ts';
-import { CLASSIFY_HASHED, markDuplicatesInFile, sortCollation } from '../../packages/server/src/features/email-lists/import/merge.ts';
+import {
+  CLASSIFY_HASHED,
+  markDuplicatesInFile,
+  sortCollation,
+} from '../../packages/server/src/features/email-lists/import/merge.ts';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { loadProviderMap } from '../../packages/server/src/features/mail-providers/provider-of.ts';
@@ -39,22 +43,41 @@ try {
     return r;
   };
   const cat = (await c.query(`insert into categories (name) values ('Bench') returning id`)).rows[0].id;
-  await c.query(`insert into spam_emails (email) select unnest($1::text[]) union select 'trap' || g || '@example.net' from generate_series(1, 100000) g`, [expected.spam]);
-  await c.query(`insert into unsubscribers (email, category_id) select e, $2 from (select unnest($1::text[]) as e union select 'gone' || g || '@example.org' from generate_series(1, 200000) g) x`, [expected.unsub, cat]);
-  await c.query(`insert into mail_provider_domains (domain, is_blacklisted) select unnest($1::text[]), true on conflict (domain) do nothing`, [BLACKLISTED]);
+  await c.query(
+    `insert into spam_emails (email) select unnest($1::text[]) union select 'trap' || g || '@example.net' from generate_series(1, 100000) g`,
+    [expected.spam],
+  );
+  await c.query(
+    `insert into unsubscribers (email, category_id) select e, $2 from (select unnest($1::text[]) as e union select 'gone' || g || '@example.org' from generate_series(1, 200000) g) x`,
+    [expected.unsub, cat],
+  );
+  await c.query(
+    `insert into mail_provider_domains (domain, is_blacklisted) select unnest($1::text[]), true on conflict (domain) do nothing`,
+    [BLACKLISTED],
+  );
   await c.query('analyze');
-  const user = (await c.query(`insert into users (username, email, password_hash) values ('b', 'b@example.com', 'x') returning id`)).rows[0].id;
-  const list = (await c.query(`insert into email_lists (name, category_id, user_id) values ('x', $1, $2) returning id`, [cat, user])).rows[0].id;
+  const user = (
+    await c.query(`insert into users (username, email, password_hash) values ('b', 'b@example.com', 'x') returning id`)
+  ).rows[0].id;
+  const list = (
+    await c.query(`insert into email_lists (name, category_id, user_id) values ('x', $1, $2) returning id`, [cat, user])
+  ).rows[0].id;
   await c.query(`set temp_buffers = '256MB'; set work_mem = '256MB'`);
   const providers = await loadProviderMap(db);
   const parser = new EmailRows(providers.domains, providers.otherId, fs.statSync(file).size);
   let t = performance.now();
   await stageFile(c, { stage: STAGE }, parser, file, () => {});
   console.log(`${(performance.now() - t).toFixed(0).padStart(6)} ms  stage`);
-  console.log('collation:', (await c.query('select datcollate, datlocprovider from pg_database where datname = current_database()')).rows[0], JSON.stringify(await sortCollation(c)));
+  console.log(
+    'collation:',
+    (await c.query('select datcollate, datlocprovider from pg_database where datname = current_database()')).rows[0],
+    JSON.stringify(await sortCollation(c)),
+  );
   t = performance.now();
   const dups = await markDuplicatesInFile(c);
-  console.log(`${(performance.now() - t).toFixed(0).padStart(6)} ms  markDuplicatesInFile: ${dups} (expected ${expected.duplicates})`);
+  console.log(
+    `${(performance.now() - t).toFixed(0).padStart(6)} ms  markDuplicatesInFile: ${dups} (expected ${expected.duplicates})`,
+  );
   const collation = await sortCollation(c);
   const select = `select s.provider_id, ${CLASSIFY_HASHED.valid.replaceAll('$4', String(cat))}, ${list}, s.email, s.name, s.surname, s.birth_year, s.city, s.geo from import_stage s where s.reason is null order by s.email${collation}`;
   const plan = await q(`explain (analyze, buffers) ${select}`);
@@ -67,7 +90,10 @@ try {
   for (let round = 0; round < 3; round++)
     for (const [name, cond] of [
       ['scan only', 'true'],
-      ['a probe per table (before 1180)', `not coalesce(s.domain in (select domain from mail_provider_domains where is_blacklisted) or s.email in (select email from spam_emails) or s.email in (select email from bounced_emails) or s.email in (select email from unsubscribers where category_id = ${cat}) or s.domain in (${MX}), false)`],
+      [
+        'a probe per table (before 1180)',
+        `not coalesce(s.domain in (select domain from mail_provider_domains where is_blacklisted) or s.email in (select email from spam_emails) or s.email in (select email from bounced_emails) or s.email in (select email from unsubscribers where category_id = ${cat}) or s.domain in (${MX}), false)`,
+      ],
       ['as merged (one hash per kind of key)', CLASSIFY_HASHED.valid.replaceAll('$4', String(cat))],
     ]) {
       t = performance.now();
@@ -78,7 +104,11 @@ try {
   // The merge's two halves apart: the select out to a file (sorted or not), then COPY of each file into a
   // fresh table like emails (its indexes): what the sort costs and what it buys.
   const columns = 'mail_provider_id, valid, email_list_id, email, name, surname, birth_year, city, geo';
-  for (const [name, text] of [['sorted', select], ['file order', select.replace(/order by .*/, 'order by s.rn')], ['unsorted', select.replace(/order by .*/, '')]]) {
+  for (const [name, text] of [
+    ['sorted', select],
+    ['file order', select.replace(/order by .*/, 'order by s.rn')],
+    ['unsorted', select.replace(/order by .*/, '')],
+  ]) {
     const out = path.join(tmp, name.replace(' ', '-'));
     t = performance.now();
     await pipeline(c.query(copyTo(`copy (${text}) to stdout`)), fs.createWriteStream(out));
@@ -86,8 +116,13 @@ try {
     await c.query(`create table e_${name.replace(' ', '_')} (like emails including all)`);
     await c.query('checkpoint');
     t = performance.now();
-    await pipeline(fs.createReadStream(out), c.query(copyFrom(`copy e_${name.replace(' ', '_')} (${columns}) from stdin`)));
-    console.log(`${name}: select to a file ${outMs.toFixed(0)} ms, COPY into a table like emails ${(performance.now() - t).toFixed(0)} ms`);
+    await pipeline(
+      fs.createReadStream(out),
+      c.query(copyFrom(`copy e_${name.replace(' ', '_')} (${columns}) from stdin`)),
+    );
+    console.log(
+      `${name}: select to a file ${outMs.toFixed(0)} ms, COPY into a table like emails ${(performance.now() - t).toFixed(0)} ms`,
+    );
   }
   await c.end();
   await db.$client.end();
