@@ -17,8 +17,7 @@ import {
   markDuplicatesInFile,
   sortCollation,
 } from '../../packages/server/src/features/email-lists/import/merge.ts';
-import { pipeline } from 'node:stream/promises';
-import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import { copyIntoEmails } from './copy-merge.ts';
 import { loadProviderMap } from '../../packages/server/src/features/mail-providers/provider-of.ts';
 import { BLACKLISTED, generateCsv } from './generate.ts';
 
@@ -36,12 +35,6 @@ try {
   const c = new pg.Client({ connectionString: url });
   c.on('error', () => {});
   await c.connect();
-  const q = async (text: string) => {
-    const t = performance.now();
-    const r = await c.query(text);
-    console.log(`${(performance.now() - t).toFixed(0).padStart(6)} ms  ${text.replace(/\s+/g, ' ').slice(0, 100)}`);
-    return r;
-  };
   const cat = (await c.query(`insert into categories (name) values ('Bench') returning id`)).rows[0].id;
   await c.query(
     `insert into spam_emails (email) select unnest($1::text[]) union select 'trap' || g || '@example.net' from generate_series(1, 100000) g`,
@@ -64,27 +57,51 @@ try {
   ).rows[0].id;
   await c.query(`set temp_buffers = '256MB'; set work_mem = '256MB'`);
   const providers = await loadProviderMap(db);
-  const parser = new EmailRows(providers.domains, providers.otherId, fs.statSync(file).size);
-  let t = performance.now();
-  await stageFile(c, { stage: STAGE }, parser, file, () => {});
-  console.log(`${(performance.now() - t).toFixed(0).padStart(6)} ms  stage`);
-  console.log(
-    'collation:',
-    (await c.query('select datcollate, datlocprovider from pg_database where datname = current_database()')).rows[0],
-    JSON.stringify(await sortCollation(c)),
-  );
-  t = performance.now();
-  const dups = await markDuplicatesInFile(c);
-  console.log(
-    `${(performance.now() - t).toFixed(0).padStart(6)} ms  markDuplicatesInFile: ${dups} (expected ${expected.duplicates})`,
-  );
+  const columns = 'mail_provider_id, valid, email_list_id, email, name, surname, birth_year, city, geo';
   const collation = await sortCollation(c);
-  const select = `select s.provider_id, ${CLASSIFY_HASHED.valid.replaceAll('$4', String(cat))}, ${list}, s.email, s.name, s.surname, s.birth_year, s.city, s.geo from import_stage s where s.reason is null order by s.email${collation}`;
-  const plan = await q(`explain (analyze, buffers) ${select}`);
-  for (const r of plan.rows) console.log('   ', r['QUERY PLAN']);
-  const unsorted = await q(`explain (analyze) ${select.replace(/order by .*/, '')}`);
-  for (const r of unsorted.rows.slice(-2)) console.log('   ', r['QUERY PLAN']);
-  // The classification's terms apart: what each lookup costs per row.
+  const selectOf = (order: string) =>
+    `select s.provider_id, ${CLASSIFY_HASHED.valid.replaceAll('$4', String(cat))}, ${list}, s.email, s.name, s.surname, s.birth_year, s.city, s.geo from import_stage s where s.reason is null order by ${order}`;
+  // Ways of staging and loading, alternated: each stages the file again, marks the duplicates and loads a
+  // fresh table like emails (after a checkpoint) in one transaction.
+  const ways: Record<string, { columns: string; load: () => Promise<unknown> }> = {
+    'sort + insert (as merged)': {
+      columns: STAGE.columns,
+      load: () => c.query(`insert into e_x (${columns}) ${selectOf(`s.email${collation}`)}`),
+    },
+    'sort + copy out + copy in': {
+      columns: STAGE.columns,
+      load: () => copyIntoEmails(c, selectOf(`s.email${collation}`), columns, path.join(tmp, 'spill'), 'e_x'),
+    },
+    'stage indexed on email, insert in index order': {
+      columns: `${STAGE.columns}, unique (email, rn)`,
+      load: () => c.query(`set local enable_sort = off; insert into e_x (${columns}) ${selectOf('s.email')}`),
+    },
+  };
+  const times = new Map<string, string[]>();
+  for (let round = 0; round < Number(process.env.ROUNDS ?? 2); round++)
+    for (const [way, w] of Object.entries(ways)) {
+      await c.query(
+        'drop table if exists import_stage; drop table if exists e_x; create table e_x (like emails including all)',
+      );
+      const parser = new EmailRows(providers.domains, providers.otherId, fs.statSync(file).size);
+      await c.query('checkpoint');
+      const t0 = performance.now();
+      await stageFile(c, { stage: { ...STAGE, columns: w.columns } }, parser, file, () => {});
+      const t1 = performance.now();
+      await markDuplicatesInFile(c);
+      const t2 = performance.now();
+      await c.query('begin');
+      await w.load();
+      await c.query('commit');
+      const t3 = performance.now();
+      const n = (await c.query('select count(*)::int as n from e_x')).rows[0].n;
+      times.set(way, [
+        ...(times.get(way) ?? []),
+        `stage ${(t1 - t0).toFixed(0)} + dups ${(t2 - t1).toFixed(0)} + load ${(t3 - t2).toFixed(0)} = ${(t3 - t0).toFixed(0)} ms (${n} rows)`,
+      ]);
+      console.log(`${way}: ${times.get(way)!.at(-1)}`);
+    }
+  // The classification's terms apart, on the last stage: what each lookup costs per row.
   const MX = `select distinct m.domain from domain_mx m join dns_records r on r.type = 'MX' and r.is_blacklisted and r.value = any(m.mx)`;
   const best = new Map<string, number>();
   for (let round = 0; round < 3; round++)
@@ -96,34 +113,11 @@ try {
       ],
       ['as merged (one hash per kind of key)', CLASSIFY_HASHED.valid.replaceAll('$4', String(cat))],
     ]) {
-      t = performance.now();
+      const t = performance.now();
       await c.query(`select count(*) filter (where ${cond}) from import_stage s where s.reason is null`);
       best.set(name, Math.min(best.get(name) ?? Infinity, performance.now() - t));
     }
   for (const [name, ms] of best) console.log(`classification, ${name}: best of 3 ${ms.toFixed(0)} ms`);
-  // The merge's two halves apart: the select out to a file (sorted or not), then COPY of each file into a
-  // fresh table like emails (its indexes): what the sort costs and what it buys.
-  const columns = 'mail_provider_id, valid, email_list_id, email, name, surname, birth_year, city, geo';
-  for (const [name, text] of [
-    ['sorted', select],
-    ['file order', select.replace(/order by .*/, 'order by s.rn')],
-    ['unsorted', select.replace(/order by .*/, '')],
-  ]) {
-    const out = path.join(tmp, name.replace(' ', '-'));
-    t = performance.now();
-    await pipeline(c.query(copyTo(`copy (${text}) to stdout`)), fs.createWriteStream(out));
-    const outMs = performance.now() - t;
-    await c.query(`create table e_${name.replace(' ', '_')} (like emails including all)`);
-    await c.query('checkpoint');
-    t = performance.now();
-    await pipeline(
-      fs.createReadStream(out),
-      c.query(copyFrom(`copy e_${name.replace(' ', '_')} (${columns}) from stdin`)),
-    );
-    console.log(
-      `${name}: select to a file ${outMs.toFixed(0)} ms, COPY into a table like emails ${(performance.now() - t).toFixed(0)} ms`,
-    );
-  }
   await c.end();
   await db.$client.end();
 } catch (e) {

@@ -2,7 +2,6 @@ import type pg from 'pg';
 import { FailureReasons } from '@console/shared/email-lists';
 import { UploadKinds } from '@console/shared/uploads';
 import { TargetGone, type MergeRun, type Merged } from '../../../core/imports/kind.ts';
-import { copyIntoEmails } from './copy-rows.ts';
 import type { EmailRows } from './email-rows.ts';
 
 /**
@@ -61,7 +60,7 @@ const MX_TRAPPED_DOMAINS = `select distinct m.domain from domain_mx m
 /**
  * One hash of the address lists and one of the domain lists, each probed once per row: the same answer as
  * a probe per table (x in (A union all B) = x in A or x in B, NULLs included) at about 60% of the cost
- * (1.5 s -> 0.9 s per million rows, docs/decisions/1180-import-merge-by-copy.md).
+ * (2.0 s -> 1.2 s per million rows, docs/decisions/1180-import-speed.md).
  */
 export const CLASSIFY_HASHED: Classification = {
   valid: `not coalesce(
@@ -141,44 +140,34 @@ export async function merge(client: pg.ClientBase, run: MergeRun<EmailRows>): Pr
   // (docs/decisions/0202-import-pipeline.md). A unique violation would mean a writer that skipped the
   // lock: the statement fails, the transaction rolls back, and the run is retried.
   // Address order, the unique index's own order: it then grows leaf by leaf instead of at random.
-  // COPY takes no parameters: the list and category ids are numbers read from the database.
-  const tally = await copyIntoEmails(
-    client,
-    `select s.provider_id, ${classify.valid.replaceAll('$4', String(Number(categoryId)))}, ${Number(listId)},
-       s.email, s.name, s.surname, s.birth_year, s.city, s.geo
-     from import_stage s ${classify.joins.replaceAll('$4', String(Number(categoryId)))}
-     where s.reason is null
-     order by s.email${collation}`,
-    'mail_provider_id, valid, email_list_id, email, name, surname, birth_year, city, geo',
-    `${run.upload.filePath}.rows`,
-  );
-  const providers = [...tally.providers];
-  const res = await client.query<{ job: number | null; completion: number }>(
-    `with pc as (
+  const res = await client.query<{ inserted: number; valid: number; job: number | null; completion: number }>(
+    `with ins as (
+       insert into emails (email_list_id, email, name, surname, birth_year, city, geo, mail_provider_id, valid)
+       select $1, s.email, s.name, s.surname, s.birth_year, s.city, s.geo, s.provider_id, ${classify.valid}
+       from import_stage s ${classify.joins}
+       where s.reason is null
+       order by s.email${collation}
+       returning mail_provider_id, valid
+     ), agg as (
+       select mail_provider_id, count(*)::int as n, (count(*) filter (where valid))::int as v from ins group by 1
+     ), pc as (
        insert into email_list_provider_counters (email_list_id, mail_provider_id, counter)
-       select $1, p, n from unnest($4::int[], $5::int[]) as x(p, n)
+       select $1, mail_provider_id, n from agg
        on conflict (email_list_id, mail_provider_id)
        do update set counter = email_list_provider_counters.counter + excluded.counter
      ), next_job as (${NEXT_JOB})
      update email_lists set
-       total_counter = total_counter + $6,
-       valid_counter = valid_counter + $7,
+       total_counter = total_counter + coalesce((select sum(n) from agg), 0),
+       valid_counter = valid_counter + coalesce((select sum(v) from agg), 0),
        failed_file = $3,
        job = (select id from next_job),
        completion = case when (select id from next_job) is null then 100 else completion end
      where id = $1
-     returning job, completion`,
-    [
-      listId,
-      run.upload.id,
-      failed > 0 ? run.failuresPath : null,
-      providers.map(([p]) => p),
-      providers.map(([, [n]]) => n),
-      tally.inserted,
-      tally.valid,
-    ],
+     returning coalesce((select sum(n) from agg), 0)::int as inserted, coalesce((select sum(v) from agg), 0)::int as valid,
+       job, completion`,
+    [listId, run.upload.id, failed > 0 ? run.failuresPath : null, categoryId],
   );
-  const r = { ...res.rows[0]!, inserted: tally.inserted, valid: tally.valid };
+  const r = res.rows[0]!;
   return {
     inserted: r.inserted,
     failed,

@@ -52,7 +52,7 @@ class Tallier extends Transform {
  * the rows go out to a file (`spill`, removed afterwards) and come back in by `COPY emails FROM STDIN`.
  * Why not INSERT ... SELECT: COPY writes a page of rows at once (one WAL record per page, not per row) and
  * skips the executor's per-row insert; on a million rows the insert was ~2.5x the COPY of the same rows
- * (docs/decisions/1180-import-merge-by-copy.md). One connection cannot run both COPYs at once, hence the
+ * (measured against it in bench/import/explain.ts: no faster, see docs/decisions/1180). One connection cannot run both COPYs at once, hence the
  * file: memory stays flat whatever the size.
  */
 export async function copyIntoEmails(
@@ -60,6 +60,8 @@ export async function copyIntoEmails(
   select: string,
   columns: string,
   spill: string,
+  /** Another table shaped like emails (bench/import/explain.ts). */
+  table = 'emails',
 ): Promise<Tally> {
   const tallier = new Tallier();
   try {
@@ -70,7 +72,7 @@ export async function copyIntoEmails(
     );
     await pipeline(
       fs.createReadStream(spill, { highWaterMark: 1 << 20 }),
-      client.query(copyFrom(`copy emails (${columns}) from stdin`)),
+      client.query(copyFrom(`copy ${table} (${columns}) from stdin`)),
     );
   } finally {
     fs.rmSync(spill, { force: true });
