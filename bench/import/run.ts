@@ -10,6 +10,8 @@
  * 5. The reference: COPYs the rows the import stored into a table like `emails` with the same indexes,
  *    and prints the ratio and CPU per imported row (app, PostgreSQL). Imported rows are the rows the
  *    list stored: rejected lines and duplicates do not count. Hermetic: only the import jobs run.
+ * Profiling (decision 1180): WAITS=1 samples what PostgreSQL's backends wait for, PG_STATS=1 prints the
+ * import's statements by time, PROFILE=<dir> writes the app's V8 CPU profile.
  */
 import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
