@@ -10,6 +10,8 @@
  * 5. The reference: COPYs the rows the import stored into a table like `emails` with the same indexes,
  *    and prints the ratio and CPU per imported row (app, PostgreSQL). Imported rows are the rows the
  *    list stored: rejected lines and duplicates do not count. Hermetic: only the import jobs run.
+ * Profiling (decision 1180): WAITS=1 samples what PostgreSQL's backends wait for, PG_STATS=1 prints the
+ * import's statements by time, PROFILE=<dir> writes the app's V8 CPU profile.
  */
 import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -22,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { BLACKLISTED, generateCsv } from './generate.ts';
+import { waitSampler } from './waits.ts';
 import { deadline, exit, hermeticEnv, onExit, track } from '../lib/hermetic.ts';
 import { cpuMeter, cpuMs, machine, perUnit, postgresCpu, record } from '../lib/measure.ts';
 
@@ -48,7 +51,12 @@ const adminPassword = crypto.randomBytes(12).toString('hex');
 const child = track(
   'the app',
   fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [], {
-    execArgv: ['--import', 'tsx'],
+    // PROFILE=<dir>: a V8 CPU profile of the app (written when it exits).
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE}`] : []),
+    ],
     env: {
       ...process.env,
       DATA_DIR: path.join(tmp, 'data'),
@@ -66,6 +74,10 @@ const { port, databaseUrl } = await new Promise<{ port: number; databaseUrl: str
 const base = `http://127.0.0.1:${port}/api`;
 const db = new pg.Client({ connectionString: databaseUrl });
 await db.connect();
+// WAITS=1: a second connection samples what PostgreSQL's backends wait for, during the import and the COPY.
+const sampler = process.env.WAITS === '1' ? new pg.Client({ connectionString: databaseUrl }) : undefined;
+await sampler?.connect();
+const pgStats = process.env.PG_STATS === '1';
 
 try {
   const login = await fetch(`${base}/login_check`, {
@@ -117,7 +129,14 @@ try {
     );
   const idleRss = rssOf('VmRSS');
   const pgCpu = await postgresCpu((text) => db.query(text));
+  // Both measured phases start from a clean checkpoint: neither pays for writing out what came before it.
+  await db.query('checkpoint');
   const importCpu = cpuMeter({ app: () => cpuMs(child.pid), postgres: pgCpu });
+  if (pgStats) {
+    await db.query('create extension if not exists pg_stat_statements');
+    await db.query('select pg_stat_statements_reset()');
+  }
+  const waits = sampler && waitSampler(sampler);
   const t0 = performance.now();
   const res = await fetch(`${base}/add-emails`, {
     method: 'POST',
@@ -142,6 +161,17 @@ try {
   }
   const t2 = performance.now();
   const importUsed = importCpu.used();
+  await waits?.stop('import');
+  if (pgStats) {
+    const { rows: top } = await db.query(
+      `select calls, round(total_exec_time)::int as ms, round(total_plan_time)::int as plan, rows,
+              left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as query
+         from pg_stat_statements order by total_exec_time desc limit 10`,
+    );
+    log('PostgreSQL statements of the import by time (pg_stat_statements):');
+    for (const r of top)
+      log(`  ${String(r.ms).padStart(7)} ms (plan ${r.plan} ms) ${r.calls} calls ${r.rows} rows  ${r.query}`);
+  }
   const { stats } = (await db.query('select stats from uploads where id = $1', [accepted.jobId])).rows[0];
   const timings = stats.timings as { stageMs: number; prepareMs: number; mergeMs: number };
   const hwm = rssOf('VmHWM');
@@ -158,11 +188,16 @@ try {
   const stored = path.join(tmp, 'stored.copy');
   const columns = 'email_list_id, email, name, surname, birth_year, city, geo, mail_provider_id, valid, created_at';
   await pipeline(
-    db.query(copyTo(`copy (select ${columns} from emails where email_list_id = ${Number(listId)}) to stdout`)),
+    // In address order, as the import inserts them: the index's best case, for the reference too.
+    db.query(
+      copyTo(`copy (select ${columns} from emails where email_list_id = ${Number(listId)} order by email) to stdout`),
+    ),
     fs.createWriteStream(stored),
   );
   await db.query('create table bench_copy (like emails including all)');
+  await db.query('checkpoint');
   const copyCpu = cpuMeter({ postgres: pgCpu });
+  const copyWaits = sampler && waitSampler(sampler);
   const f0 = performance.now();
   await pipeline(
     fs.createReadStream(stored, { highWaterMark: 1 << 20 }),
@@ -170,6 +205,7 @@ try {
   );
   const copySeconds = (performance.now() - f0) / 1000;
   const copyUsed = copyCpu.used();
+  await copyWaits?.stop('reference COPY');
   await db.query('drop table bench_copy');
   // For scale: the raw file COPYed into a bare table (PostgreSQL's own CSV parser, no index).
   await db.query(
@@ -219,7 +255,10 @@ try {
   say(
     `COPY     ${result.copySeconds} s = ${result.copyRowsPerSecond.toLocaleString('en')} rows/s, the same rows into a table like emails with its indexes: import / COPY = ${result.ratioToCopy}x`,
   );
-  say(`CPU per imported row: import ${perUnit(importUsed, imported)}; COPY ${perUnit(copyUsed, imported)}`);
+  // In ns: a few µs per row, where whole µs hide the differences between runs.
+  say(
+    `CPU per imported row: import ${perUnit(importUsed, imported / 1000, 'ns')}; COPY ${perUnit(copyUsed, imported / 1000, 'ns')}`,
+  );
   say(
     `job phases: parse+COPY to staging ${timings.stageMs} ms, duplicates ${timings.prepareMs} ms, merge ${timings.mergeMs} ms`,
   );
@@ -230,5 +269,6 @@ try {
   log(JSON.stringify(result));
 } finally {
   await db.end();
+  await sampler?.end();
   await exit(0);
 }

@@ -8,7 +8,13 @@ import { buildApp } from '../../packages/server/src/app.ts';
 import { ensureAdmin, openDatabase, startContext } from '../../packages/server/src/bootstrap.ts';
 
 const env = loadEnv();
-const database = await openDatabase(env);
+// PG_STATS=1: pg_stat_statements in the embedded cluster (run.ts prints the statements by time).
+const database = await openDatabase(
+  env,
+  process.env.PG_STATS === '1'
+    ? ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track_planning=on']
+    : [],
+);
 const started = await startContext(env, database.url);
 await ensureAdmin(started.ctx, () => {});
 const app = await buildApp(started.ctx, { logger: false });
