@@ -58,7 +58,8 @@ const COLUMNS = [...METRICS.map(([c]) => c), 'profit_cents'];
 const adds = (table: string) => COLUMNS.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ');
 const cols = COLUMNS.join(', ');
 
-const RECORD = `
+/** The statement, $1 the events as `eventsJson` makes them (the tracker prepares it by name, group-commit.ts). */
+export const RECORD = `
 with ins as (
   insert into events (at, kind, campaign_type, campaign_id, user_id, relay_id, mail_provider_id, domain, email_id,
                       first, amount_cents, detail, country)
@@ -117,29 +118,35 @@ select (select count(*) from ins)::int as n, (select count(*) from per_campaign)
   + (select count(*) from per_domain) + (select count(*) from hourly) + (select count(*) from daily)
   + (select count(*) from by_country) as touched`;
 
+/** The events as RECORD's $1 reads them. */
+export function eventsJson(events: EventInput[]): string {
+  return JSON.stringify(
+    events.map((e) => ({
+      at: e.at?.toISOString() ?? null,
+      kind: EventKind[e.kind],
+      campaign_type: CampaignTypeOf[e.campaignType],
+      campaign_id: e.campaignId,
+      user_id: e.userId,
+      relay_id: e.relayId ?? null,
+      mail_provider_id: e.mailProviderId ?? null,
+      domain: e.domain ?? null,
+      email_id: e.emailId ?? null,
+      first: e.first ?? false,
+      amount_cents: e.amountCents ?? 0,
+      detail: e.detail ?? null,
+      country: e.country ?? null,
+    })),
+  );
+}
+
 /** Appends the events and adds them to every counter; returns how many were recorded. */
 export async function recordEvents(client: pg.ClientBase, events: EventInput[]): Promise<number> {
   if (!events.length) return 0;
-  const rows = events.map((e) => ({
-    at: e.at?.toISOString() ?? null,
-    kind: EventKind[e.kind],
-    campaign_type: CampaignTypeOf[e.campaignType],
-    campaign_id: e.campaignId,
-    user_id: e.userId,
-    relay_id: e.relayId ?? null,
-    mail_provider_id: e.mailProviderId ?? null,
-    domain: e.domain ?? null,
-    email_id: e.emailId ?? null,
-    first: e.first ?? false,
-    amount_cents: e.amountCents ?? 0,
-    detail: e.detail ?? null,
-    country: e.country ?? null,
-  }));
   // Named: PostgreSQL parses and analyses this long statement once per connection, not once per batch.
   const { rows: out } = await client.query<{ n: number }>({
     name: 'events.record',
     text: RECORD,
-    values: [JSON.stringify(rows)],
+    values: [eventsJson(events)],
   });
   return out[0]?.n ?? 0;
 }
