@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { RECORD } from './events.ts';
+import pgUtils from 'pg/lib/utils.js';
+import { RECORD, RECORD_TYPES } from './events.ts';
 
 /*
  * The group commit's two round trips per batch (decision 1170): `begin; select txid_current(); execute
@@ -37,7 +38,7 @@ select email_id::text as "emailId", email, domain, mail_provider_id as "mailProv
 
 // SQL-level names: they share PostgreSQL's namespace with the pg client's named statements (`events.record`).
 const PREPARE = `prepare tracking_hits(int, bigint[], timestamptz[], timestamptz[], timestamptz[]) as ${HITS};
-prepare tracking_record(jsonb) as ${RECORD}`;
+prepare tracking_record(${RECORD_TYPES}) as ${RECORD}`;
 
 const prepared = new WeakSet<pg.ClientBase>();
 
@@ -70,5 +71,6 @@ export function executeHits(campaignId: number, ps: Proposed[]): string {
   return `execute tracking_hits(${int(campaignId)}, ${arr((p) => int(p.emailId))}, ${arr((p) => time(p.o))}, ${arr((p) => time(p.k))}, ${arr((p) => time(p.v))})`;
 }
 
-/** `execute tracking_record(...)` for events as `eventsJson` writes them. */
-export const executeRecord = (json: string) => `execute tracking_record(${literal(json)})`;
+/** `execute tracking_record(...)` for the events' columns (`eventColumns`), each array written as pg writes it. */
+export const executeRecord = (columns: unknown[][]) =>
+  `execute tracking_record(${columns.map((c) => literal(pgUtils.prepareValue(c) as string)).join(', ')})`;

@@ -4,7 +4,7 @@ import type { AppContext } from '../core/context.ts';
 import { metrics } from '../core/metrics.ts';
 import { publishCampaignLive } from '../core/campaign-live.ts';
 import type { TrackedCampaign } from './campaigns.ts';
-import { eventsJson, type EventInput } from './events.ts';
+import { eventColumns, type EventInput } from './events.ts';
 import { executeHits, executeRecord, prepareBatch, type Proposed } from './batch-sql.ts';
 
 /*
@@ -145,7 +145,7 @@ export class GroupCommit {
         const decided = decide(batch, state, await lastClickCountries(client, batch, state), events);
         // Round trip 2: the events, their counters and COMMIT. Its answer lost: ask what became of `xid`.
         results = decided;
-        await client.query(events.length ? `${executeRecord(eventsJson(events))}; commit` : 'commit');
+        await client.query(events.length ? `${executeRecord(eventColumns(events))}; commit` : 'commit');
         endTimer();
         return decided;
       } catch (e) {

@@ -644,7 +644,7 @@ describe('a group commit whose event text needs quoting', () => {
     });
     await commits.close();
     expect(result).toMatchObject({ found: true, counted: true });
-    const [row] = await q(`select detail, country from events where email_id = $1 and kind = 6`, [
+    const [row] = await q(`select detail, country from events where email_id = $1 and kind = 6 order by id desc limit 1`, [
       recipients[12]!.emailId,
     ]);
     expect(row).toEqual({ detail, country: "C'\\" });
