@@ -67,8 +67,12 @@ export interface Proposed {
 
 /** `execute tracking_hits(...)` for one campaign's proposed first-* times. */
 export function executeHits(campaignId: number, ps: Proposed[]): string {
-  const arr = (f: (p: Proposed) => string) => `'{${ps.map(f).join(',')}}'`;
-  return `execute tracking_hits(${int(campaignId)}, ${arr((p) => int(p.emailId))}, ${arr((p) => time(p.o))}, ${arr((p) => time(p.k))}, ${arr((p) => time(p.v))})`;
+  return `execute tracking_hits(${int(campaignId)}, ${column(ps, (p) => int(p.emailId))}, ${column(ps, (p) => time(p.o))}, ${column(ps, (p) => time(p.k))}, ${column(ps, (p) => time(p.v))})`;
+}
+
+/** An array literal of numbers or times (nothing to quote in either). */
+function column(ps: Proposed[], f: (p: Proposed) => string) {
+  return `'{${ps.map(f).join(',')}}'`;
 }
 
 /** `execute tracking_record(...)` for the events' columns (`eventColumns`), each array written as pg writes it. */

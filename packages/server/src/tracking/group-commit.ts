@@ -227,7 +227,8 @@ async function lockRecipients(client: pg.ClientBase, batch: Waiting[]) {
   const answers = (await client.query(sql.join('; '))) as unknown as pg.QueryResult[];
   const state = new Map<string, RecipientState>();
   campaignIds.forEach((id, i) => {
-    for (const r of answers[2 + i]!.rows as (RecipientState & { emailId: string })[]) state.set(`${id}:${r.emailId}`, r);
+    for (const r of answers[2 + i]!.rows as (RecipientState & { emailId: string })[])
+      state.set(`${id}:${r.emailId}`, r);
   });
   return { xid: (answers[1]!.rows[0] as { x: string }).x, state };
 }

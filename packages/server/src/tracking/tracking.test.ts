@@ -633,7 +633,7 @@ describe('a group commit whose event text needs quoting', () => {
       postbackRequiresClick: false,
       postbackMaxAmount: null,
     };
-    const detail = String.raw`https://o.example/?q=O'Brien\'';--\\"$1 $$ é 😀` + "\n\t";
+    const detail = String.raw`https://o.example/?q=O'Brien\'';--\\"$1 $$ é 😀` + '\n\t';
     const result = await commits.hit({
       kind: 'click',
       campaign: tracked,
@@ -644,9 +644,10 @@ describe('a group commit whose event text needs quoting', () => {
     });
     await commits.close();
     expect(result).toMatchObject({ found: true, counted: true });
-    const [row] = await q(`select detail, country from events where email_id = $1 and kind = 6 order by id desc limit 1`, [
-      recipients[12]!.emailId,
-    ]);
+    const [row] = await q(
+      `select detail, country from events where email_id = $1 and kind = 6 order by id desc limit 1`,
+      [recipients[12]!.emailId],
+    );
     expect(row).toEqual({ detail, country: "C'\\" });
   });
 });
