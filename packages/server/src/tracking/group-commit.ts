@@ -11,7 +11,8 @@ import { executeHits, executeRecord, prepareBatch, type Proposed } from './batch
  * The tracker's group commit (docs/decisions/0803). Every open, click and conversion is committed before
  * its answer is sent, but requests share transactions: hits wait in a buffer that is flushed a few
  * milliseconds after the first one arrives, at once when it holds MAX_BATCH hits, and right after the
- * previous flush when hits piled up meanwhile (one flush at a time: the batch grows with the load). A flush
+ * previous flush when hits piled up meanwhile (two flushes at a time at most, decision 1170: the batch grows
+ * with the load; two overlap so one locks its rows while the other waits for PostgreSQL). A flush
  * locks the recipients' rows, decides per hit in arrival order what it counts (first open, first click,
  * an open implied by a click, a conversion only once), sets the recipients' first-* times set-based and
  * appends the events with their counters (events.ts), in one transaction of two round trips (batch-sql.ts,
@@ -67,12 +68,13 @@ const RETRYABLE = new Set(['40P01', '40001']); // deadlock, serialization failur
 export class GroupCommit {
   private buffer: Waiting[] = [];
   private timer?: NodeJS.Timeout;
-  private flushing?: Promise<void>;
+  /** The flushes running (at most `overlap`: one in PostgreSQL's COMMIT while the next locks its rows). */
+  private flushing = new Set<Promise<void>>();
   private closed = false;
 
   constructor(
     private ctx: AppContext,
-    private opts: { delayMs?: number; maxBatch?: number } = {},
+    private opts: { delayMs?: number; maxBatch?: number; overlap?: number } = {},
   ) {}
 
   /** Resolves once the hit is committed (or known to be nobody's); rejects when its batch failed. */
@@ -88,14 +90,18 @@ export class GroupCommit {
   async close() {
     this.closed = true;
     clearTimeout(this.timer);
-    while (this.flushing || this.buffer.length) {
-      if (this.flushing) await this.flushing;
+    while (this.flushing.size || this.buffer.length) {
+      if (this.flushing.size) await Promise.all(this.flushing);
       else this.start();
     }
   }
 
+  private get busy() {
+    return this.flushing.size >= (this.opts.overlap ?? 2);
+  }
+
   private schedule() {
-    if (this.flushing) return; // the running flush starts the next one when it ends
+    if (this.busy) return; // a running flush starts the next one when it ends
     if (this.buffer.length >= (this.opts.maxBatch ?? 1000)) return this.start();
     this.timer ??= setTimeout(() => this.start(), this.opts.delayMs ?? 2);
   }
@@ -103,12 +109,13 @@ export class GroupCommit {
   private start() {
     clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.flushing || !this.buffer.length) return;
+    if (this.busy || !this.buffer.length) return;
     const batch = this.buffer.splice(0, this.opts.maxBatch ?? 1000);
-    this.flushing = this.flush(batch).finally(() => {
-      this.flushing = undefined;
+    const flushing = this.flush(batch).finally(() => {
+      this.flushing.delete(flushing);
       if (this.buffer.length) this.start();
     });
+    this.flushing.add(flushing);
   }
 
   private async flush(batch: Waiting[]) {
