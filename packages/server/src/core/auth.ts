@@ -22,19 +22,24 @@ function bearer(req: FastifyRequest): string | undefined {
  */
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('user', null as unknown as AuthUser);
-  app.addHook('onRequest', async (req) => {
-    const config = req.routeOptions.config;
-    if (req.is404 || config.public) return;
-    const claims = await verifyAccessToken(app.ctx.secret, bearer(req) ?? '');
-    if (!claims) throw new AppError(401, AuthMessages.unauthorized);
-    const [row] = await app.ctx.db
-      .select({ id: users.id, username: users.username, roles: users.roles, isActive: users.isActive })
-      .from(users)
-      .where(eq(users.id, claims.id));
-    if (!row?.isActive) throw new AppError(401, AuthMessages.inactive);
-    req.user = { id: row.id, username: row.username, roles: row.roles, isAdmin: row.roles.includes(ROLE_ADMIN) };
-    if (config.admin && !req.user.isAdmin) throw forbidden();
+  // A callback hook, not an async one: a public route (the tracker's hits) passes without a promise.
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (req.is404 || req.routeOptions.config.public) return done();
+    authenticate(app, req).then(() => done(), done);
   });
+}
+
+async function authenticate(app: FastifyInstance, req: FastifyRequest) {
+  const config = req.routeOptions.config;
+  const claims = await verifyAccessToken(app.ctx.secret, bearer(req) ?? '');
+  if (!claims) throw new AppError(401, AuthMessages.unauthorized);
+  const [row] = await app.ctx.db
+    .select({ id: users.id, username: users.username, roles: users.roles, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, claims.id));
+  if (!row?.isActive) throw new AppError(401, AuthMessages.inactive);
+  req.user = { id: row.id, username: row.username, roles: row.roles, isAdmin: row.roles.includes(ROLE_ADMIN) };
+  if (config.admin && !req.user.isAdmin) throw forbidden();
 }
 
 /**

@@ -58,15 +58,17 @@ const COLUMNS = [...METRICS.map(([c]) => c), 'profit_cents'];
 const adds = (table: string) => COLUMNS.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ');
 const cols = COLUMNS.join(', ');
 
-const RECORD = `
+/** The statement, $1..$13 the events' columns as `eventColumns` makes them (the tracker prepares it: batch-sql.ts). */
+export const RECORD = `
 with ins as (
   insert into events (at, kind, campaign_type, campaign_id, user_id, relay_id, mail_provider_id, domain, email_id,
                       first, amount_cents, detail, country)
   select coalesce(at, now()), kind, campaign_type, campaign_id, user_id, relay_id, mail_provider_id, domain, email_id,
          coalesce(first, false), coalesce(amount_cents, 0), detail, country
-  from jsonb_to_recordset($1::jsonb) as e(at timestamptz, kind int2, campaign_type int2, campaign_id int, user_id int,
-       relay_id int, mail_provider_id int, domain text, email_id bigint, first boolean, amount_cents int, detail text,
-       country text)
+  from unnest($1::timestamptz[], $2::int2[], $3::int2[], $4::int[], $5::int[], $6::int[], $7::int[], $8::text[],
+              $9::bigint[], $10::boolean[], $11::int[], $12::text[], $13::text[])
+       as e(at, kind, campaign_type, campaign_id, user_id, relay_id, mail_provider_id, domain, email_id, first,
+            amount_cents, detail, country)
   returning *
 ),
 per_campaign as (
@@ -117,29 +119,42 @@ select (select count(*) from ins)::int as n, (select count(*) from per_campaign)
   + (select count(*) from per_domain) + (select count(*) from hourly) + (select count(*) from daily)
   + (select count(*) from by_country) as touched`;
 
+/** RECORD's parameter types, in order. */
+export const RECORD_TYPES =
+  'timestamptz[], int2[], int2[], int[], int[], int[], int[], text[], bigint[], boolean[], int[], text[], text[]';
+
+/**
+ * The events as RECORD's 13 arrays, one per column: PostgreSQL reads typed arrays in about half the CPU of
+ * the same rows as jsonb_to_recordset (decision 1170).
+ */
+export function eventColumns(events: EventInput[]): unknown[][] {
+  const cols: unknown[][] = Array.from({ length: 13 }, () => new Array<unknown>(events.length));
+  events.forEach((e, i) => {
+    cols[0]![i] = e.at ?? null;
+    cols[1]![i] = EventKind[e.kind];
+    cols[2]![i] = CampaignTypeOf[e.campaignType];
+    cols[3]![i] = e.campaignId;
+    cols[4]![i] = e.userId;
+    cols[5]![i] = e.relayId ?? null;
+    cols[6]![i] = e.mailProviderId ?? null;
+    cols[7]![i] = e.domain ?? null;
+    cols[8]![i] = e.emailId ?? null;
+    cols[9]![i] = e.first ?? false;
+    cols[10]![i] = e.amountCents ?? 0;
+    cols[11]![i] = e.detail ?? null;
+    cols[12]![i] = e.country ?? null;
+  });
+  return cols;
+}
+
 /** Appends the events and adds them to every counter; returns how many were recorded. */
 export async function recordEvents(client: pg.ClientBase, events: EventInput[]): Promise<number> {
   if (!events.length) return 0;
-  const rows = events.map((e) => ({
-    at: e.at?.toISOString() ?? null,
-    kind: EventKind[e.kind],
-    campaign_type: CampaignTypeOf[e.campaignType],
-    campaign_id: e.campaignId,
-    user_id: e.userId,
-    relay_id: e.relayId ?? null,
-    mail_provider_id: e.mailProviderId ?? null,
-    domain: e.domain ?? null,
-    email_id: e.emailId ?? null,
-    first: e.first ?? false,
-    amount_cents: e.amountCents ?? 0,
-    detail: e.detail ?? null,
-    country: e.country ?? null,
-  }));
   // Named: PostgreSQL parses and analyses this long statement once per connection, not once per batch.
   const { rows: out } = await client.query<{ n: number }>({
     name: 'events.record',
     text: RECORD,
-    values: [JSON.stringify(rows)],
+    values: eventColumns(events),
   });
   return out[0]?.n ?? 0;
 }

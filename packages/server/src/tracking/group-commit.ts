@@ -1,20 +1,22 @@
 import type pg from 'pg';
 import { EventKind, CampaignTypeOf } from '@console/shared/enums';
 import type { AppContext } from '../core/context.ts';
-import { transactionWithXid } from '../db/transaction.ts';
 import { metrics } from '../core/metrics.ts';
 import { publishCampaignLive } from '../core/campaign-live.ts';
 import type { TrackedCampaign } from './campaigns.ts';
-import { recordEvents, type EventInput } from './events.ts';
+import { eventColumns, type EventInput } from './events.ts';
+import { executeHits, executeRecord, prepareBatch, type Proposed } from './batch-sql.ts';
 
 /*
  * The tracker's group commit (docs/decisions/0803). Every open, click and conversion is committed before
  * its answer is sent, but requests share transactions: hits wait in a buffer that is flushed a few
  * milliseconds after the first one arrives, at once when it holds MAX_BATCH hits, and right after the
- * previous flush when hits piled up meanwhile (one flush at a time: the batch grows with the load). A flush
+ * previous flush when hits piled up meanwhile (two flushes at a time at most, decision 1170: the batch grows
+ * with the load; two overlap so one locks its rows while the other waits for PostgreSQL). A flush
  * locks the recipients' rows, decides per hit in arrival order what it counts (first open, first click,
  * an open implied by a click, a conversion only once), sets the recipients' first-* times set-based and
- * appends the events through `recordEvents`, in one transaction; then every waiting request is answered.
+ * appends the events with their counters (events.ts), in one transaction of two round trips (batch-sql.ts,
+ * decision 1170); then every waiting request is answered.
  * A failure rejects every waiter of that batch (the routes answer 503) and nothing of it is written.
  */
 
@@ -66,12 +68,13 @@ const RETRYABLE = new Set(['40P01', '40001']); // deadlock, serialization failur
 export class GroupCommit {
   private buffer: Waiting[] = [];
   private timer?: NodeJS.Timeout;
-  private flushing?: Promise<void>;
+  /** The flushes running (at most `overlap`: one in PostgreSQL's COMMIT while the next locks its rows). */
+  private flushing = new Set<Promise<void>>();
   private closed = false;
 
   constructor(
     private ctx: AppContext,
-    private opts: { delayMs?: number; maxBatch?: number } = {},
+    private opts: { delayMs?: number; maxBatch?: number; overlap?: number } = {},
   ) {}
 
   /** Resolves once the hit is committed (or known to be nobody's); rejects when its batch failed. */
@@ -87,14 +90,18 @@ export class GroupCommit {
   async close() {
     this.closed = true;
     clearTimeout(this.timer);
-    while (this.flushing || this.buffer.length) {
-      if (this.flushing) await this.flushing;
+    while (this.flushing.size || this.buffer.length) {
+      if (this.flushing.size) await Promise.all(this.flushing);
       else this.start();
     }
   }
 
+  private get busy() {
+    return this.flushing.size >= (this.opts.overlap ?? 2);
+  }
+
   private schedule() {
-    if (this.flushing) return; // the running flush starts the next one when it ends
+    if (this.busy) return; // a running flush starts the next one when it ends
     if (this.buffer.length >= (this.opts.maxBatch ?? 1000)) return this.start();
     this.timer ??= setTimeout(() => this.start(), this.opts.delayMs ?? 2);
   }
@@ -102,12 +109,13 @@ export class GroupCommit {
   private start() {
     clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.flushing || !this.buffer.length) return;
+    if (this.busy || !this.buffer.length) return;
     const batch = this.buffer.splice(0, this.opts.maxBatch ?? 1000);
-    this.flushing = this.flush(batch).finally(() => {
-      this.flushing = undefined;
+    const flushing = this.flush(batch).finally(() => {
+      this.flushing.delete(flushing);
       if (this.buffer.length) this.start();
     });
+    this.flushing.add(flushing);
   }
 
   private async flush(batch: Waiting[]) {
@@ -130,22 +138,31 @@ export class GroupCommit {
     for (let attempt = 1; ; attempt++) {
       const endTimer = metrics.commitLatency.startTimer({ what: 'tracker' });
       const client = await this.ctx.db.$client.connect();
+      let unfit: Error | undefined;
       let xid: string | undefined;
       let results: HitResult[] | undefined;
       try {
-        const done = await transactionWithXid(client, async (x) => {
-          xid = x;
-          return (results = await commit(client, batch));
+        await prepareBatch(client).catch((e: Error) => {
+          throw (unfit = e);
         });
+        // Round trip 1 learns the transaction's id before any of the batch's statements (decision 1000).
+        const { xid: x, state } = await lockRecipients(client, batch);
+        xid = x;
+        const events: EventInput[] = [];
+        const decided = decide(batch, state, await lastClickCountries(client, batch, state), events);
+        // Round trip 2: the events, their counters and COMMIT. Its answer lost: ask what became of `xid`.
+        results = decided;
+        await client.query(events.length ? `${executeRecord(eventColumns(events))}; commit` : 'commit');
         endTimer();
-        return done;
+        return decided;
       } catch (e) {
+        await client.query('rollback').catch(() => {}); // the connection may be what failed; `e` matters
         // The connection broke around COMMIT: the batch may be committed with its answer lost. Answering 503
         // then would make the clients retry and count twice (issue 23): ask PostgreSQL what became of it.
         if (results && xid && (await transactionStatus(this.ctx.db.$client, xid)) === 'committed') return results;
         if (attempt >= 3 || !RETRYABLE.has((e as { code?: string }).code ?? '')) throw e;
       } finally {
-        client.release();
+        client.release(unfit);
       }
     }
   }
@@ -164,33 +181,6 @@ async function transactionStatus(pool: pg.Pool, xid: string): Promise<string | n
     }
   }
 }
-
-/*
- * Per campaign, one statement: lock the batch's recipients (by e-mail id, the same order in every tracker
- * process, so two of them cannot deadlock on recipients; the partition key prunes to the campaign's table),
- * set the first-* times the batch brings where none is set yet, and return the rows as they were.
- */
-const HITS = `
-with p as (select * from unnest($2::bigint[], $3::timestamptz[], $4::timestamptz[], $5::timestamptz[]) as p(e, o, k, v)),
-old as (
-  select email_id, email, domain, mail_provider_id, geo, first_open_at, first_click_at, converted_at
-    from campaign_recipients
-   where campaign_id = $1 and email_id = any($2::bigint[])
-   order by email_id
-     for update
-),
-upd as (
-  update campaign_recipients r
-     set first_open_at = coalesce(old.first_open_at, p.o), first_click_at = coalesce(old.first_click_at, p.k),
-         converted_at = coalesce(old.converted_at, p.v)
-    from old join p on p.e = old.email_id
-   where r.campaign_id = $1 and r.email_id = old.email_id
-     and ((old.first_open_at is null and p.o is not null) or (old.first_click_at is null and p.k is not null)
-          or (old.converted_at is null and p.v is not null))
-)
-select email_id::text as "emailId", email, domain, mail_provider_id as "mailProviderId", nullif(trim(geo), '') as geo,
-       first_open_at is not null as opened, first_click_at is not null as clicked, converted_at is not null as converted
-  from old`;
 
 /**
  * One event of a hit. A module function, not a closure made per hit: the server runs through tsx, whose
@@ -222,45 +212,46 @@ function eventOf(
   };
 }
 
-/** One batch in the caller's transaction: the results, in the batch's order. */
-async function commit(client: pg.ClientBase, batch: Waiting[]): Promise<HitResult[]> {
+/**
+ * Round trip 1: BEGIN, the transaction's id, then per campaign (in id order) the batch's recipients locked
+ * with the first-* times the batch brings; their state before the batch, by `campaign:emailId`.
+ */
+async function lockRecipients(client: pg.ClientBase, batch: Waiting[]) {
   // What the batch would set per recipient: its first open (an open or a click), first click, first conversion.
-  const proposed = new Map<string, { campaignId: number; emailId: number; o?: Date; k?: Date; v?: Date }>();
+  const proposed = new Map<number, Map<number, Proposed>>();
   for (const w of batch) {
-    const key = `${w.campaign.id}:${w.emailId}`;
-    const p = proposed.get(key) ?? { campaignId: w.campaign.id, emailId: w.emailId };
-    proposed.set(key, p);
+    let ofCampaign = proposed.get(w.campaign.id);
+    if (!ofCampaign) proposed.set(w.campaign.id, (ofCampaign = new Map()));
+    let p = ofCampaign.get(w.emailId);
+    if (!p) ofCampaign.set(w.emailId, (p = { emailId: w.emailId }));
     if (w.kind === 'conversion') p.v ??= w.at;
     else p.o ??= w.at;
     if (w.kind === 'click') p.k ??= w.at;
   }
+  const campaignIds = [...proposed.keys()].sort((a, b) => a - b);
+  const sql = ['begin', 'select txid_current()::text as x'];
+  for (const id of campaignIds) sql.push(executeHits(id, [...proposed.get(id)!.values()]));
+  const answers = (await client.query(sql.join('; '))) as unknown as pg.QueryResult[];
   const state = new Map<string, RecipientState>();
-  const campaignIds = [...new Set(batch.map((w) => w.campaign.id))].sort((a, b) => a - b);
-  for (const campaignId of campaignIds) {
-    const ps = [...proposed.values()].filter((p) => p.campaignId === campaignId);
-    const { rows } = await client.query<RecipientState & { emailId: string }>({
-      name: 'tracking.hits',
-      text: HITS,
-      values: [
-        campaignId,
-        ps.map((p) => p.emailId),
-        ps.map((p) => p.o ?? null),
-        ps.map((p) => p.k ?? null),
-        ps.map((p) => p.v ?? null),
-      ],
-    });
-    for (const r of rows) state.set(`${campaignId}:${r.emailId}`, r);
-  }
+  campaignIds.forEach((id, i) => {
+    for (const r of answers[2 + i]!.rows as (RecipientState & { emailId: string })[])
+      state.set(`${id}:${r.emailId}`, r);
+  });
+  return { xid: (answers[1]!.rows[0] as { x: string }).x, state };
+}
 
-  const clickCountries = await lastClickCountries(client, batch, state);
-
-  // Each hit in arrival order, against the recipient's state before the batch.
-  const events: EventInput[] = [];
-  const results = batch.map((w): HitResult => {
-    const r = state.get(`${w.campaign.id}:${w.emailId}`);
+/** Each hit in arrival order, against the recipient's state before the batch: its result, its events. */
+function decide(
+  batch: Waiting[],
+  state: Map<string, RecipientState>,
+  clickCountries: Map<string, string>,
+  events: EventInput[],
+): HitResult[] {
+  return batch.map((w): HitResult => {
+    const key = `${w.campaign.id}:${w.emailId}`;
+    const r = state.get(key);
     if (!r) return { found: false };
     const recipient = { email: r.email, domain: r.domain, mailProviderId: r.mailProviderId };
-    const key = `${w.campaign.id}:${w.emailId}`;
     const detail = w.detail?.(recipient) ?? null;
     if (w.kind === 'click' && w.country) clickCountries.set(key, w.country);
     const country =
@@ -282,8 +273,6 @@ async function commit(client: pg.ClientBase, batch: Waiting[]): Promise<HitResul
     events.push(eventOf(w, r, country, w.kind, first, detail, 0));
     return { found: true, recipient, counted: true, first };
   });
-  await recordEvents(client, events);
-  return results;
 }
 
 /**

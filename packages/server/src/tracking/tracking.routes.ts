@@ -57,10 +57,11 @@ export async function trackingRoutes(app: FastifyInstance) {
   const campaigns = new CampaignCache(ctx.db.$client);
   const commits = new GroupCommit(ctx);
   app.addHook('onClose', () => commits.close());
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     const kind = req.routeOptions.url;
     if (kind?.startsWith('/t/') || kind?.startsWith('/postback'))
       metrics.trackerHits.inc({ kind: `${req.method} ${kind}`, answer: String(reply.statusCode) });
+    done();
   });
   // `helmet: false`: the console's security headers are not the tracker's (decision 1011).
   const route = { config: { public: true }, schema: { hide: true }, helmet: false } as const;

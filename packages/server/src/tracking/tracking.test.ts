@@ -616,3 +616,38 @@ describe('a failed group commit', () => {
     await commits.close();
   });
 });
+
+describe('a group commit whose event text needs quoting', () => {
+  it("stores a detail with quotes, backslashes and non-ASCII exactly as given (statements' literals, decision 1170)", async () => {
+    const { GroupCommit } = await import('./group-commit.ts');
+    const commits = new GroupCommit(t.ctx, { delayMs: 20 });
+    const tracked = {
+      type: 'smtp' as const,
+      id: campaign.id,
+      userId: owner.id,
+      offerUrl: 'https://offer.example.com/',
+      plug: null,
+      categoryId,
+      profitRate: 100,
+      postbackKey: null,
+      postbackRequiresClick: false,
+      postbackMaxAmount: null,
+    };
+    const detail = String.raw`https://o.example/?q=O'Brien\'';--\\"$1 $$ é 😀` + '\n\t';
+    const result = await commits.hit({
+      kind: 'click',
+      campaign: tracked,
+      relayId: 1,
+      emailId: recipients[12]!.emailId,
+      detail: () => detail,
+      country: "C'\\",
+    });
+    await commits.close();
+    expect(result).toMatchObject({ found: true, counted: true });
+    const [row] = await q(
+      `select detail, country from events where email_id = $1 and kind = 6 order by id desc limit 1`,
+      [recipients[12]!.emailId],
+    );
+    expect(row).toEqual({ detail, country: "C'\\" });
+  });
+});
