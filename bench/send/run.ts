@@ -33,7 +33,11 @@ const relayCount = Number(process.argv[3] ?? 10);
 const connectionsPerRelay = Number(process.env.SENDER_CONNECTIONS_PER_RELAY ?? 5);
 const workerEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('SENDER_')));
 // Only the campaign jobs run (prepare, scheduled start/stop): no sweep or hourly job can change the run.
-const { ctx, q, stop } = await startBenchApp('send', { schedules: false, jobs: ['campaign.*'], deadlineS: 1800 });
+const { ctx, q, stop, statements } = await startBenchApp('send', {
+  schedules: false,
+  jobs: ['campaign.*'],
+  deadlineS: 1800,
+});
 const one = async (text: string, params: unknown[] = []) => (await q(text, params)).rows[0]!;
 
 // The sinks, in their own process.
@@ -124,6 +128,7 @@ async function run(processes: number) {
   let t0 = performance.now();
   await prepareCampaign(ctx, campaign.id); // ends with the campaign Active: the workers start at once
   const prepared = performance.now() - t0;
+  const printStatements = await statements(); // PG_STATS=1: where PostgreSQL's time went
   const running = workers.slice();
   const meter = cpuMeter({
     worker: () => running.reduce((s, w) => s + cpuMs(w.pid), 0),
@@ -134,6 +139,7 @@ async function run(processes: number) {
   await campaignFinished(q, { id: campaign.id, type: 1 });
   const seconds = (performance.now() - t0) / 1000;
   const used = meter.used();
+  await printStatements(12);
   const k = await one(
     `select total, sent, delivered, bounced from campaign_counters where campaign_type = ${CampaignType.SMTP} and campaign_id = $1`,
     [campaign.id],
@@ -179,7 +185,9 @@ async function reference(rate: number, bytes: number) {
 try {
   const pgVersion = (await one('show server_version')).server_version;
   say(`${machine()}, PostgreSQL ${pgVersion}`);
-  say(`${total.toLocaleString('en')} recipients, ${relayCount} relays x ${connectionsPerRelay} sessions, sinks in their own process`);
+  say(
+    `${total.toLocaleString('en')} recipients, ${relayCount} relays x ${connectionsPerRelay} sessions, sinks in their own process`,
+  );
   for (const n of (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number)) await run(n);
   record(import.meta.dirname, `send ${machine().slice(0, 16)}`, lines);
 } finally {
