@@ -5,6 +5,7 @@ import { SocksClient } from 'socks';
 import type { Connector } from '../../core/outbound.ts';
 import { isAuthFailure } from '../bounces.ts';
 import { signMime, type DkimKey } from './dkim.ts';
+import './dot-stuffing.ts'; // nodemailer's dot-stuffing, with a native fast path for the engine's bodies
 import { buildMime } from './mime.ts';
 import type { OutgoingMessage, SendResult, Transport } from './transport.ts';
 
