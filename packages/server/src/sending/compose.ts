@@ -125,7 +125,10 @@ export async function loadSendingCampaign(ctx: AppContext, id: number): Promise<
   const loaded = await campaignSources(ctx.db.$client, id, ctx.env.TRACKER_URL);
   if (!loaded) return null;
   const { campaign: c, sources } = loaded;
-  const compiled = compileMessage({ sender: c.sender, subject: c.subject, html: c.content, text: c.textContent }, sources);
+  const compiled = compileMessage(
+    { sender: c.sender, subject: c.subject, html: c.content, text: c.textContent },
+    sources,
+  );
   return {
     id: c.id,
     type: c.type,

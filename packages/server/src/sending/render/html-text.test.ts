@@ -33,7 +33,9 @@ const words = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 function both(html: string) {
   const t = htmlTextTemplate(html, sources);
-  const perMessage = textOfHtml(renderMessage(compileMessage({ sender: '', subject: '', html }, sources), recipient, env()).html);
+  const perMessage = textOfHtml(
+    renderMessage(compileMessage({ sender: '', subject: '', html }, sources), recipient, env()).html,
+  );
   return { once: t && render(t, recipient, env()), perMessage };
 }
 

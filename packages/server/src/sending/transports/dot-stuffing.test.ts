@@ -5,7 +5,7 @@ import { nodemailerTransform, untouched } from './dot-stuffing.ts';
 function stuffed(chunk: Buffer, lastByte: number | false): Buffer {
   const out: Buffer[] = [];
   const state = { lastByte, inByteCount: 0, outByteCount: 0, push: (b: Buffer) => out.push(b) > 0 };
-  nodemailerTransform.call(state, chunk, 'buffer', () => {});
+  nodemailerTransform.call(state, chunk, 'latin1', () => {});
   return Buffer.concat(out);
 }
 
