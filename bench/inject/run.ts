@@ -7,7 +7,11 @@
  * delivers everything (its accounting file written as PMTA writes it). The sender is one real worker
  * process (`ROLE=worker`). Measures messages/s from the campaign's activation to Finished (every recipient
  * injected and recorded, counters included), and checks that the campaign's `sent` counter and the
- * simulator's received count agree. Uses DATABASE_URL's server when set, else an embedded PostgreSQL.
+ * simulator's received count agree, and prints CPU per message of each process (worker, simulator,
+ * PostgreSQL). Then the reference (issue 28): Postfix `smtp-source` sending as many messages of the same
+ * size over as many sessions (SENDER_CONNECTIONS_PER_PMTA_SERVER) into the simulator's SMTP port, which
+ * takes, queues, delivers and accounts them as it does the worker's. Uses DATABASE_URL's server when set,
+ * else an embedded PostgreSQL (the one to use on a shared machine). RECORD=1 appends the run to RESULTS.md.
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,7 +22,11 @@ import { fileURLToPath } from 'node:url';
 import { startBenchApp } from '../lib/bench-app.ts';
 import { campaignFinished } from '../lib/campaign.ts';
 import { exit, onExit, spawnTracked, stopChild } from '../lib/hermetic.ts';
+import { cpuMeter, cpuMs, machine, perUnit, postgresCpu, record } from '../lib/measure.ts';
 import { seedNewsletter } from '../lib/newsletter.ts';
+import { runSmtpSource, smtpSourceAbsent } from '../lib/smtp-source.ts';
+import { composeMessage, loadSendingCampaign } from '../../packages/server/src/sending/compose.ts';
+import { buildMime } from '../../packages/server/src/sending/transports/mime.ts';
 import { generateConfig } from '../../packages/server/src/pmta/config/generate.ts';
 import { loadConfigData } from '../../packages/server/src/pmta/config/load.ts';
 import { prepareCampaign } from '../../packages/server/src/sending/prepare.ts';
@@ -26,6 +34,7 @@ import { CampaignType } from '../../packages/shared/src/enums.ts';
 
 const total = Number(process.argv[2] ?? 100_000);
 const relayCount = Number(process.argv[3] ?? 10);
+const sessions = Number(process.env.SENDER_CONNECTIONS_PER_PMTA_SERVER ?? 20);
 const workerEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('SENDER_')));
 /** PROFILE=<dir>: the simulator and the worker write V8 CPU profiles there (open them in Chrome's DevTools). */
 const profile = process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.PROFILE)}`] : [];
@@ -77,33 +86,7 @@ await q('update pmta_servers set smtp_port = $2, pmta_http_port = $3 where id = 
   simReady.smtpPort,
   simReady.httpPort,
 ]);
-/**
- * CPU seconds a process used (user + system, Linux /proc), with its waited-for children: PostgreSQL's
- * postmaster collects its ended backends'. Where the time goes on a machine the processes share.
- */
-function cpuSeconds(pid: number | undefined): number {
-  try {
-    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100;
-  } catch {
-    return NaN;
-  }
-}
-const backend = await one('select pg_backend_pid() as pid');
-const postmaster = Number(fs.readFileSync(`/proc/${backend.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
-/** PostgreSQL's CPU: the postmaster with its ended backends, plus the running ones. */
-const pgCpu = () =>
-  fs
-    .readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d) && d !== String(postmaster))
-    .filter((d) => {
-      try {
-        return fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1] === String(postmaster);
-      } catch {
-        return false;
-      }
-    })
-    .reduce((s, d) => s + cpuSeconds(Number(d)), cpuSeconds(postmaster));
+const pgCpu = await postgresCpu(q);
 
 /** Recipients the simulator took, from its HTTP status page (`<in><rcp>`). */
 async function simReceived(): Promise<number> {
@@ -137,8 +120,10 @@ async function startWorker() {
 }
 const stopWorkers = () => Promise.all(workers.splice(0).map(stopChild));
 
+const lines: string[] = [];
+const say = (line: string) => (console.log(line), lines.push(line));
 try {
-  console.log(`${os.cpus().length} CPUs (${os.cpus()[0]?.model}), Node ${process.version}`);
+  say(`${machine()}, PostgreSQL ${(await one('show server_version')).server_version}`);
   const campaign = await one(
     `insert into campaigns (type, name, sender, email_list_id, mail_provider_ids, message_id, offer_id, relay_status,
        pmta_relay_group_id, status, user_id, start_date)
@@ -147,33 +132,54 @@ try {
   );
   await startWorker();
   const before = await simReceived();
-  const cpu0 = { worker: cpuSeconds(workers[0]!.pid), sim: cpuSeconds(sim.pid), pg: pgCpu() };
   let t0 = performance.now();
   await prepareCampaign(ctx, campaign.id); // ends with the campaign Active: the worker starts at once
   const prepared = performance.now() - t0;
+  const worker = workers[0]!;
+  const meter = cpuMeter({ worker: () => cpuMs(worker.pid), simulator: () => cpuMs(sim.pid), postgres: pgCpu });
   t0 = performance.now();
   await campaignFinished(q, { id: campaign.id, type: 2 });
   const seconds = (performance.now() - t0) / 1000;
+  const used = meter.used();
   const k = await one(
     `select total, sent from campaign_counters where campaign_type = ${CampaignType.PMTA} and campaign_id = $1`,
     [campaign.id],
   );
   const received = (await simReceived()) - before;
   const rate = Math.round(k.sent / seconds);
-  console.log(
+  say(
     `1 worker process, ${relayCount} relays on one server: prepare ${(prepared / 1000).toFixed(2)} s; injected ${k.sent.toLocaleString('en')} in ${seconds.toFixed(1)} s = ${rate.toLocaleString('en')} messages/s; the simulator took ${received.toLocaleString('en')}`,
   );
-  const cpu = {
-    worker: cpuSeconds(workers[0]!.pid) - cpu0.worker,
-    simulator: cpuSeconds(sim.pid) - cpu0.sim,
-    postgres: pgCpu() - cpu0.pg,
-  };
-  console.log(
-    `CPU seconds while injecting: ${Object.entries(cpu)
-      .map(([k, v]) => `${k} ${v.toFixed(1)}`)
-      .join(', ')} (load average ${os.loadavg()[0]!.toFixed(1)})`,
-  );
+  say(`  CPU per message: ${perUnit(used, k.sent)}`);
   if (k.sent !== total || received !== total) throw new Error('the counters and the simulator disagree');
+  await stopWorkers();
+
+  // The reference: smtp-source into the simulator's SMTP port, the same count, size and sessions.
+  const absent = smtpSourceAbsent();
+  if (absent) say(`  ${absent}`);
+  else {
+    const c = (await loadSendingCampaign(ctx, campaign.id))!;
+    const row = { emailId: 1, email: 'user1@example1.com', domain: 'example1.com', mailProviderId: provider.id };
+    const r = { ...row, name: 'Name1', surname: null, city: 'City', geo: null, birthYear: null, attempts: 0 };
+    const relay = { id: 1, senderEmail: 'news@mta1.example.net', host: 'mta1.example.net', vmta: 'x' };
+    const bytes = buildMime(composeMessage(ctx.secret, c, r, relay)).length;
+    const refBefore = await simReceived();
+    const simMeter = cpuMeter({ simulator: () => cpuMs(sim.pid) });
+    const ref = await runSmtpSource({ ports: [simReady.smtpPort], total, bytes, sessions });
+    const took = (await simReceived()) - refBefore;
+    const refRate = Math.round(took / ref.seconds);
+    say(
+      `  reference: smtp-source -d -s ${sessions} -l ${bytes} into the simulator: ${took.toLocaleString('en')} in ${ref.seconds.toFixed(1)} s = ${refRate.toLocaleString('en')} messages/s; ratio ${(rate / refRate).toFixed(2)}`,
+    );
+    say(`  reference CPU per message: ${perUnit({ 'smtp-source': ref.cpuMs, ...simMeter.used() }, took)}`);
+  }
+  say(
+    `  load average after: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}`,
+  );
+  record(import.meta.dirname, `inject ${machine().slice(0, 16)}`, lines);
 } finally {
   await stopWorkers();
   await stopChild(sim);

@@ -1,6 +1,7 @@
 /**
  * The SMTP sinks of bench/send, in a process of their own: `node --import tsx bench/send/sinks.ts [n=10]`
- * starts n sinks on loopback (login `relay<i>` / `pw<i>`), prints their ports as one JSON line, and answers
+ * starts n sinks on loopback (login `relay<i>` / `pw<i>`, which the workers give; smtp-source, the reference,
+ * sends without one), prints their ports as one JSON line, and answers
  * every line it reads on stdin with the number of messages accepted so far.
  */
 import readline from 'node:readline';
@@ -9,7 +10,7 @@ import { startSmtpSink } from '../../packages/server/test/peers/smtp-sink.ts';
 const n = Number(process.argv[2] ?? 10);
 const sinks = await Promise.all(
   Array.from({ length: n }, (_, i) =>
-    startSmtpSink({ credentials: { user: `relay${i}`, password: `pw${i}` }, countOnly: true }),
+    startSmtpSink({ credentials: { user: `relay${i}`, password: `pw${i}` }, countOnly: true, loginOptional: true }),
   ),
 );
 console.log(JSON.stringify({ ports: sinks.map((s) => s.port) }));

@@ -26,8 +26,11 @@ const { pending, claimed, sending } = RecipientStatus;
 
 /** Claims up to `limit` pending recipients whose retry time has come. */
 export async function claimRecipients(db: pg.Pool, campaignId: number, worker: string, limit: number) {
-  const { rows } = await db.query<ClaimedRecipient & { emailId: string; lag: number | null }>(
-    `with picked as (
+  // Named (prepared once per connection): these run for every batch of every campaign, and their planning
+  // cost PostgreSQL about as much as running them (issue 28, decision 1160).
+  const { rows } = await db.query<ClaimedRecipient & { emailId: string; lag: number | null }>({
+    name: 'sending.claim',
+    text: `with picked as (
        select email_id from campaign_recipients
         where campaign_id = $1 and status = ${pending} and (next_attempt_at is null or next_attempt_at <= now())
         limit $2 for update skip locked
@@ -37,8 +40,8 @@ export async function claimRecipients(db: pg.Pool, campaignId: number, worker: s
      returning r.email_id as "emailId", r.email, r.domain, r.mail_provider_id as "mailProviderId", r.name, r.surname,
                r.city, r.geo, r.birth_year as "birthYear", r.attempts,
                extract(epoch from now() - r.next_attempt_at)::float8 as lag`,
-    [campaignId, limit, worker],
-  );
+    values: [campaignId, limit, worker],
+  });
   // Claim lag: how long the most overdue retry waited past its time (0 when only first attempts came).
   metrics.claimLag.set(Math.max(0, ...rows.map((r) => r.lag ?? 0)));
   return rows.map(({ lag: _, ...r }) => ({ ...r, emailId: Number(r.emailId) }));
@@ -52,13 +55,14 @@ export async function markSending(
   rows: { emailId: number; relayId: number }[],
 ): Promise<Set<number>> {
   if (!rows.length) return new Set();
-  const res = await db.query<{ id: string }>(
-    `update campaign_recipients r set status = ${sending}, relay_id = v.relay
+  const res = await db.query<{ id: string }>({
+    name: 'sending.mark-sending',
+    text: `update campaign_recipients r set status = ${sending}, relay_id = v.relay
        from unnest($2::bigint[], $3::int[]) as v(id, relay)
       where r.campaign_id = $1 and r.email_id = v.id and r.status = ${claimed} and r.worker = $4
      returning r.email_id as id`,
-    [campaignId, rows.map((r) => r.emailId), rows.map((r) => r.relayId), worker],
-  );
+    values: [campaignId, rows.map((r) => r.emailId), rows.map((r) => r.relayId), worker],
+  });
   return new Set(res.rows.map((r) => Number(r.id)));
 }
 

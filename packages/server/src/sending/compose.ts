@@ -4,6 +4,7 @@ import type pg from 'pg';
 import type { AppContext } from '../core/context.ts';
 import { encodeTrackingId } from '../tracking/uuid.ts';
 import type { ClaimedRecipient } from './claim.ts';
+import { htmlTextTemplate } from './render/html-text.ts';
 import { compileMessage, renderDate, renderMessage, type CompiledMessage } from './render/message.ts';
 import { randomRng, type Rng } from './render/random.ts';
 import { Compiler, relayHostLink, render, type CompileSources, type Template } from './render/template.ts';
@@ -28,6 +29,11 @@ export interface SendingCampaign {
   pmtaRelayGroupId: number;
   relayStatus: number;
   compiled: CompiledMessage;
+  /**
+   * Without a text of its own: the text alternative compiled once from the HTML (render/html-text.ts), or
+   * null when it is made from each message's HTML.
+   */
+  htmlText: Template | null;
   /** `[unsub]` alone, for the List-Unsubscribe header; null when the campaign has no unsubscribe links. */
   unsubscribe: Template | null;
   /** The List-Id header's value (issue 26): the same for every message of the owner's list. */
@@ -119,6 +125,10 @@ export async function loadSendingCampaign(ctx: AppContext, id: number): Promise<
   const loaded = await campaignSources(ctx.db.$client, id, ctx.env.TRACKER_URL);
   if (!loaded) return null;
   const { campaign: c, sources } = loaded;
+  const compiled = compileMessage(
+    { sender: c.sender, subject: c.subject, html: c.content, text: c.textContent },
+    sources,
+  );
   return {
     id: c.id,
     type: c.type,
@@ -128,7 +138,8 @@ export async function loadSendingCampaign(ctx: AppContext, id: number): Promise<
     smtpRelayGroupId: c.smtpRelayGroupId,
     pmtaRelayGroupId: c.pmtaRelayGroupId,
     relayStatus: c.relayStatus,
-    compiled: compileMessage({ sender: c.sender, subject: c.subject, html: c.content, text: c.textContent }, sources),
+    compiled,
+    htmlText: compiled.text ? null : htmlTextTemplate(c.content, sources),
     unsubscribe: sources.links.unsubscribe.length ? new Compiler(sources).compile('[unsub]', 'text') : null,
     listId: listIdHeader({ id: c.emailListId, name: c.listName, userId: c.userId }, ctx.env.TRACKER_URL),
     rng: randomRng(),
@@ -156,6 +167,7 @@ export function composeMessage(
   const recipient = { ...r, uuid, relayHost: relay.host };
   const env = { rng: c.rng, date: renderDate() };
   const m = renderMessage(c.compiled, recipient, env);
+  const text = m.text ?? (c.htmlText ? render(c.htmlText, recipient, { ...env, sender: m.sender }) : undefined);
   const headers: Record<string, string> = { 'X-Console-Id': uuid, 'List-Id': c.listId };
   if (c.unsubscribe) {
     headers['List-Unsubscribe'] = `<${render(c.unsubscribe, recipient, env)}>`;
@@ -166,7 +178,7 @@ export function composeMessage(
     to: r.email,
     subject: m.subject,
     html: m.html,
-    ...(m.text !== undefined ? { text: m.text } : {}),
+    ...(text !== undefined ? { text } : {}),
     messageId: `<${crypto.randomUUID()}@${domainOf(relay.senderEmail)}>`,
     headers,
   };

@@ -130,8 +130,10 @@ export async function recordOutcomes(
   }
 
   return inTransaction(db, async (client) => {
-    const { rows } = await client.query<{ id: string }>(
-      `update campaign_recipients r
+    // Named: planned once per connection, not for every group commit (decision 1160).
+    const { rows } = await client.query<{ id: string }>({
+      name: 'sending.outcomes',
+      text: `update campaign_recipients r
           set status = v.status, attempts = r.attempts + v.inc, relay_id = v.relay_id, reply = v.reply,
               next_attempt_at = case when v.retry_ms is null then null else now() + v.retry_ms * interval '1 ms' end,
               done_at = case when v.status in (${S.delivered}, ${S.bounced}, ${S.failed}, ${S.interrupted}) then now() end,
@@ -141,8 +143,8 @@ export async function recordOutcomes(
         where r.campaign_id = $1 and r.email_id = v.email_id and r.status = ${S.sending}
           and r.worker = $3
        returning r.email_id as id`,
-      [campaign.id, JSON.stringify(updates), worker],
-    );
+      values: [campaign.id, JSON.stringify(updates), worker],
+    });
     const moved = rows.map((r) => Number(r.id));
     await recordEvents(
       client,

@@ -27,6 +27,8 @@ export interface SmtpSinkOptions {
   reject?: (rcpt: string) => boolean;
   /** Answer `421 4.7.0 try again later` (closing) at RCPT when this says so; `tries` counts this recipient's RCPTs. */
   tempFail?: (rcpt: string, tries: number) => boolean;
+  /** With credentials: a session may also send without logging in (bench/send's smtp-source reference). */
+  loginOptional?: boolean;
   /** Keep only counts (benchmarks). */
   countOnly?: boolean;
   /** Keep each message whole (`raw`), not only its headers. */
@@ -75,7 +77,7 @@ export async function startSmtpSink(o: SmtpSinkOptions = {}): Promise<SmtpSink> 
   const options: SMTPServerOptions = {
     secure: false,
     disabledCommands: o.credentials ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
-    authOptional: !o.credentials,
+    authOptional: !o.credentials || !!o.loginOptional,
     allowInsecureAuth: true,
     authMethods: ['PLAIN', 'LOGIN'],
     logger: false,

@@ -105,3 +105,23 @@ describe('the MIME builder', () => {
     expect(/^Subject: (.*(?:\r\n .*)*)/m.exec(plain)![1]!.replace(/\r\n/g, '')).toBe(long);
   });
 });
+
+describe('quoted-printable, line by line through the cache (decision 1160)', () => {
+  it('decodes to the body as written, every line within 76 characters, on a first and a cached build', () => {
+    const html = [
+      '<p>trailing spaces   ',
+      `<p>${'a=b Köln – € '.repeat(30)}</p>`,
+      '\ttab and = sign\t',
+      `${'x'.repeat(300)}`,
+      'lone \r carriage return',
+    ].join('\n');
+    for (let i = 0; i < 2; i++) {
+      const raw = buildMime({ ...message, html, text: `${html}\nplain` });
+      const { parts } = parse(raw);
+      expect(parts[1]!.text).toBe(html.replace(/\n/g, '\r\n'));
+      expect(parts[0]!.text).toBe(`${html}\nplain`.replace(/\n/g, '\r\n'));
+      for (const line of raw.toString().split('\r\n')) expect(line.length).toBeLessThanOrEqual(78);
+      expect(raw.toString()).not.toMatch(/[ \t]\r\n/);
+    }
+  });
+});
