@@ -196,13 +196,6 @@ export function smtpTransport(c: SmtpRelayConfig): Transport {
         const body = new PassThrough();
         let bodyRead = false;
         body.once('end', () => (bodyRead = true));
-        // nodemailer writes the message, then its final dot, each in a write of its own: corked while the body
-        // flows, they leave in one (a system call a message less; issue 28, decision 1160).
-        const socket = (s.conn as unknown as { _socket?: net.Socket })._socket;
-        if (socket) {
-          body.once('resume', () => socket.cork());
-          body.once('end', () => setImmediate(() => socket.uncork()));
-        }
         body.end(raw);
         s.conn.send(envelope, body, (e, info) => {
           if (!e) {
