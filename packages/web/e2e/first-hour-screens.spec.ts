@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { passwordsIdentical } from '@console/shared/fields';
 import { SocksMessages } from '@console/shared/socks-proxies';
 import { ADMIN, startHarness, type Harness } from './harness.ts';
-import { button, failureScreenshot, fieldError, openMenu, shot, shotBoth, signIn } from './ui.ts';
+import { button, failureScreenshot, fieldError, hoverUntil, openMenu, shot, shotBoth, signIn } from './ui.ts';
 
 /*
  * Issue 22 section 3 as an operator meets it on screen, photographed at 1400 and 1000 px
@@ -60,8 +60,11 @@ describe('issue 22 section 3 on screen', () => {
     await page.waitForURL('**/mail-service-settings');
     await page.setViewportSize({ width: 1000, height: 900 });
     await page.getByRole('button', { name: 'Expand sidebar' }).waitFor();
-    await page.getByRole('menuitem', { name: 'Admin' }).hover();
-    await page.locator('.ant-menu-submenu-popup:visible').getByText('Mail Service Settings').waitFor();
+    await hoverUntil(
+      page,
+      page.getByRole('menuitem', { name: 'Admin' }),
+      page.locator('.ant-menu-submenu-popup:visible').getByText('Mail Service Settings'),
+    );
     await page.waitForTimeout(300); // the pop-up's slide-in
     await shot(page, 'first-hour-sidebar-1000');
     await page.mouse.move(600, 890);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AuthMessages } from '@console/shared/auth';
 import { ADMIN, screenshotDir, startHarness, type Harness } from './harness.ts';
+import { hoverUntil } from './ui.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -127,8 +128,11 @@ describe('console foundation', () => {
     await admin.page.getByText('Profit dynamics', { exact: true }).waitFor();
     await shot(admin.page, 'shell-admin-1000');
     // Mini mode: a group opens as a fly-out beside the icons.
-    await admin.page.getByRole('menuitem', { name: 'setting' }).hover();
-    await admin.page.getByRole('link', { name: 'Users', exact: true }).waitFor();
+    await hoverUntil(
+      admin.page,
+      admin.page.getByRole('menuitem', { name: 'setting' }),
+      admin.page.getByRole('link', { name: 'Users', exact: true }),
+    );
     await shot(admin.page, 'sidebar-mini-1000');
     await admin.page.setViewportSize({ width: 1400, height: 900 });
 

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { TestContext } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { screenshotDir } from './harness.ts';
 
 /*
@@ -119,6 +119,23 @@ export const columnTexts = (page: Page, title: string) =>
 export async function openMenu(page: Page, name: string) {
   await page.getByRole('menuitem', { name }).click();
   await page.locator('.ant-motion-collapse').waitFor({ state: 'detached' });
+}
+
+/**
+ * Hovers `trigger` until `target` shows. A hover that lands while the menu re-renders (a resize folds the
+ * sidebar into icons) opens nothing, and the pointer resting there sends no new mouseenter: it must leave
+ * and come back.
+ */
+export async function hoverUntil(page: Page, trigger: Locator, target: Locator) {
+  for (let attempt = 1; ; attempt++) {
+    await trigger.hover();
+    try {
+      return await target.waitFor({ timeout: 5_000 });
+    } catch (e) {
+      if (attempt === 5) throw e;
+      await page.mouse.move(0, 0);
+    }
+  }
 }
 
 /** The cells of the table row containing `text`, by column title. */
