@@ -55,8 +55,10 @@ it('sends one message per second per relay with two sender processes', { timeout
   const gaps = at.slice(1).map((x, i) => x - at[i]!);
   // The console paces the hand-over; a process's first message also waits for its SMTP session to be set
   // up (connect, EHLO, AUTH), which can bring it closer to the next one: hence the tolerance.
+  // The mean gap is the span over 7 gaps: only its two ends' latencies move it (a first message that waited
+  // 350 ms for its session brought a loaded run to 948 ms). Two unpaced processes would give about 500.
   expect(Math.min(...gaps)).toBeGreaterThanOrEqual(700);
-  expect((at.at(-1)! - at[0]!) / gaps.length).toBeGreaterThanOrEqual(950);
+  expect((at.at(-1)! - at[0]!) / gaps.length).toBeGreaterThanOrEqual(900);
   // Both processes took their turns.
   const { rows } = await t.ctx.db.$client.query<{ workers: number }>(
     'select count(distinct worker)::int as workers from campaign_recipients where campaign_id = $1',
