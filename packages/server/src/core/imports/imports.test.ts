@@ -10,7 +10,7 @@ import { importJobs } from './jobs.ts';
 import { ImportFileError, defineImport, fileEvents, type RowParser, type Upload } from './kind.ts';
 import { recoverUploads } from './queue.ts';
 import { MAX_ATTEMPTS, failuresDir, runUpload } from './run.ts';
-import { beat, claimUpload, filesInProgress, insertUpload } from './uploads.repo.ts';
+import { beat, claimUpload, filesInProgress, insertUpload, lockOwned } from './uploads.repo.ts';
 
 /**
  * The mechanism on its own, with a kind made up for the test: colon-separated `ip:port` lines into a
@@ -216,6 +216,30 @@ describe('claim and heartbeat', () => {
     expect(await age()).toBeGreaterThan(100);
     await beat(t.ctx.db, second!);
     expect(await age()).toBeLessThan(5);
+  });
+
+  it("the merge's hold on its upload lets the run's heartbeat go on", async () => {
+    const up = await stored('ip:port\n');
+    const run = await claimUpload(t.ctx.db, up.id);
+    await db().query(`update uploads set heartbeat_at = now() - interval '2 minutes' where id = $1`, [up.id]);
+    const merge = await t.ctx.db.$client.connect();
+    try {
+      await merge.query('begin');
+      expect(await lockOwned(merge, run!)).toBe(true);
+      // Answered while the merge holds the upload (it waited for the commit before).
+      const late = new Promise((_, reject) => setTimeout(() => reject(new Error('the beat waited')), 5_000).unref());
+      await Promise.race([beat(t.ctx.db, run!), late]);
+      const { rows } = await db().query<{ s: number }>(
+        'select extract(epoch from now() - heartbeat_at)::float8 as s from uploads where id = $1',
+        [up.id],
+      );
+      expect(rows[0]!.s).toBeLessThan(5);
+      // The run is alive: nobody claims it meanwhile.
+      expect(await claimUpload(t.ctx.db, up.id)).toBeUndefined();
+    } finally {
+      await merge.query('commit');
+      merge.release();
+    }
   });
 
   it('a done upload is never run again', async () => {

@@ -61,7 +61,15 @@ export async function runUpload(ctx: AppContext, kind: ImportKind, uploadId: num
   const progress = new Progress(ctx, kind, up, who.audience);
   if (up.attempts > MAX_ATTEMPTS) return giveUp(ctx, kind, up, progress, who.label, M.failed('too many attempts'));
 
-  const heartbeat = setInterval(() => void beat(ctx.db, up).catch(() => {}), HEARTBEAT_MS);
+  // One beat at a time: a beat still waiting (a slow database) is not joined by another on the pool.
+  let beating = false;
+  const heartbeat = setInterval(() => {
+    if (beating) return;
+    beating = true;
+    void beat(ctx.db, up)
+      .catch(() => {})
+      .finally(() => (beating = false));
+  }, HEARTBEAT_MS);
   const client = new pg.Client({ connectionString: ctx.databaseUrl });
   client.on('error', () => {}); // a dropped connection fails the running query, which gives the upload back
   try {

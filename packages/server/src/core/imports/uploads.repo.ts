@@ -62,8 +62,12 @@ export async function releaseUpload(db: Db, up: Upload) {
 
 /** Locks the upload for the merge: false when another run claimed it meanwhile or it is gone. */
 export async function lockOwned(tx: pg.ClientBase, up: Upload): Promise<boolean> {
+  // KEY SHARE: the row cannot be deleted under the merge, yet the run's own heartbeat (an update of a
+  // non-key column) goes on. FOR UPDATE made every beat wait for the whole merge on a pool connection, and
+  // a merge longer than a minute looked dead (re-queued, "its worker stopped"). A takeover still cannot
+  // commit a second merge: the kind's merge locks its target first, and markDone checks attempts.
   const { rows } = await tx.query<{ ok: boolean }>(
-    `select status = 'processing' and attempts = $2 as ok from uploads where id = $1 for update`,
+    `select status = 'processing' and attempts = $2 as ok from uploads where id = $1 for key share`,
     [up.id, up.attempts],
   );
   return rows[0]?.ok ?? false;
