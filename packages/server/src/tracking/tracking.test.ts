@@ -577,23 +577,26 @@ describe('a tracker process (ROLE=tracker)', () => {
   });
 });
 
+/** The campaign as the tracker's group commit takes it (what the routes read from the database). */
+const trackedCampaign = () => ({
+  type: 'smtp' as const,
+  id: campaign.id,
+  userId: owner.id,
+  offerUrl: 'https://offer.example.com/',
+  plug: null,
+  categoryId,
+  profitRate: 100,
+  postbackKey: null,
+  postbackRequiresClick: false,
+  postbackMaxAmount: null,
+});
+
 describe('a failed group commit', () => {
   it('rejects every request of its batch and writes none of it', async () => {
     const { GroupCommit } = await import('./group-commit.ts');
     const commits = new GroupCommit(t.ctx, { delayMs: 50 });
     const before = [await counters(), await eventCount(), await recipientRow(11)];
-    const tracked = {
-      type: 'smtp' as const,
-      id: campaign.id,
-      userId: owner.id,
-      offerUrl: 'https://offer.example.com/',
-      plug: null,
-      categoryId,
-      profitRate: 100,
-      postbackKey: null,
-      postbackRequiresClick: false,
-      postbackMaxAmount: null,
-    };
+    const tracked = trackedCampaign();
     const hits = [0, 1, 11].map((i) =>
       commits.hit({ kind: 'click', campaign: tracked, relayId: 1, emailId: recipients[i]!.emailId }),
     );
@@ -621,18 +624,7 @@ describe('a group commit whose event text needs quoting', () => {
   it("stores a detail with quotes, backslashes and non-ASCII exactly as given (statements' literals, decision 1170)", async () => {
     const { GroupCommit } = await import('./group-commit.ts');
     const commits = new GroupCommit(t.ctx, { delayMs: 20 });
-    const tracked = {
-      type: 'smtp' as const,
-      id: campaign.id,
-      userId: owner.id,
-      offerUrl: 'https://offer.example.com/',
-      plug: null,
-      categoryId,
-      profitRate: 100,
-      postbackKey: null,
-      postbackRequiresClick: false,
-      postbackMaxAmount: null,
-    };
+    const tracked = trackedCampaign();
     const detail = String.raw`https://o.example/?q=O'Brien\'';--\\"$1 $$ é 😀` + '\n\t';
     const result = await commits.hit({
       kind: 'click',
