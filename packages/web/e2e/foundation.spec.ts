@@ -30,7 +30,14 @@ async function signIn(page: Page, email: string, password: string, remember = tr
 
 async function signOut(page: Page) {
   await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  // The menu slides in: a click while it moves lands beside Logout (seen in a loaded run: nothing happened,
+  // About under the pointer). Click once it has come to rest.
+  const logout = page.getByRole('menuitem', { name: 'Logout' });
+  await logout.waitFor();
+  await page
+    .locator('.ant-dropdown.ant-slide-up-appear, .ant-dropdown.ant-slide-up-enter')
+    .waitFor({ state: 'detached' });
+  await logout.click();
   // A failure leaves the screen behind to read: the URL alone does not say what was shown.
   await page.waitForURL('**/login').catch(async (e: unknown) => {
     await shot(page, 'signout-failed');

@@ -217,6 +217,8 @@ describe('Tools', () => {
       await range.nth(input).click();
       await range.nth(input).fill(value);
       await page.locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();
+      // Kept only once OK has taken it (a loaded run sent Get with the range before).
+      await expect.poll(() => range.nth(input).inputValue()).toBe(value);
     };
     await fillDate(0, '2030-01-01 00:03');
     await fillDate(1, '2030-01-01 00:12');
@@ -229,6 +231,7 @@ describe('Tools', () => {
 
     await fillDate(0, '2031-01-01 00:00');
     await fillDate(1, '2031-01-02 00:00');
+    await page.locator('.ant-picker-dropdown:visible').waitFor({ state: 'hidden' });
     await button(page, 'Get').click();
     await page.getByText('No data found.').waitFor();
   });
