@@ -1,0 +1,141 @@
+/**
+ * The merge's ways on ONE stage, by PostgreSQL CPU (a profiling aid, not a figure):
+ * node --import tsx bench/import/merge-cpu.ts [rows]   (ROUNDS=2, WAYS=name,name to choose)
+ *
+ * Stages the bench's CSV once as the import does (StageStream, EmailRows, COPY into the TEMP import_stage,
+ * the duplicate pass) in an embedded PostgreSQL like the bench's, then loads a fresh table like `emails`
+ * (after a checkpoint) in one transaction per way, ways alternated, and prints for each the wall time and
+ * the CPU of the whole PostgreSQL (every backend, the WAL writer and checkpointer) and of this process.
+ * CPU, unlike wall time, moves little when other work shares the machine (decision 1220).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import { createDb, ensureDatabase, runMigrations } from '../../packages/server/src/db/client.ts';
+import { startEmbeddedPostgres } from '../../packages/server/src/db/embedded.ts';
+import { stageFile } from '../../packages/server/src/core/imports/stage.ts';
+import { EmailRows, STAGE } from '../../packages/server/src/features/email-lists/import/email-rows.ts';
+import {
+  CLASSIFY_HASHED,
+  markDuplicatesInFile,
+  sortCollation,
+} from '../../packages/server/src/features/email-lists/import/merge.ts';
+import { loadProviderMap } from '../../packages/server/src/features/mail-providers/provider-of.ts';
+import { BLACKLISTED, generateCsv } from './generate.ts';
+import { ownCpuMs, postgresCpu } from '../lib/measure.ts';
+
+const rows = Number(process.argv[2] ?? 1_000_000);
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-merge-cpu-'));
+fs.chmodSync(tmp, 0o755);
+const file = path.join(tmp, 'emails.csv');
+const expected = await generateCsv(file, rows);
+const embedded = await startEmbeddedPostgres(path.join(tmp, 'pg'), { silent: true });
+try {
+  const url = embedded.url('console');
+  await ensureDatabase(url);
+  const db = createDb(url, 2);
+  await runMigrations(db);
+  const c = new pg.Client({ connectionString: url });
+  c.on('error', () => {});
+  await c.connect();
+  const cat = (await c.query(`insert into categories (name) values ('Bench') returning id`)).rows[0].id;
+  await c.query(
+    `insert into spam_emails (email) select unnest($1::text[]) union select 'trap' || g || '@example.net' from generate_series(1, 100000) g`,
+    [expected.spam],
+  );
+  await c.query(
+    `insert into unsubscribers (email, category_id) select e, $2 from (select unnest($1::text[]) as e union select 'gone' || g || '@example.org' from generate_series(1, 200000) g) x`,
+    [expected.unsub, cat],
+  );
+  await c.query(
+    `insert into mail_provider_domains (domain, is_blacklisted) select unnest($1::text[]), true on conflict (domain) do nothing`,
+    [BLACKLISTED],
+  );
+  await c.query('analyze');
+  const user = (
+    await c.query(`insert into users (username, email, password_hash) values ('b', 'b@example.com', 'x') returning id`)
+  ).rows[0].id;
+  const list = (
+    await c.query(`insert into email_lists (name, category_id, user_id) values ('x', $1, $2) returning id`, [cat, user])
+  ).rows[0].id;
+  await c.query(`set temp_buffers = '256MB'; set work_mem = '256MB'`);
+  const providers = await loadProviderMap(db);
+  const collation = await sortCollation(c);
+  const parser = new EmailRows(providers.domains, providers.otherId, fs.statSync(file).size);
+  await stageFile(c, { stage: STAGE }, parser, file, () => {});
+  await markDuplicatesInFile(c);
+
+  const cols = 'mail_provider_id, valid, email_list_id, email, name, surname, birth_year, city, geo';
+  const proj = `s.provider_id, ${CLASSIFY_HASHED.valid.replaceAll('$4', String(cat))}, ${list}, s.email, s.name, s.surname, s.birth_year, s.city, s.geo`;
+  const select = (from: string, order: string) => `select ${proj} from ${from} s where s.reason is null ${order}`;
+  const sorted = `order by s.email${collation}`;
+  // A second connection cannot read a TEMP table: an unlogged copy of the stage for the piped way, and
+  // the rows in address order in a file for the reference-like COPY (the server writes it: a folder it may use).
+  await c.query('create unlogged table stage_shared as select * from import_stage');
+  const spillDir = path.join(tmp, 'spill');
+  fs.mkdirSync(spillDir);
+  fs.chmodSync(spillDir, 0o777);
+  const spill = path.join(spillDir, 'sorted.copy');
+  await c.query(`copy (${select('import_stage', sorted)}) to '${spill}'`);
+  // An 8-byte prefix of the address as a number: rows in about address order (ties in file order).
+  await c.query(
+    `alter table import_stage add column k bigint;
+     update import_stage set k = ('x' || rpad(encode(substr(convert_to(email, 'UTF8'), 1, 8), 'hex'), 16, '0'))::bit(64)::bigint`,
+  );
+  const b = new pg.Client({ connectionString: url });
+  b.on('error', () => {});
+  await b.connect();
+  await b.query(`set work_mem = '256MB'`);
+
+  const ways: Record<string, () => Promise<unknown>> = {
+    'insert ... select, sorted (as merged)': () =>
+      c.query(`insert into e_x (${cols}) ${select('import_stage', sorted)}`),
+    'insert ... select, stage order': () => c.query(`insert into e_x (${cols}) ${select('import_stage', '')}`),
+    'insert ... select, 8-byte prefix order': () =>
+      c.query(`insert into e_x (${cols}) ${select('import_stage', 'order by s.k')}`),
+    'two connections: COPY out of an unlogged stage piped into COPY in': () =>
+      pipeline(
+        b.query(copyTo(`copy (${select('stage_shared', sorted)}) to stdout`)),
+        c.query(copyFrom(`copy e_x (${cols}) from stdin`)),
+      ),
+    'COPY from a file of the sorted rows (the reference)': () => c.query(`copy e_x (${cols}) from '${spill}'`),
+    'sort only, by address (narrow: the address alone)': () =>
+      c.query(`select count(*) from (${select('import_stage', sorted)} offset 0) x`),
+    'sort only, by row number (narrow)': () =>
+      c.query(`select count(*) from (${select('import_stage', 'order by s.rn')} offset 0) x`),
+  };
+  const pgCpu = await postgresCpu((text) => c.query(text));
+  const only = process.env.WAYS?.split(',');
+  for (let round = 0; round < Number(process.env.ROUNDS ?? 2); round++)
+    for (const [way, load] of Object.entries(ways)) {
+      if (only && !only.some((o) => way.startsWith(o))) continue;
+      await c.query('drop table if exists e_x; create table e_x (like emails including all)');
+      await c.query('checkpoint');
+      const [t0, p0, a0] = [performance.now(), pgCpu(), ownCpuMs()];
+      await c.query('begin');
+      await load();
+      await c.query('commit');
+      const [t1, p1, a1] = [performance.now(), pgCpu(), ownCpuMs()];
+      const { n, index } = (
+        await c.query(
+          `select (select count(*) from e_x)::int as n, (select sum(pg_relation_size(indexrelid)) from pg_index
+             where indrelid = 'e_x'::regclass and indisunique and not indisprimary)::float8 as index`,
+        )
+      ).rows[0];
+      console.log(
+        `${way}: wall ${(t1 - t0).toFixed(0)} ms, CPU postgres ${(p1 - p0).toFixed(0)} + this process ${(a1 - a0).toFixed(0)} ms` +
+          (n ? `, ${n} rows, unique index ${(index / 1e6).toFixed(1)} MB` : ''),
+      );
+    }
+  await b.end();
+  await c.end();
+  await db.$client.end();
+} catch (e) {
+  console.error('failed:', e);
+} finally {
+  await embedded.stop();
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
