@@ -1,6 +1,6 @@
 /**
  * The merge's ways on ONE stage, by PostgreSQL CPU (a profiling aid, not a figure):
- * node --import tsx bench/import/merge-cpu.ts [rows]   (ROUNDS=2, WAYS=name,name to choose)
+ * node --import tsx bench/import/merge-cpu.ts [rows]   (ROUNDS=2; WAYS='a|b': the ways whose names start so)
  *
  * Stages the bench's CSV once as the import does (StageStream, EmailRows, COPY into the TEMP import_stage,
  * the duplicate pass) in an embedded PostgreSQL like the bench's, then loads a fresh table like `emails`
@@ -101,6 +101,13 @@ try {
         b.query(copyTo(`copy (${select('stage_shared', sorted)}) to stdout`)),
         c.query(copyFrom(`copy e_x (${cols}) from stdin`)),
       ),
+    // A list with a partition of its own: a first upload loads it bare, then builds its indexes.
+    'into a bare table, then its indexes built (a partition of its own)': () =>
+      c.query(
+        `drop table e_x; create table e_x (like emails including defaults);
+         insert into e_x (${cols}) ${select('import_stage', '')};
+         alter table e_x add primary key (id); create unique index on e_x (email_list_id, email)`,
+      ),
     'COPY from a file of the sorted rows (the reference)': () => c.query(`copy e_x (${cols}) from '${spill}'`),
     'sort only, by address (narrow: the address alone)': () =>
       c.query(`select count(*) from (${select('import_stage', sorted)} offset 0) x`),
@@ -108,7 +115,7 @@ try {
       c.query(`select count(*) from (${select('import_stage', 'order by s.rn')} offset 0) x`),
   };
   const pgCpu = await postgresCpu((text) => c.query(text));
-  const only = process.env.WAYS?.split(',');
+  const only = process.env.WAYS?.split('|');
   for (let round = 0; round < Number(process.env.ROUNDS ?? 2); round++)
     for (const [way, load] of Object.entries(ways)) {
       if (only && !only.some((o) => way.startsWith(o))) continue;
