@@ -44,7 +44,12 @@ describe('dot-stuffing: the last chunk and the final dot in one piece (decision 
   /** What nodemailer's own transform and end make of `chunks`, as one buffer. */
   function reference(chunks: Buffer[]): Buffer {
     const out: Buffer[] = [];
-    const state = { lastByte: false, inByteCount: 0, outByteCount: 0, push: (b: Buffer) => out.push(b) > 0 };
+    const state = {
+      lastByte: false as number | false,
+      inByteCount: 0,
+      outByteCount: 0,
+      push: (b: Buffer) => out.push(b) > 0,
+    };
     for (const c of chunks) nodemailerTransform.call(state, c, 'latin1', () => {});
     nodemailerFlush.call(state, () => {});
     return Buffer.concat(out);
