@@ -139,11 +139,22 @@ export async function recordOutcomes(
               done_at = case when v.status in (${S.delivered}, ${S.bounced}, ${S.failed}, ${S.interrupted}) then now() end,
               worker = case when v.status = ${S.pending} then null else r.worker end,
               claimed_at = case when v.status = ${S.pending} then null else r.claimed_at end
-         from jsonb_to_recordset($2::jsonb) as v(email_id bigint, relay_id int, reply text, status int2, inc int2, retry_ms int)
+         from unnest($2::bigint[], $4::int[], $5::text[], $6::int2[], $7::int2[], $8::int[])
+              as v(email_id, relay_id, reply, status, inc, retry_ms)
         where r.campaign_id = $1 and r.email_id = v.email_id and r.status = ${S.sending}
           and r.worker = $3
        returning r.email_id as id`,
-      values: [campaign.id, JSON.stringify(updates), worker],
+      // Typed arrays, one per column: PostgreSQL reads them in about half the CPU of jsonb (decision 1170, 1200).
+      values: [
+        campaign.id,
+        updates.map((u) => u.email_id),
+        worker,
+        updates.map((u) => u.relay_id),
+        updates.map((u) => u.reply),
+        updates.map((u) => u.status),
+        updates.map((u) => u.inc),
+        updates.map((u) => u.retry_ms),
+      ],
     });
     const moved = rows.map((r) => Number(r.id));
     await recordEvents(

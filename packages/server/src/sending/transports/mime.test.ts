@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildMime } from './mime.ts';
+import { encode as qpEncode, wrap as qpWrap } from 'nodemailer/lib/qp';
+import { buildMime, qpLine } from './mime.ts';
 
 const message = {
   from: { name: 'Team', address: 'news@relay.example.net' },
@@ -123,5 +124,30 @@ describe('quoted-printable, line by line through the cache (decision 1160)', () 
       for (const line of raw.toString().split('\r\n')) expect(line.length).toBeLessThanOrEqual(78);
       expect(raw.toString()).not.toMatch(/[ \t]\r\n/);
     }
+  });
+});
+
+describe('quoted-printable without nodemailer’s byte loop (decision 1200)', () => {
+  it('encodes every line as nodemailer’s wrap(encode(line), 76) does, on random lines', () => {
+    const pieces = ['a', 'word ', '=', ' ', '\t', '.', 'ä', '€', 'x'.repeat(40), '=3D', '<a href="x">'];
+    let seed = 11;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    let ascii = 0;
+    for (let n = 0; n < 5_000; n++) {
+      const line = Array.from(
+        { length: Math.floor(rand() * 12) },
+        () => pieces[Math.floor(rand() * pieces.length)],
+      ).join('');
+      if (/^[\t\x20-\x7e]*$/.test(line)) ascii++;
+      // Twice: the first encoding, then the cached one for long lines.
+      for (let i = 0; i < 2; i++)
+        expect(qpLine(line), JSON.stringify(line)).toBe(qpWrap(qpEncode(Buffer.from(line)), 76));
+    }
+    expect(ascii).toBeGreaterThan(1_000);
+  });
+
+  it('gives each message its own boundary', () => {
+    const boundary = (b: Buffer) => /boundary="([^"]+)"/.exec(b.toString())![1];
+    expect(boundary(buildMime(message))).not.toBe(boundary(buildMime(message)));
   });
 });

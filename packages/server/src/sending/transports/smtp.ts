@@ -1,5 +1,5 @@
 import type net from 'node:net';
-import { PassThrough } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { SocksClient } from 'socks';
 import type { Connector } from '../../core/outbound.ts';
@@ -191,12 +191,17 @@ export function smtpTransport(c: SmtpRelayConfig): Transport {
       s.messages++;
       return new Promise<SendResult>((resolve) => {
         const envelope = { from: m.from.address, to: [m.to], ...(m.envId ? { dsn: { envid: m.envId } } : {}) };
-        // The body goes through a stream of ours so that a broken session can be placed (issue 23): nodemailer
-        // reads it only once DATA was answered 354, and appends the final dot only after it ended.
-        const body = new PassThrough();
+        // nodemailer pipes a message that has `pipe` into its dot-stuffing stream once DATA was answered 354,
+        // and appends the final dot once that stream ended: so `bodyRead` places a broken session (issue 23).
+        // The message is handed over in one piece, without a stream of its own per message (decision 1200).
         let bodyRead = false;
-        body.once('end', () => (bodyRead = true));
-        body.end(raw);
+        const body = {
+          pipe(to: Writable) {
+            to.end(raw);
+            bodyRead = true;
+            return to;
+          },
+        } as unknown as Readable;
         s.conn.send(envelope, body, (e, info) => {
           if (!e) {
             release(s);
