@@ -44,7 +44,10 @@ export function clickTarget(c: TrackedCampaign, uuid: string, email: string): st
  * A click's target as a function of the recipient. Made here, unnamed: tsx's keepNames turns a named
  * closure made per request into a defineProperty call per request (bench/track's profile).
  */
-const targetOf = (at: Located) => (r: { email: string }) => clickTarget(at.campaign, at.uuid, r.email);
+const targetOf = (at: Located) => {
+  let url: string | undefined; // the event's detail and the answer's location: made once, the same recipient
+  return (r: { email: string }) => (url ??= clickTarget(at.campaign, at.uuid, r.email));
+};
 
 /** The key of a postback against the owner's, in constant time; no owner key: nothing matches. */
 function keyMatches(expected: string | null, given: unknown): boolean {
