@@ -58,11 +58,47 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
 
+  registerErrorHandler(app);
+  // Every route added from here on is known by method, path and config (the route-walk tests use it).
+  const registered: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registered);
+  app.addHook('onRoute', (r) => {
+    // `config` is read later: a plugin's own onRoute hook (registerPublic) may still set it.
+    for (const method of [r.method].flat())
+      registered.push({
+        method,
+        url: r.url,
+        get config() {
+          return (r.config ?? {}) as RouteConfig;
+        },
+      });
+  });
+
+  // Two sibling contexts (decision 1210): the tracking endpoints (/t/, /postback; public, outside /api, all a
+  // tracker process serves) and the console. The console's plugins (security headers, body parsers, the API
+  // docs) hook every request of their context only, so a pixel or a click runs none of them. Both contexts
+  // get the same auth and input checks (core/auth.ts, core/input-guard.ts): nothing is skipped for /t/*.
+  await app.register(async (tracking) => {
+    registerGuards(tracking);
+    await tracking.register(trackingRoutes);
+  });
+  await app.register(async (scope) => consoleScope(scope, ctx, opts));
+  return app;
+}
+
+/** Auth on the matched route's config, then the NUL check, in this order (ARCHITECTURE §3). */
+function registerGuards(scope: FastifyInstance) {
+  registerAuth(scope);
+  registerInputGuard(scope);
+}
+
+/** The console: its plugins, the API, the API docs and the web app (none of it in a tracker process). */
+async function consoleScope(app: FastifyInstance, ctx: AppContext, opts: BuildOptions) {
   // Security headers (decision 1011): no inline script anywhere, never framed, no MIME sniffing, no
   // referrer leaving the console. antd writes its CSS-in-JS into <style> elements at run time, hence
-  // style-src 'unsafe-inline' (styles only; scripts stay 'self'). The tracking endpoints opt out
-  // (`helmet: false`): their pages carry their own stricter policy (tracking/pages.ts) and a click's
-  // redirect or a pixel must not be changed by the console's.
+  // style-src 'unsafe-inline' (styles only; scripts stay 'self'). The tracking endpoints are outside this
+  // context: their pages carry their own stricter policy (tracking/pages.ts) and a click's redirect or a
+  // pixel must not be changed by the console's.
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -100,26 +136,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     },
     transform: jsonSchemaTransform,
   });
-  registerErrorHandler(app);
-  registerAuth(app);
-  registerInputGuard(app);
-  // Every route added from here on is known by method, path and config (the route-walk tests use it).
-  const registered: RegisteredRoute[] = [];
-  app.decorate('registeredRoutes', registered);
-  app.addHook('onRoute', (r) => {
-    // `config` is read later: a plugin's own onRoute hook (registerPublic) may still set it.
-    for (const method of [r.method].flat())
-      registered.push({
-        method,
-        url: r.url,
-        get config() {
-          return (r.config ?? {}) as RouteConfig;
-        },
-      });
-  });
-
-  // The tracking endpoints (/t/, /postback) are public and outside /api; a tracker process serves only them.
-  await app.register(trackingRoutes);
+  // After helmet: a 401 or 403 carries the security headers too.
+  registerGuards(app);
   const tracker = ctx.env.ROLE === 'tracker';
   if (!tracker)
     await registerPublic(app, (scope) => scope.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true }));
@@ -140,6 +158,6 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       });
     });
   }
+  // Set in this context, so a 404 (any path, /t/ ones too) runs its hooks and carries its headers, as before.
   app.setNotFoundHandler((_req, reply) => reply.status(404).send({ error: 'Not found.' }));
-  return app;
 }

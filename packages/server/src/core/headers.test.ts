@@ -49,6 +49,19 @@ describe('the console', () => {
   });
 });
 
+describe('the console without a web app (the API only)', () => {
+  it.each([
+    ['a request without a token (401)', '/api/users'],
+    ['an unknown path (404)', '/nothing'],
+    ['an unknown tracking path (404)', '/t/x/y'],
+  ])('%s carries the security headers', async (_what, url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.headers).toMatchObject(CONSOLE);
+    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  });
+});
+
 describe('the tracking endpoints', () => {
   it('carry none of the console headers, only their own (the unsubscribe page its strict policy)', async () => {
     const f = factories(t);

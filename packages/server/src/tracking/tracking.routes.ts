@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TrackingId } from '@console/shared/tracking';
 import { metrics } from '../core/metrics.ts';
@@ -42,7 +44,10 @@ export function clickTarget(c: TrackedCampaign, uuid: string, email: string): st
  * A click's target as a function of the recipient. Made here, unnamed: tsx's keepNames turns a named
  * closure made per request into a defineProperty call per request (bench/track's profile).
  */
-const targetOf = (at: Located) => (r: { email: string }) => clickTarget(at.campaign, at.uuid, r.email);
+const targetOf = (at: Located) => {
+  let url: string | undefined; // the event's detail and the answer's location: made once, the same recipient
+  return (r: { email: string }) => (url ??= clickTarget(at.campaign, at.uuid, r.email));
+};
 
 /** The key of a postback against the owner's, in constant time; no owner key: nothing matches. */
 function keyMatches(expected: string | null, given: unknown): boolean {
@@ -63,8 +68,9 @@ export async function trackingRoutes(app: FastifyInstance) {
       metrics.trackerHits.inc({ kind: `${req.method} ${kind}`, answer: String(reply.statusCode) });
     done();
   });
-  // `helmet: false`: the console's security headers are not the tracker's (decision 1011).
-  const route = { config: { public: true }, schema: { hide: true }, helmet: false } as const;
+  // Public; the console's security headers are not the tracker's (decision 1011): helmet is registered in
+  // the console's context only (app.ts, decision 1210).
+  const route = { config: { public: true }, schema: { hide: true } } as const;
 
   async function locate(uuid: unknown): Promise<Located | null> {
     if (typeof uuid !== 'string') return null;
@@ -156,10 +162,16 @@ export async function trackingRoutes(app: FastifyInstance) {
 
   for (const path of ['/t/o/:uuid', '/t/o/:uuid/*']) app.get(path, route, open);
   for (const path of ['/t/c/:uuid', '/t/c/:uuid/*']) app.get(path, route, click);
-  for (const path of ['/t/u/:uuid', '/t/u/:uuid/*']) {
-    app.get(path, route, unsubscribeForm);
-    app.post(path, route, unsubscribeNow);
-  }
+  // The one-click POST may come form-encoded or as multipart/form-data (RFC 8058's own example): only these
+  // routes take a body, so only their context has the parsers (and multipart's per-request hooks).
+  await app.register(async (forms) => {
+    await forms.register(formbody);
+    await forms.register(multipart);
+    for (const path of ['/t/u/:uuid', '/t/u/:uuid/*']) {
+      forms.get(path, route, unsubscribeForm);
+      forms.post(path, route, unsubscribeNow);
+    }
+  });
   app.get('/postback', route, postback);
   // Who answers here (decision 0920): the trouble report asks `http://<relay host>:9999/t/ping`.
   app.get('/t/ping', route, (_req, reply) => reply.headers(NO_CACHE).send(trackerPing(ctx.secret)));

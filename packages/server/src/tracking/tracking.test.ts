@@ -206,6 +206,24 @@ describe('unsubscribing', () => {
 });
 
 describe('the conversion postback', () => {
+  it('one-click POST may come as multipart/form-data (RFC 8058) and still unsubscribes', async () => {
+    const boundary = '----rfc8058';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/t/u/${idOf(10)}`,
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(
+      (
+        await q('select unsubscribed_at is not null as u from campaign_recipients where email_id = $1', [
+          recipients[10]!.emailId,
+        ])
+      )[0].u,
+    ).toBe(true);
+  });
+
   it("records the sum in cents with the owner's profit rate, once per recipient", async () => {
     const before = await counters();
     const cid = idOf(6);

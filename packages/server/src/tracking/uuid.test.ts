@@ -60,6 +60,12 @@ describe('the tracking id', () => {
       const flipped = text.slice(0, i) + (text[i] === 'A' ? 'B' : 'A') + text.slice(i + 1);
       expect(decodeTrackingId(secret, flipped), `char ${i}`).toBeNull();
     }
+    // The same 16 bytes under another last character (its 4 unused bits set): only the canonical one is an id.
+    const b64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const spellings = [...b64].map((c) => text.slice(0, 21) + c);
+    const same = spellings.filter((s) => Buffer.from(s, 'base64url').equals(Buffer.from(text, 'base64url')));
+    expect(same).toHaveLength(16);
+    expect(same.filter((s) => decodeTrackingId(secret, s))).toEqual([text]);
     expect(decodeTrackingId(secret, text.slice(0, 21))).toBeNull();
     expect(decodeTrackingId(secret, `${text}A`)).toBeNull();
     expect(decodeTrackingId(secret, 'not/a+valid=id!!!!!!!!')).toBeNull();
