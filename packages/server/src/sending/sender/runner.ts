@@ -37,8 +37,6 @@ const CLAIM_IDLE_MS = 250;
  * lands. A slow database then slows the sending instead of widening what a crash can catch (decision 0802).
  */
 const MAX_UNRECORDED = 200;
-const WAKE_MS = 5;
-
 interface Job {
   row: ClaimedRecipient;
   relay: Relay;
@@ -54,7 +52,8 @@ export class CampaignRunner {
   private queue: ClaimedRecipient[] = [];
   private inFlight = 0;
   private wakeUp?: () => void;
-  private waking?: NodeJS.Timeout;
+  private wakePending = false;
+  private waking?: NodeJS.Immediate;
   private done?: Promise<void>;
   private readonly log: Logger;
 
@@ -82,23 +81,35 @@ export class CampaignRunner {
   }
 
   /**
-   * Messages finish one by one, thousands a second: the loop wakes once per WAKE_MS for all of them, so
-   * that one statement marks the next rows `sending` for every freed slot (one per message was the limit).
+   * Messages finish one by one, thousands a second. A finished message wakes a waiting loop at once (those
+   * finishing in the same turn share the wake-up); one finishing while the loop works is remembered, and the
+   * loop goes round again as soon as it is done. So one mark-sending statement serves every slot freed
+   * while the last one ran (a group commit): no statement per message, and no fixed wait either (decision 1200).
    */
   private wake() {
-    this.waking ??= setTimeout(() => {
+    if (!this.wakeUp) {
+      this.wakePending = true;
+      return;
+    }
+    this.waking ??= setImmediate(() => {
       this.waking = undefined;
       this.wakeUp?.();
-    }, WAKE_MS);
+    });
   }
 
   private wait(ms: number) {
+    if (this.wakePending) {
+      this.wakePending = false;
+      return Promise.resolve();
+    }
     return new Promise<void>((resolve) => {
-      const t = setTimeout(resolve, ms);
-      this.wakeUp = () => {
+      const done = () => {
         clearTimeout(t);
+        this.wakeUp = undefined;
         resolve();
       };
+      const t = setTimeout(done, ms);
+      this.wakeUp = done;
     });
   }
 
