@@ -124,11 +124,11 @@ export async function generateCsv(file: string, rows: number) {
     const surname = r() < 0.005 ? `"${cap(last)}, Jr."` : cap(last);
     buf += `${email},${cap(first)},${surname},${1950 + Math.floor(r() * 56)},${CITY[Math.floor(r() * CITY.length)]},${GEO[Math.floor(r() * GEO.length)]}\n`;
     if (buf.length > 1 << 20) {
-      if (!out.write(buf)) await new Promise((res) => out.once('drain', res));
+      if (!out.write(buf)) await new Promise<void>((res) => out.once('drain', () => res()));
       buf = '';
     }
   }
   out.end(buf);
-  await new Promise((res) => out.once('finish', res));
+  await new Promise<void>((res) => out.once('finish', () => res()));
   return { bad, duplicates, unique: rows - bad - duplicates, invalid, spam, unsub };
 }

@@ -9,61 +9,19 @@
  * CPU, unlike wall time, moves little when other work shares the machine (decision 1220).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
-import { createDb, ensureDatabase, runMigrations } from '../../packages/server/src/db/client.ts';
-import { startEmbeddedPostgres } from '../../packages/server/src/db/embedded.ts';
 import { stageFile } from '../../packages/server/src/core/imports/stage.ts';
 import { EmailRows, STAGE } from '../../packages/server/src/features/email-lists/import/email-rows.ts';
-import {
-  CLASSIFY_HASHED,
-  markDuplicatesInFile,
-  sortCollation,
-} from '../../packages/server/src/features/email-lists/import/merge.ts';
-import { loadProviderMap } from '../../packages/server/src/features/mail-providers/provider-of.ts';
-import { BLACKLISTED, generateCsv } from './generate.ts';
+import { CLASSIFY_HASHED, markDuplicatesInFile } from '../../packages/server/src/features/email-lists/import/merge.ts';
+import { seededImportDb } from './seeded-db.ts';
 import { ownCpuMs, postgresCpu } from '../lib/measure.ts';
 
 const rows = Number(process.argv[2] ?? 1_000_000);
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-merge-cpu-'));
-fs.chmodSync(tmp, 0o755);
-const file = path.join(tmp, 'emails.csv');
-const expected = await generateCsv(file, rows);
-const embedded = await startEmbeddedPostgres(path.join(tmp, 'pg'), { silent: true });
+const { tmp, file, url, c, cat, list, providers, collation, close } = await seededImportDb('bench-merge-cpu-', rows);
 try {
-  const url = embedded.url('console');
-  await ensureDatabase(url);
-  const db = createDb(url, 2);
-  await runMigrations(db);
-  const c = new pg.Client({ connectionString: url });
-  c.on('error', () => {});
-  await c.connect();
-  const cat = (await c.query(`insert into categories (name) values ('Bench') returning id`)).rows[0].id;
-  await c.query(
-    `insert into spam_emails (email) select unnest($1::text[]) union select 'trap' || g || '@example.net' from generate_series(1, 100000) g`,
-    [expected.spam],
-  );
-  await c.query(
-    `insert into unsubscribers (email, category_id) select e, $2 from (select unnest($1::text[]) as e union select 'gone' || g || '@example.org' from generate_series(1, 200000) g) x`,
-    [expected.unsub, cat],
-  );
-  await c.query(
-    `insert into mail_provider_domains (domain, is_blacklisted) select unnest($1::text[]), true on conflict (domain) do nothing`,
-    [BLACKLISTED],
-  );
-  await c.query('analyze');
-  const user = (
-    await c.query(`insert into users (username, email, password_hash) values ('b', 'b@example.com', 'x') returning id`)
-  ).rows[0].id;
-  const list = (
-    await c.query(`insert into email_lists (name, category_id, user_id) values ('x', $1, $2) returning id`, [cat, user])
-  ).rows[0].id;
-  await c.query(`set temp_buffers = '256MB'; set work_mem = '256MB'`);
-  const providers = await loadProviderMap(db);
-  const collation = await sortCollation(c);
   const parser = new EmailRows(providers.domains, providers.otherId, fs.statSync(file).size);
   await stageFile(c, { stage: STAGE }, parser, file, () => {});
   await markDuplicatesInFile(c);
@@ -138,11 +96,8 @@ try {
       );
     }
   await b.end();
-  await c.end();
-  await db.$client.end();
 } catch (e) {
   console.error('failed:', e);
 } finally {
-  await embedded.stop();
-  fs.rmSync(tmp, { recursive: true, force: true });
+  await close();
 }
