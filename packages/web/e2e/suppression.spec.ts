@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ADMIN, startHarness, type Harness } from './harness.ts';
-import { button, columnTexts, fieldError, seeToast, selectOption, shotBoth, signIn, toast } from './ui.ts';
+import { button, columnTexts, dialog, fieldError, seeToast, selectOption, shotBoth, signIn, toast } from './ui.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -103,7 +103,7 @@ describe('unsubscribers and spam traps', () => {
     // Removing the spam domain gives dan@ back.
     await page.goto('/spam-domains');
     await page.getByRole('button', { name: 'Delete domain trap.example' }).click();
-    await page.locator('.ant-modal-wrap:visible').getByRole('button', { name: 'Confirm' }).click();
+    await dialog(page).getByRole('button', { name: 'Confirm' }).click();
     await seeToast(page, 'Deleted successfully!');
     await expect.poll(valid).toBe(2);
 
