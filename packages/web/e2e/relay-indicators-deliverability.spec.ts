@@ -259,6 +259,8 @@ describe('Relays Indicators and Deliverability', () => {
     // Cleaned, the export downloads the rows on screen (group North, all services).
     await page.getByRole('textbox', { name: 'SMTP Host', exact: true }).fill('');
     await choose(page, 'Relay Group', 'North');
+    // Search once the list has slid away: a loaded run's click landed on it and searched nothing.
+    await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
     await button(page, 'Search').click();
     await expect
       .poll(() => columnTexts(page, 'SMTP Host'))
