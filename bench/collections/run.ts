@@ -1,5 +1,5 @@
 /**
- * Collection benchmark: node --import tsx bench/collections/run.ts [offers] [lists]
+ * Collection benchmark: node bench/collections/run.ts [offers] [lists]
  * (defaults 200,000 offers and 20,000 e-mail lists)
  *
  * Seeds offers and e-mail lists with set-based SQL, then times the real list calls through the app

@@ -1,6 +1,6 @@
 /**
  * The merge's statements on their own, with EXPLAIN ANALYZE (a profiling aid, not a figure):
- * node --import tsx bench/import/explain.ts [rows]. Stages the bench's CSV as the import does (StageStream,
+ * node bench/import/explain.ts [rows]. Stages the bench's CSV as the import does (StageStream,
  * EmailRows, COPY into the TEMP import_stage) in an embedded PostgreSQL like the bench's, with the same
  * spam lists, then explains the duplicate pass and the merge's select, and times the COPY into emails.
  */

@@ -1,6 +1,6 @@
 /**
  * The merge's ways on ONE stage, by PostgreSQL CPU (a profiling aid, not a figure):
- * node --import tsx bench/import/merge-cpu.ts [rows]   (ROUNDS=2; WAYS='a|b': the ways whose names start so)
+ * node bench/import/merge-cpu.ts [rows]   (ROUNDS=2; WAYS='a|b': the ways whose names start so)
  *
  * Stages the bench's CSV once as the import does (StageStream, EmailRows, COPY into the TEMP import_stage,
  * the duplicate pass) in an embedded PostgreSQL like the bench's, then loads a fresh table like `emails`

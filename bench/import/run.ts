@@ -1,5 +1,5 @@
 /**
- * Import benchmark: node --import tsx bench/import/run.ts [rows]   (default 1,000,000)
+ * Import benchmark: node bench/import/run.ts [rows]   (default 1,000,000)
  *
  * 1. Generates a realistic CSV (provider mix, ~2% bad rows, ~1% duplicates, some quoted fields).
  * 2. Starts the real app (bench/import/server.ts) in a child process: embedded PostgreSQL in a temp
@@ -52,11 +52,7 @@ const child = track(
   'the app',
   fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [], {
     // PROFILE=<dir>: a V8 CPU profile of the app (written when it exits).
-    execArgv: [
-      '--import',
-      'tsx',
-      ...(process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE}`] : []),
-    ],
+    execArgv: [...(process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE}`] : [])],
     env: {
       ...process.env,
       DATA_DIR: path.join(tmp, 'data'),

@@ -1,5 +1,5 @@
 /**
- * The JavaScript side of the import's stage on its own (no database): node --import tsx bench/import/stage.ts [rows]
+ * The JavaScript side of the import's stage on its own (no database): node bench/import/stage.ts [rows]
  *
  * Reads the benchmark's CSV through StageStream and the e-mail lists' row parser into a sink that only
  * counts the COPY text, five times, and prints each run and the medians of wall and CPU time (CPU time

@@ -1,5 +1,5 @@
 /**
- * Injection benchmark: node --import tsx bench/inject/run.ts [recipients=100000] [relays=10]
+ * Injection benchmark: node bench/inject/run.ts [recipients=100000] [relays=10]
  *
  * One PMTA campaign of `recipients` recipients (the list built set-based in SQL, then the real prepare step)
  * injected through `relays` PMTA relays, all on one simulated PMTA server: the simulator runs as its own
@@ -66,16 +66,7 @@ fs.writeFileSync(configFile, generateConfig((await loadConfigData(ctx.db, server
 const sim = spawnTracked(
   'the PMTA simulator',
   process.execPath,
-  [
-    ...profile,
-    '--import',
-    'tsx',
-    repo('packages/pmta-sim/src/main.ts'),
-    '--data',
-    path.join(simDir, 'data'),
-    '--config',
-    configFile,
-  ],
+  [...profile, repo('packages/pmta-sim/src/main.ts'), '--data', path.join(simDir, 'data'), '--config', configFile],
   { stdio: ['ignore', 'pipe', 'inherit'] },
 );
 const simReady = JSON.parse(
@@ -97,23 +88,18 @@ await q('analyze');
 
 const workers: ChildProcess[] = [];
 async function startWorker() {
-  const child = spawnTracked(
-    'a worker',
-    process.execPath,
-    [...profile, '--import', 'tsx', repo('packages/server/src/main.ts')],
-    {
-      env: {
-        ...process.env,
-        ...workerEnv,
-        ROLE: 'worker',
-        DATABASE_URL: ctx.databaseUrl,
-        DATA_DIR: ctx.env.DATA_DIR,
-        LOG_LEVEL: 'silent',
-        PORT: '0',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
+  const child = spawnTracked('a worker', process.execPath, [...profile, repo('packages/server/src/main.ts')], {
+    env: {
+      ...process.env,
+      ...workerEnv,
+      ROLE: 'worker',
+      DATABASE_URL: ctx.databaseUrl,
+      DATA_DIR: ctx.env.DATA_DIR,
+      LOG_LEVEL: 'silent',
+      PORT: '0',
     },
-  );
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   workers.push(child);
   const out = readline.createInterface({ input: child.stdout! });
   await new Promise<void>((resolve) => out.on('line', (l) => l.startsWith('worker started') && resolve()));

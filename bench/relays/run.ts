@@ -1,5 +1,5 @@
 /**
- * Relay benchmark: node --import tsx bench/relays/run.ts [relays] [uploadLines]
+ * Relay benchmark: node bench/relays/run.ts [relays] [uploadLines]
  * (defaults 100,000 PMTA relays and a 100,000-line upload)
  *
  * Seeds one operator's fleet with set-based SQL: 50 PMTA servers (a fifth of them VPS), 500 relay groups,

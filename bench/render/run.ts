@@ -1,5 +1,5 @@
 /**
- * Render benchmark: node --import tsx bench/render/run.ts [recipients=100000] [mime=20000]
+ * Render benchmark: node bench/render/run.ts [recipients=100000] [mime=20000]
  *
  * A realistic 30 KB HTML message (fixture.ts: tables, inline CSS, a <style> block with braces, 21 macros:
  * static, saved dynamic tags, live tags, offer/unsubscribe/pixel links) compiled once and rendered for

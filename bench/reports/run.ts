@@ -1,5 +1,5 @@
 /**
- * Reports benchmark: node --import tsx bench/reports/run.ts [events=10000000] [campaigns=200] [seconds=30]
+ * Reports benchmark: node bench/reports/run.ts [events=10000000] [campaigns=200] [seconds=30]
  *
  * 1. Seeds the history of seed.ts (1,000 PMTA relays, `campaigns` campaigns over 90 days, `events` events)
  *    with its counters and rollups.

@@ -1,5 +1,5 @@
 /**
- * Sending benchmark: node --import tsx bench/send/run.ts [recipients=100000] [relays=10]
+ * Sending benchmark: node bench/send/run.ts [recipients=100000] [relays=10]
  *
  * One SMTP campaign of `recipients` recipients (the list built set-based in SQL, then the real prepare
  * step) sent through `relays` unpaced SMTP relays, each an account on its own SMTP sink; the sinks run in
@@ -44,7 +44,7 @@ const one = async (text: string, params: unknown[] = []) => (await q(text, param
 const sinks = spawnTracked(
   'the sinks',
   process.execPath,
-  ['--import', 'tsx', fileURLToPath(new URL('sinks.ts', import.meta.url)), String(relayCount)],
+  [fileURLToPath(new URL('sinks.ts', import.meta.url)), String(relayCount)],
   {
     stdio: ['pipe', 'pipe', 'inherit'],
   },
@@ -95,7 +95,7 @@ async function startWorker() {
   const child = spawnTracked(
     'a worker',
     process.execPath,
-    ['--import', 'tsx', fileURLToPath(new URL('../../packages/server/src/main.ts', import.meta.url))],
+    [fileURLToPath(new URL('../../packages/server/src/main.ts', import.meta.url))],
     {
       env: {
         ...process.env,

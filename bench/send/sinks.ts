@@ -1,5 +1,5 @@
 /**
- * The SMTP sinks of bench/send, in a process of their own: `node --import tsx bench/send/sinks.ts [n=10]`
+ * The SMTP sinks of bench/send, in a process of their own: `node bench/send/sinks.ts [n=10]`
  * starts n sinks on loopback (login `relay<i>` / `pw<i>`, which the workers give; smtp-source, the reference,
  * sends without one), prints their ports as one JSON line, and answers
  * every line it reads on stdin with the number of messages accepted so far.

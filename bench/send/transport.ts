@@ -1,5 +1,5 @@
 /**
- * The worker's SMTP path alone: `node --import tsx bench/send/transport.ts [messages=20000] [relays=10]`.
+ * The worker's SMTP path alone: `node bench/send/transport.ts [messages=20000] [relays=10]`.
  * Builds and sends `messages` newsletter-shaped messages (bench/lib/newsletter.ts's HTML, a fresh tracking
  * id and name in each) through the engine's SMTP transport (`smtpTransport`: MIME, dot-stuffing,
  * nodemailer's SMTPConnection), relays x SENDER_CONNECTIONS_PER_RELAY sessions, into bench/send's sinks in
@@ -23,7 +23,7 @@ const sessions = Number(process.env.SENDER_CONNECTIONS_PER_RELAY ?? 5);
 const sinks = spawnTracked(
   'the sinks',
   process.execPath,
-  ['--import', 'tsx', fileURLToPath(new URL('sinks.ts', import.meta.url)), String(relayCount)],
+  [fileURLToPath(new URL('sinks.ts', import.meta.url)), String(relayCount)],
   { stdio: ['pipe', 'pipe', 'inherit'] },
 );
 const lines = readline.createInterface({ input: sinks.stdout! });

@@ -1,5 +1,5 @@
 /**
- * Suppression benchmark: node --import tsx bench/suppression/run.ts [emails] [unsubscribers]
+ * Suppression benchmark: node bench/suppression/run.ts [emails] [unsubscribers]
  * (defaults 1,000,000 e-mails and 100,000 unsubscribers)
  *
  * Seeds one list of `emails` e-mails (set-based SQL) in a category, then uploads a file of `unsubscribers`

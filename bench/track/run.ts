@@ -1,5 +1,5 @@
 /**
- * Tracking benchmark: node --import tsx bench/track/run.ts [recipients] [requests] [connections]
+ * Tracking benchmark: node bench/track/run.ts [recipients] [requests] [connections]
  * (defaults 100,000 recipients, 300,000 requests per run, connections `100,256`: one run of each)
  *
  * For each number of connections, first the reference, then the tracker, with the same paths and the same

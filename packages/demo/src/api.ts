@@ -1,12 +1,13 @@
 /* The console's HTTP API as the demo's seeder and recipients use it: JSON calls with a bearer token. */
 
 export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-    what: string,
-  ) {
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(status: number, body: unknown, what: string) {
     super(`${what}: ${status} ${JSON.stringify(body)}`);
+    this.status = status;
+    this.body = body;
   }
 }
 

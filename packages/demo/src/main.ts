@@ -84,7 +84,7 @@ let stopping = false;
 
 function start(name: string, argv: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
   const out = fs.openSync(path.join(dataDir, 'logs', `${name}.log`), 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', ...argv], {
+  const child = spawn(process.execPath, [...argv], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', out],

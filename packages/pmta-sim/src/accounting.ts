@@ -59,10 +59,13 @@ export class Accounting {
    */
   private pending = new Map<AcctFile, string[]>();
 
-  constructor(
-    private readonly root: string,
-    private readonly now: () => Date,
-  ) {}
+  private readonly root: string;
+  private readonly now: () => Date;
+
+  constructor(root: string, now: () => Date) {
+    this.root = root;
+    this.now = now;
+  }
 
   /** The `<acct-file>` blocks of the loaded configuration. */
   configure(files: AcctFile[]) {

@@ -12,8 +12,6 @@ describe('the simulator as its own process', () => {
     const child = spawn(
       process.execPath,
       [
-        '--import',
-        'tsx',
         join(import.meta.dirname, 'main.ts'),
         '--data',
         data,

@@ -5,7 +5,7 @@ import { startSshServer, type SshServer } from './ssh.ts';
 
 /*
  * The simulator as its own process, for tests, benchmarks and the demo:
- *   node --import tsx packages/pmta-sim/src/main.ts --data DIR --smtp-port N --http-port N [--ssh-port N]
+ *   node packages/pmta-sim/src/main.ts --data DIR --smtp-port N --http-port N [--ssh-port N]
  *     [--config FILE] [--outcomes FILE.json] [--downstream host:port] [--time-scale X]
  *     [--ssh-user NAME] [--ssh-password P] [--ssh-authorized-keys FILE] [--ssh-host-key FILE]
  * Prints one JSON line when ready: {"smtpPort":..,"httpPort":..,"sshPort":..,"hostKeyFingerprint":..}.

@@ -39,10 +39,13 @@ export class Queue {
   nextSendAt = 0;
   inFlight = 0;
   recentErrors: string[] = [];
-  constructor(
-    readonly domain: string,
-    readonly vmta: string,
-  ) {}
+  readonly domain: string;
+  readonly vmta: string;
+
+  constructor(domain: string, vmta: string) {
+    this.domain = domain;
+    this.vmta = vmta;
+  }
   get name() {
     return `${this.domain}/${this.vmta || '{default}'}`;
   }
@@ -86,7 +89,11 @@ export class Queues {
   readonly jobs = new Map<string, JobCounts>();
   private nextId = 1;
 
-  constructor(private readonly deps: QueueDeps) {}
+  private readonly deps: QueueDeps;
+
+  constructor(deps: QueueDeps) {
+    this.deps = deps;
+  }
 
   private queue(domain: string, vmta: string): Queue {
     const key = `${domain}/${vmta}`;

@@ -69,7 +69,10 @@ export class PmtaSim implements PmtaControl {
   private readonly realStart = Date.now();
   private readonly relay;
 
-  constructor(private readonly options: SimOptions) {
+  private readonly options: SimOptions;
+
+  constructor(options: SimOptions) {
+    this.options = options;
     this.root = options.dataDir;
     this.smtpPort = options.smtpPort ?? 0;
     this.httpPort = options.httpPort ?? 0;

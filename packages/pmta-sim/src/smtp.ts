@@ -18,11 +18,11 @@ export interface SmtpDeps {
 }
 
 export class SmtpRefusal extends Error {
-  constructor(
-    readonly responseCode: number,
-    message: string,
-  ) {
+  readonly responseCode: number;
+
+  constructor(responseCode: number, message: string) {
     super(message);
+    this.responseCode = responseCode;
   }
 }
 

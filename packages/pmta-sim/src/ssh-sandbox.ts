@@ -7,7 +7,11 @@ import path from 'node:path';
  * including a dangling symlink whose target would be created outside.
  */
 export class Sandbox {
-  private constructor(readonly realRoot: string) {}
+  readonly realRoot: string;
+
+  private constructor(realRoot: string) {
+    this.realRoot = realRoot;
+  }
 
   static async open(root: string): Promise<Sandbox> {
     await fs.mkdir(root, { recursive: true });

@@ -54,7 +54,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-demo-'));
   // The demo's own ports are PORT+11..+30: a free port well away from the others.
   const port = 20_000 + Math.floor(Math.random() * 20_000);
-  demo = spawn(process.execPath, ['--import', 'tsx', 'packages/demo/src/main.ts'], {
+  demo = spawn(process.execPath, ['packages/demo/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -88,12 +88,12 @@ describe('screens', () => {
     const puts: string[] = [];
     const record = (r: { method(): string; url(): string }) => r.method() === 'PUT' && puts.push(r.url());
     page.on('request', record);
-    for (const [typed, message] of <[string, string][]>[
+    for (const [typed, message] of [
       ['', UserMessages.profitRateRequired],
       ['150', UserMessages.profitRateRange],
       ['-5', UserMessages.profitRateRange],
       ['abc', UserMessages.profitRateRange],
-    ]) {
+    ] as [string, string][]) {
       await rate.fill(typed);
       await page.getByRole('button', { name: 'Save' }).click();
       await expect.poll(() => errorUnder('Profit Rate (%)').textContent()).toBe(message);

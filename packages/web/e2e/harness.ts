@@ -121,7 +121,7 @@ export async function startHarness(opts: { env?: Record<string, string> } = {}):
   env.DATABASE_URL = db.url;
 
   let output = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const server = spawn(process.execPath, ['packages/server/src/main.ts'], {
     cwd: repoRoot,
     env,
     stdio: 'pipe',
@@ -167,7 +167,7 @@ export async function startHarness(opts: { env?: Record<string, string> } = {}):
     stop,
     worker: async () => {
       let out = '';
-      const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+      const child = spawn(process.execPath, ['packages/server/src/main.ts'], {
         cwd: repoRoot,
         env: { ...env, ROLE: 'worker' },
         stdio: 'pipe',

@@ -36,8 +36,6 @@ export async function startPmtaSim(h: Harness, token: string, o: { outcomes?: un
   const child: ChildProcess = spawn(
     process.execPath,
     [
-      '--import',
-      'tsx',
       'packages/pmta-sim/src/main.ts',
       '--data',
       data,

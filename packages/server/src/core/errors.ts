@@ -6,11 +6,13 @@ import { answerOf, pgError } from './db-errors.ts';
 
 /** The one error type of the API: an HTTP status and the body's `error` (a string or field -> message). */
 export class AppError extends Error {
-  constructor(
-    readonly status: number,
-    readonly error: ApiError,
-  ) {
+  readonly status: number;
+  readonly error: ApiError;
+
+  constructor(status: number, error: ApiError) {
     super(typeof error === 'string' ? error : JSON.stringify(error));
+    this.status = status;
+    this.error = error;
   }
 }
 

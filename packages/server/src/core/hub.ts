@@ -53,7 +53,11 @@ export class Hub {
   private databaseUrl = '';
   private stopped = false;
 
-  constructor(private readonly pool: pg.Pool) {}
+  private readonly pool: pg.Pool;
+
+  constructor(pool: pg.Pool) {
+    this.pool = pool;
+  }
 
   async start(databaseUrl: string) {
     this.databaseUrl = databaseUrl;

@@ -137,8 +137,11 @@ export function outboundPolicy(
 /** A connection the policy refused; the message names the field only. */
 export class OutboundRefusedError extends InternalAddressError {
   override readonly code = 'EINTERNAL';
-  constructor(readonly field: string) {
+  readonly field: string;
+
+  constructor(field: string) {
     super();
+    this.field = field;
     this.message = `${field}: this address is not allowed (internal addresses are refused)`;
   }
 }

@@ -65,7 +65,7 @@ describe('a switch while other uploads run on the same server', () => {
       await uploadConfig(t.ctx, await serverRow(t.ctx, serverId));
 
       let uploads = 0;
-      child = spawn(process.execPath, ['--import', 'tsx', LOOP], {
+      child = spawn(process.execPath, [LOOP], {
         env: {
           ...process.env,
           DATABASE_URL: t.ctx.databaseUrl,

@@ -140,7 +140,7 @@ const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 /** A tracker process (`ROLE=tracker`) on the test's database. */
 async function spawnTracker() {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, [MAIN], {
     env: {
       ...process.env,
       ROLE: 'tracker',

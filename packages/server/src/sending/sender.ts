@@ -62,10 +62,12 @@ export class Sender {
   /** The poll and the liveness lock while the database is away: logged once, then every 30 s. */
   private readonly outage: Outage;
 
-  constructor(
-    readonly ctx: AppContext,
-    readonly options: SenderOptions = senderOptions(ctx),
-  ) {
+  readonly ctx: AppContext;
+  readonly options: SenderOptions;
+
+  constructor(ctx: AppContext, options: SenderOptions = senderOptions(ctx)) {
+    this.ctx = ctx;
+    this.options = options;
     this.transports = new Transports(options);
     this.log = logOf(ctx).child({ component: 'sender', worker: this.worker });
     this.outage = new Outage(this.log, 'sending');

@@ -91,7 +91,7 @@ const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 
 /** A sender worker process (`ROLE=worker`) on the test's database, as an operator starts one. */
 export function spawnWorker(t: TestApp, env: Record<string, string> = {}): ChildProcess & { output: string[] } {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, [MAIN], {
     env: {
       ...process.env,
       ROLE: 'worker',

@@ -33,10 +33,13 @@ const PG_INT_MAX = 2 ** 31 - 1;
 export class CampaignCache {
   private entries = new Map<string, { until: number; value: Promise<TrackedCampaign | null> }>();
 
-  constructor(
-    private pool: pg.Pool,
-    private ttlMs = TTL_MS,
-  ) {}
+  private pool: pg.Pool;
+  private ttlMs: number;
+
+  constructor(pool: pg.Pool, ttlMs = TTL_MS) {
+    this.pool = pool;
+    this.ttlMs = ttlMs;
+  }
 
   /** The campaign, or null when there is none of that type and id. Concurrent misses share one query. */
   get(type: TrackingCampaignType, id: number): Promise<TrackedCampaign | null> {

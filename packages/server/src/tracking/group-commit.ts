@@ -72,10 +72,13 @@ export class GroupCommit {
   private flushing = new Set<Promise<void>>();
   private closed = false;
 
-  constructor(
-    private ctx: AppContext,
-    private opts: { delayMs?: number; maxBatch?: number; overlap?: number } = {},
-  ) {}
+  private ctx: AppContext;
+  private opts: { delayMs?: number; maxBatch?: number; overlap?: number };
+
+  constructor(ctx: AppContext, opts: { delayMs?: number; maxBatch?: number; overlap?: number } = {}) {
+    this.ctx = ctx;
+    this.opts = opts;
+  }
 
   /** Resolves once the hit is committed (or known to be nobody's); rejects when its batch failed. */
   hit(h: Hit): Promise<HitResult> {
@@ -182,10 +185,7 @@ async function transactionStatus(pool: pg.Pool, xid: string): Promise<string | n
   }
 }
 
-/**
- * One event of a hit. A module function, not a closure made per hit: the server runs through tsx, whose
- * keepNames wraps every named closure in a defineProperty call each time it is made (bench/track's profile).
- */
+/** One event of a hit. A module function, not a closure made per hit. */
 function eventOf(
   w: Waiting,
   r: RecipientState,

@@ -7,12 +7,14 @@ export const API_BASE = '/api';
 /** An answer with a status of 400 or more; `error` is the body's `error` field when there is one. */
 export class HttpError extends Error {
   readonly error: ApiError | undefined;
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-  ) {
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(status: number, body: unknown) {
     const error = (body as { error?: ApiError } | null)?.error;
     super(typeof error === 'string' ? error : `HTTP ${status}`);
+    this.status = status;
+    this.body = body;
     this.error = error;
   }
 }

@@ -58,10 +58,12 @@ export class CsvRecords {
   private readonly sepQuote: string;
   private readonly options: ReturnType<typeof csvOptions>;
 
-  constructor(
-    private readonly onRecord: (fields: string[]) => void,
-    private readonly sep = ',',
-  ) {
+  private readonly onRecord: (fields: string[]) => void;
+  private readonly sep: string;
+
+  constructor(onRecord: (fields: string[]) => void, sep = ',') {
+    this.onRecord = onRecord;
+    this.sep = sep;
     this.sepCode = sep.charCodeAt(0);
     this.sepQuote = `${sep}"`;
     this.options = csvOptions(sep);

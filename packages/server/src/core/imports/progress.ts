@@ -23,12 +23,17 @@ export class Progress {
   private waiting?: number;
   private closed = false;
 
-  constructor(
-    private readonly ctx: AppContext,
-    private readonly kind: ImportKind,
-    private readonly upload: Upload,
-    private readonly audience: number,
-  ) {}
+  private readonly ctx: AppContext;
+  private readonly kind: ImportKind;
+  private readonly upload: Upload;
+  private readonly audience: number;
+
+  constructor(ctx: AppContext, kind: ImportKind, upload: Upload, audience: number) {
+    this.ctx = ctx;
+    this.kind = kind;
+    this.upload = upload;
+    this.audience = audience;
+  }
 
   /** `bytes` of `size` read. */
   onBytes(bytes: number, size: number) {

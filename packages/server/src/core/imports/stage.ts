@@ -27,11 +27,11 @@ export class StageStream extends Transform {
   /** Old Mac files end lines with a lone CR. */
   private crOnly = false;
 
-  constructor(
-    private readonly parser: RowParser,
-    csv: { delimiter?: string; header?: boolean } = {},
-  ) {
+  private readonly parser: RowParser;
+
+  constructor(parser: RowParser, csv: { delimiter?: string; header?: boolean } = {}) {
     super({ readableObjectMode: false, writableObjectMode: false });
+    this.parser = parser;
     this.records = new CsvRecords((rec) => this.record(rec), csv.delimiter ?? ',');
     this.awaitingHeader = csv.header ?? true;
   }

@@ -29,10 +29,13 @@ const bool = (v: string) =>
 
 class RelayRows implements RowParser {
   private c: Partial<Record<Column, number>> = {};
-  constructor(
-    private readonly allIn: boolean,
-    private readonly params: Params,
-  ) {}
+  private readonly allIn: boolean;
+  private readonly params: Params;
+
+  constructor(allIn: boolean, params: Params) {
+    this.allIn = allIn;
+    this.params = params;
+  }
 
   header(record: string[]) {
     const found = headerColumns(record, this.allIn ? [...C.required, ...C.allIn] : C.required, C.optional);

@@ -42,10 +42,13 @@ const bool = (v: string) =>
 /** One line of a servers file (with its relay when `withRelays`) into staging, checked as the form checks. */
 class ServerRows implements RowParser {
   private c: Record<string, number | undefined> = {};
-  constructor(
-    private readonly withRelays: boolean,
-    private readonly params: Params,
-  ) {}
+  private readonly withRelays: boolean;
+  private readonly params: Params;
+
+  constructor(withRelays: boolean, params: Params) {
+    this.withRelays = withRelays;
+    this.params = params;
+  }
 
   header(record: string[]) {
     const found = headerColumns(

@@ -28,11 +28,11 @@ export function perHour(rate: string): number | null | undefined {
 
 /** A failure to read one speed; `host` is true when the server itself could not be reached. */
 export class ReadError extends Error {
-  constructor(
-    message: string,
-    readonly host = false,
-  ) {
+  readonly host: boolean;
+
+  constructor(message: string, host = false) {
     super(message);
+    this.host = host;
   }
 }
 

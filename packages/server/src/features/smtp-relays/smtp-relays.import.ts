@@ -26,7 +26,11 @@ const bool = (v: string) =>
 /** account,password,senderEmail[,active] lines into staging; the password sealed here, never stored plain. */
 class SmtpRelayRows implements RowParser {
   private c: Partial<Record<Column, number>> = {};
-  constructor(private readonly secret: Uint8Array) {}
+  private readonly secret: Uint8Array;
+
+  constructor(secret: Uint8Array) {
+    this.secret = secret;
+  }
 
   header(record: string[]) {
     const found = headerColumns(record, C.required, C.optional);

@@ -19,7 +19,11 @@ const OPTIONAL = ['login', 'password'] as const;
 /** ip:port:login:password lines into staging; the password sealed here, so no plain password is ever stored. */
 class SocksRows implements RowParser {
   private columns: ReturnType<typeof headerColumns<'ip' | 'port', 'login' | 'password'>> = null;
-  constructor(private readonly secret: Uint8Array) {}
+  private readonly secret: Uint8Array;
+
+  constructor(secret: Uint8Array) {
+    this.secret = secret;
+  }
 
   header(record: string[]) {
     this.columns = headerColumns(record, REQUIRED, OPTIONAL);

@@ -24,7 +24,11 @@ const firstLine = (check: (cell: string) => boolean, message: string) => async (
 
 /** One host per line (no header): a domain, or an MX host. */
 class HostRows implements RowParser {
-  constructor(private readonly field: typeof domain) {}
+  private readonly field: typeof domain;
+
+  constructor(field: typeof domain) {
+    this.field = field;
+  }
 
   row(record: string[], rn: number) {
     const raw = (record[0] ?? '').trim();

@@ -122,12 +122,16 @@ class Pull {
   readonly result: PullResult = { busy: false, files: 0, records: 0, malformed: 0, unknown: 0 };
   private readonly conn;
 
-  constructor(
-    private readonly ctx: AppContext,
-    private readonly server: Server,
-    private readonly client: pg.PoolClient,
-    private readonly handlers: AcctHandler[],
-  ) {
+  private readonly ctx: AppContext;
+  private readonly server: Server;
+  private readonly client: pg.PoolClient;
+  private readonly handlers: AcctHandler[];
+
+  constructor(ctx: AppContext, server: Server, client: pg.PoolClient, handlers: AcctHandler[]) {
+    this.ctx = ctx;
+    this.server = server;
+    this.client = client;
+    this.handlers = handlers;
     this.conn = pmtaConnections(ctx);
   }
 

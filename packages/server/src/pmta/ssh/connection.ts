@@ -19,13 +19,14 @@ export type PmtaSshErrorKind = 'unreachable' | 'timeout' | 'auth' | 'host-key' |
 
 /** A failed SSH/SFTP operation, with a message fit for the UI (it starts with 'Error: '). */
 export class PmtaSshError extends Error {
-  constructor(
-    readonly kind: PmtaSshErrorKind,
-    message: string,
-    /** The SFTP status code of a failed file operation (2: no such file). */
-    readonly sftpCode?: number,
-  ) {
+  readonly kind: PmtaSshErrorKind;
+  /** The SFTP status code of a failed file operation (2: no such file). */
+  readonly sftpCode: number | undefined;
+
+  constructor(kind: PmtaSshErrorKind, message: string, sftpCode?: number) {
     super(`Error: ${message}`);
+    this.kind = kind;
+    this.sftpCode = sftpCode;
   }
 }
 
@@ -92,10 +93,10 @@ export class PmtaConnections {
   private readonly entries = new Map<number, Entry>();
   private readonly o: Required<PmtaSshOptions>;
 
-  constructor(
-    private readonly ctx: Pick<AppContext, 'db' | 'secret' | 'env'>,
-    o: PmtaSshOptions = {},
-  ) {
+  private readonly ctx: Pick<AppContext, 'db' | 'secret' | 'env'>;
+
+  constructor(ctx: Pick<AppContext, 'db' | 'secret' | 'env'>, o: PmtaSshOptions = {}) {
+    this.ctx = ctx;
     this.o = { connectTimeoutMs: 10_000, commandTimeoutMs: 30_000, idleMs: 60_000, ...o };
   }
 

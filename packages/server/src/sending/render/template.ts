@@ -73,10 +73,13 @@ export class Compiler {
    * `pixelAlone`: the message has no image of its own, so the tracking pixel is a CSS background of an
    * empty 1x1 block rather than an `<img>`: filters then do not see an image-only message (issue 26).
    */
-  constructor(
-    private readonly sources: CompileSources,
-    private readonly options: { pixelAlone?: boolean } = {},
-  ) {}
+  private readonly sources: CompileSources;
+  private readonly options: { pixelAlone?: boolean };
+
+  constructor(sources: CompileSources, options: { pixelAlone?: boolean } = {}) {
+    this.sources = sources;
+    this.options = options;
+  }
 
   compile(input: string, context: Context): Template {
     const parts: Part[] = [];

@@ -15,12 +15,16 @@ export class Outage {
   private since?: number;
   private toldAt = 0;
 
-  constructor(
-    private readonly log: Pick<Logger, 'error' | 'warn' | 'info'>,
-    /** What waits: 'sending', 'recording outcomes'. */
-    private readonly what: string,
-    private readonly now: () => number = Date.now,
-  ) {}
+  private readonly log: Pick<Logger, 'error' | 'warn' | 'info'>;
+  /** What waits: 'sending', 'recording outcomes'. */
+  private readonly what: string;
+  private readonly now: () => number;
+
+  constructor(log: Pick<Logger, 'error' | 'warn' | 'info'>, what: string, now: () => number = Date.now) {
+    this.log = log;
+    this.what = what;
+    this.now = now;
+  }
 
   get down() {
     return this.since !== undefined;

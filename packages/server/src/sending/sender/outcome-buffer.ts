@@ -35,10 +35,12 @@ export class OutcomeBuffer {
   unrecorded = 0;
   private readonly outage: Outage;
 
-  constructor(
-    private readonly ctx: AppContext,
-    private readonly o: OutcomeBufferOptions,
-  ) {
+  private readonly ctx: AppContext;
+  private readonly o: OutcomeBufferOptions;
+
+  constructor(ctx: AppContext, o: OutcomeBufferOptions) {
+    this.ctx = ctx;
+    this.o = o;
     this.outage = new Outage(o.log, 'recording outcomes');
   }
 

@@ -42,12 +42,17 @@ export class RelayPool {
   private backoffPending = new Map<number, boolean>();
   private coolDowns = new Map<number, number>();
 
-  constructor(
-    private readonly ctx: AppContext,
-    private readonly campaign: SendingCampaign,
-    private readonly connectionsPerRelay: number,
-    private readonly log: Logger,
-  ) {}
+  private readonly ctx: AppContext;
+  private readonly campaign: SendingCampaign;
+  private readonly connectionsPerRelay: number;
+  private readonly log: Logger;
+
+  constructor(ctx: AppContext, campaign: SendingCampaign, connectionsPerRelay: number, log: Logger) {
+    this.ctx = ctx;
+    this.campaign = campaign;
+    this.connectionsPerRelay = connectionsPerRelay;
+    this.log = log;
+  }
 
   /** Reads the eligible relays when the last read is older than RELAYS_MS. */
   async refreshIfStale() {

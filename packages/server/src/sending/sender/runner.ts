@@ -57,10 +57,12 @@ export class CampaignRunner {
   private done?: Promise<void>;
   private readonly log: Logger;
 
-  constructor(
-    private readonly sender: Sender,
-    readonly id: number,
-  ) {
+  private readonly sender: Sender;
+  readonly id: number;
+
+  constructor(sender: Sender, id: number) {
+    this.sender = sender;
+    this.id = id;
     this.log = sender.log.child({ campaignId: id });
   }
 

@@ -7,7 +7,11 @@ const IDLE_TRANSPORT_MS = 60_000;
 /** One pooled transport per relay and process, replaced when the relay's settings change, closed when idle. */
 export class Transports {
   private cache = new Map<string, { t: Transport; key: string; used: number }>();
-  constructor(private readonly options: { connectionsPerRelay: number; connectionsPerPmtaServer: number }) {}
+  private readonly options: { connectionsPerRelay: number; connectionsPerPmtaServer: number };
+
+  constructor(options: { connectionsPerRelay: number; connectionsPerPmtaServer: number }) {
+    this.options = options;
+  }
 
   get(relay: Relay): Transport {
     const id = relay.transportKey;

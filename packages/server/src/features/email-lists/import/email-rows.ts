@@ -46,11 +46,12 @@ export class EmailRows implements RowParser {
   private readonly dups: DupFilter;
 
   /** `fileSize` sizes the duplicate filter (a typical row has 40-60 bytes; a wrong guess only means a grow). */
-  constructor(
-    private readonly domains: Map<string, number>,
-    private readonly otherId: number,
-    fileSize = 0,
-  ) {
+  private readonly domains: Map<string, number>;
+  private readonly otherId: number;
+
+  constructor(domains: Map<string, number>, otherId: number, fileSize = 0) {
+    this.domains = domains;
+    this.otherId = otherId;
     this.dups = new DupFilter(Math.ceil(fileSize / 48));
   }
 
