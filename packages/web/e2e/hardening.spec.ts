@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { UserMessages } from '@console/shared/users';
 import { ADMIN, screenshotDir, startHarness, type Harness } from './harness.ts';
+import { dialog } from './ui.ts';
 
 /** Issue 6, the screen findings (items 11 to 17), and the list-screen kit, seen in a real Chromium. */
 let h: Harness;
@@ -31,7 +32,6 @@ const shot = (name: string) =>
 const headers = () =>
   page.evaluate(() => [...document.querySelectorAll('.ant-table-thead th')].map((th) => th.textContent?.trim() ?? ''));
 const total = () => page.getByTestId('total').innerText();
-const dialog = () => page.locator('.ant-modal-wrap:visible .ant-modal:not(.ant-zoom)');
 type Box = { x: number; y: number; width: number; height: number };
 const overlap = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -218,7 +218,7 @@ describe('screens', () => {
       ['/users?perPage=5000', /itemsPerPage/, 'No users found.'],
     ] as const) {
       await page.goto(url);
-      const oops = dialog().filter({ hasText: 'Oops...' });
+      const oops = dialog(page).filter({ hasText: 'Oops...' });
       await oops.waitFor();
       expect(await oops.innerText()).toMatch(reason);
       await oops.getByRole('button', { name: 'OK' }).click();
@@ -254,9 +254,9 @@ describe('screens', () => {
       await resize(width);
       await page.goto('/categories');
       await page.getByRole('button', { name: /Create New$/ }).click();
-      await dialog().getByLabel('Name', { exact: true }).fill(`Toast ${width}`);
-      await dialog().getByRole('button', { name: 'Save' }).click();
-      await dialog().waitFor({ state: 'detached' });
+      await dialog(page).getByLabel('Name', { exact: true }).fill(`Toast ${width}`);
+      await dialog(page).getByRole('button', { name: 'Save' }).click();
+      await dialog(page).waitFor({ state: 'detached' });
       const notice = page.locator('.ant-notification-notice').first();
       await notice.getByText('Added successfully!').waitFor();
       // Settled (it slides in), then measured against every control of the page, header included.
@@ -419,9 +419,9 @@ describe('list-screen kit', () => {
       .getByRole('button', { name: /Delete$/ })
       .first()
       .click();
-    await dialog().locator('.ant-modal-confirm-title', { hasText: 'Delete 45 selected e-mails?' }).waitFor();
-    await dialog().getByRole('button', { name: 'Cancel' }).click();
-    await dialog().waitFor({ state: 'detached' });
+    await dialog(page).locator('.ant-modal-confirm-title', { hasText: 'Delete 45 selected e-mails?' }).waitFor();
+    await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+    await dialog(page).waitFor({ state: 'detached' });
     // A new search starts a new choice.
     await page.getByLabel('Search by email', { exact: true }).fill('a1');
     await page.getByRole('button', { name: 'Search' }).click();
