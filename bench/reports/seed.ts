@@ -82,14 +82,16 @@ export async function seedHistory(q: Query, events: number, campaigns: number, l
       join (select id, user_id, row_number() over (order by id) - 1 as n from smtp_relay_groups) g on g.n = r / 10`);
   const providerIds = (await q('select id from mail_providers order by id limit 10')).rows.map((r) => r.id as number);
 
-  // Campaign c: PMTA unless c % 5 = 0; its owner's group, message, list and offer; 1 to 3 days from a day in the last 90.
+  // Campaign c: PMTA unless c % 5 = 0; its owner's group, message, list and offer; 1 to 3 days from a day in the last
+  // 90, ending no later than this hour (its events are spread over the span: none in the future).
   await q(
     `insert into campaigns (type, name, sender, email_list_id, mail_provider_ids, message_id, offer_id, relay_status,
              pmta_relay_group_id, smtp_relay_group_id, status, user_id, start_date, end_date, total)
     select case when c % 5 = 0 then ${CampaignType.SMTP} else ${CampaignType.PMTA} end, 'campaign ' || c, 'Sender', l.id, $1::int[], m.id, o.id, 1,
            case when c % 5 = 0 then null else pg.id end, case when c % 5 = 0 then sg.id end, 5, pg.user_id,
            date_trunc('hour', now()) - (c * 89 / $2::int + 1) * interval '1 day',
-           date_trunc('hour', now()) - (c * 89 / $2::int + 1) * interval '1 day' + (1 + c % 3) * interval '1 day',
+           least(date_trunc('hour', now()) - (c * 89 / $2::int + 1) * interval '1 day' + (1 + c % 3) * interval '1 day',
+                 date_trunc('hour', now())),
            $3::int / $2::int
       from generate_series(0, $2::int - 1) c
       join (select id, user_id, row_number() over (order by id) - 1 as n from pmta_relay_groups) pg on pg.n = c % 20
