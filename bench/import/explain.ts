@@ -54,7 +54,7 @@ try {
       await c.query(
         'drop table if exists import_stage; drop table if exists e_x; create table e_x (like emails including all)',
       );
-      const parser = new EmailRows(providers.domains, providers.otherId, fs.statSync(file).size);
+      const parser = new EmailRows(providers.domains, providers.otherId, list, fs.statSync(file).size);
       await c.query('checkpoint');
       const t0 = performance.now();
       await stageFile(c, { stage: { ...STAGE, columns: w.columns } }, parser, file, () => {});

@@ -22,7 +22,7 @@ import { ownCpuMs, postgresCpu } from '../lib/measure.ts';
 const rows = Number(process.argv[2] ?? 1_000_000);
 const { tmp, file, url, c, cat, list, providers, collation, close } = await seededImportDb('bench-merge-cpu-', rows);
 try {
-  const parser = new EmailRows(providers.domains, providers.otherId, fs.statSync(file).size);
+  const parser = new EmailRows(providers.domains, providers.otherId, list, fs.statSync(file).size);
   await stageFile(c, { stage: STAGE }, parser, file, () => {});
   await markDuplicatesInFile(c);
 

@@ -42,7 +42,7 @@ try {
     const c0 = process.cpuUsage();
     await pipeline(
       fs.createReadStream(file, { highWaterMark: 1 << 20 }),
-      new StageStream(new EmailRows(domains, 99, size)),
+      new StageStream(new EmailRows(domains, 99, 1, size)),
       sink,
     );
     times.push(performance.now() - t0);

@@ -40,7 +40,8 @@ export async function postgresCpu(q: Query): Promise<() => number> {
     for (const pid of fs.readdirSync('/proc')) {
       if (!/^\d+$/.test(pid)) continue;
       try {
-        if (stat(pid)[1] === postmaster) ms += cpuMs(Number(pid));
+        // A backend that ends between the two reads gives NaN: its CPU joins the postmaster's children total.
+        if (stat(pid)[1] === postmaster) ms += cpuMs(Number(pid)) || 0;
       } catch {
         // ended meanwhile: the postmaster's children total has it
       }

@@ -44,6 +44,12 @@ export interface RowParser {
   header?(record: string[]): void;
   /** One data record as one line of COPY text for the staging table, `\n` included. Row 1 is the header. */
   row(record: string[], rn: number): string;
+  /**
+   * On the kind's direct path only: the record as one line of COPY text for the target itself when it
+   * certainly belongs there, or undefined, and `row` stages it for the merge. Lines go out in sorted runs
+   * (plain string order): starting them with the target's unique key lets its index fill in order.
+   */
+  direct?(record: string[], rn: number): string | undefined;
   /** After the last record: throw ImportFileError when the file held nothing usable (no header). */
   end?(): void;
 }
@@ -64,6 +70,8 @@ export interface MergeRun<P> {
   parser: P;
   /** Data records read (the header excluded). */
   rows: number;
+  /** The rows `parser.direct` accepted went straight into the target during the read (the kind's `direct`). */
+  direct: boolean;
   /** Where this upload's failures file goes (written by the mechanism when `failed` > 0). */
   failuresPath: string;
   /**
@@ -106,7 +114,15 @@ export interface ImportKindSpec<K extends UploadKind, P extends RowParser, R ext
   describe?(ctx: AppContext, upload: Upload): Promise<{ label: string; audience: number } | undefined>;
   /** A new parser for one run (it may load what it needs first: the provider map). */
   parser(ctx: AppContext, upload: Upload): Promise<P>;
-  /** Work on the staged rows before the merge transaction, without its locks. */
+  /**
+   * The direct path (optional): called in the run's transaction before the file is read, it locks the
+   * target and says whether rows can go straight into it: the COPY statement `parser.direct`'s lines
+   * are written to, or undefined for the ordinary way (stage everything, then merge). On the direct path the
+   * read, `prepare` and the merge are one transaction under that lock; the rows `direct` refused are staged
+   * and merged as usual.
+   */
+  direct?(client: pg.ClientBase, run: MergeRun<P>): Promise<string | undefined>;
+  /** Work on the staged rows before the merge (on the direct path inside its transaction). */
   prepare?(client: pg.ClientBase, run: MergeRun<P>): Promise<void>;
   /** "Merge staging": inside the run's transaction; the upload row is locked and still this run's. */
   merge(client: pg.ClientBase, run: MergeRun<P>): Promise<R>;

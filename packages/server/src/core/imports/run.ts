@@ -43,7 +43,8 @@ const short = (up: Upload) => `Upload #${up.id} (${up.originalName.slice(0, 200)
  * One run of an upload: the job of every kind. Idempotent, keyed by the upload id: a run first claims the
  * upload (queued, or processing with a dead heartbeat); one that is done, failed or being run elsewhere
  * is skipped. The file is staged by the kind's parser into a TEMP table of the run's own connection, so
- * a retry redoes it from the file; only the merge transaction changes anything. A file the import can
+ * a retry redoes it from the file; only the merge transaction changes anything (on a kind's direct path
+ * the read is inside that transaction). A file the import can
  * never take (or a run past MAX_ATTEMPTS) fails the upload for good; anything else hands it back to
  * pg-boss for a retry.
  */
@@ -75,27 +76,40 @@ export async function runUpload(ctx: AppContext, kind: ImportKind, uploadId: num
   try {
     await client.connect();
     await client.query(SESSION);
-    const started = performance.now();
     const parser = await kind.parser(ctx, up);
-    const rows = await stageFile(client, kind, parser, up.filePath, (bytes) => progress.onBytes(bytes, up.fileSize));
-    const staged = performance.now();
     fs.mkdirSync(failuresDir(ctx, kind), { recursive: true });
     const run: MergeRun<typeof parser> = {
       upload: up,
       parser,
-      rows,
+      rows: 0,
+      direct: false,
       failuresPath: path.join(failuresDir(ctx, kind), `${up.id}.csv`),
       holdUpload: async () => {
         if (!(await lockOwned(client, up))) throw new UploadTakenOver();
       },
     };
-    await kind.prepare?.(client, run);
-    const prepared = performance.now();
-    progress.report(READ_SHARE, true); // read: now merging
-    const done = await mergeInTransaction(client, kind, run, who.label, {
-      stageMs: Math.round(staged - started),
-      prepareMs: Math.round(prepared - staged),
-    });
+    // Read the file (into the target itself when `into` is given), then the kind's work on the staged rows.
+    const read = async (into?: string) => {
+      const started = performance.now();
+      run.rows = await stageFile(client, kind, parser, up.filePath, (b) => progress.onBytes(b, up.fileSize), into);
+      const staged = performance.now();
+      await kind.prepare?.(client, run);
+      progress.report(READ_SHARE, true); // read: now merging
+      return { stageMs: Math.round(staged - started), prepareMs: Math.round(performance.now() - staged) };
+    };
+    // The kind's direct path when its target allows it: the read, `prepare` and the merge in one transaction.
+    let done = kind.direct
+      ? await transaction(client, async () => {
+          const into = await kind.direct!(client, run);
+          if (into === undefined) return undefined;
+          run.direct = true;
+          return mergeAndMarkDone(client, kind, run, who.label, await read(into));
+        })
+      : undefined;
+    if (!done) {
+      const timings = await read(); // outside any lock
+      done = await transaction(client, () => mergeAndMarkDone(client, kind, run, who.label, timings));
+    }
     await finish(ctx, kind, up, progress, run, done);
   } catch (e) {
     if (e instanceof UploadTakenOver) return;
@@ -120,12 +134,12 @@ export async function runUpload(ctx: AppContext, kind: ImportKind, uploadId: num
 }
 
 /**
- * The merge: ONE transaction. The kind merges the staged rows (locking its target first, then the upload
- * through `holdUpload`: the lock order of every writer), the failures file is written from the staged
- * rows that have a reason, and the upload becomes done with its counts, still only if this run holds it;
+ * The merge, inside the run's ONE transaction. The kind merges the staged rows (locking its target first,
+ * then the upload through `holdUpload`: the lock order of every writer), the failures file is written from
+ * the staged rows that have a reason, and the upload becomes done with its counts, still only if this run holds it;
  * the uploader's notification and the log line are stored with it, so they exist exactly when it does.
  */
-async function mergeInTransaction<P>(
+async function mergeAndMarkDone<P>(
   client: pg.Client,
   kind: ImportKind,
   run: MergeRun<P>,
@@ -133,21 +147,22 @@ async function mergeInTransaction<P>(
   timings: { stageMs: number; prepareMs: number },
 ) {
   const started = performance.now();
-  return transaction(client, async () => {
-    const merged = await kind.merge(client, run as MergeRun<never>);
-    if (merged.failed > 0) await writeFailures(client, run.failuresPath, kind.stage.failureColumns);
-    const done = await markDone(client, run.upload, {
-      rows: run.rows,
-      inserted: merged.inserted,
-      failed: merged.failed,
-      stats: { ...merged.stats, timings: { ...timings, mergeMs: Math.round(performance.now() - started) } },
-    });
-    if (!done) throw new UploadTakenOver();
-    const message = kind.notice.done(label, merged);
-    const notice = await storeNotification(client, run.upload.userId, { subject: kind.notice.subject, message });
-    await logLine(client, kind.name, LogTypes.info, `${short(run.upload)}: ${message}`, run.upload.id);
-    return { merged, notice };
+  const merged = await kind.merge(client, run as MergeRun<never>);
+  if (merged.failed > 0) await writeFailures(client, run.failuresPath, kind.stage.failureColumns);
+  const done = await markDone(client, run.upload, {
+    rows: run.rows,
+    inserted: merged.inserted,
+    failed: merged.failed,
+    stats: {
+      ...merged.stats,
+      timings: { ...timings, mergeMs: Math.round(performance.now() - started), direct: run.direct },
+    },
   });
+  if (!done) throw new UploadTakenOver();
+  const message = kind.notice.done(label, merged);
+  const notice = await storeNotification(client, run.upload.userId, { subject: kind.notice.subject, message });
+  await logLine(client, kind.name, LogTypes.info, `${short(run.upload)}: ${message}`, run.upload.id);
+  return { merged, notice };
 }
 
 /** After the commit: nothing here may undo or fail the import. */
@@ -157,7 +172,7 @@ async function finish(
   up: Upload,
   progress: Progress,
   run: MergeRun<unknown>,
-  { merged, notice }: Awaited<ReturnType<typeof mergeInTransaction>>,
+  { merged, notice }: Awaited<ReturnType<typeof mergeAndMarkDone>>,
 ) {
   await progress.final(kind.events.done(up, merged));
   for (const f of merged.obsolete ?? []) if (f && f !== run.failuresPath) fs.rmSync(f, { force: true });

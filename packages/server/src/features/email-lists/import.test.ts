@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { DupFilter } from './import/dup-filter.ts';
 import { category, expectCountersExact, list, state, upload, uploadAndWait, waitUpload } from './test-helpers.ts';
 
 let t: TestApp;
@@ -292,6 +293,92 @@ describe('POST /api/add-emails: the import', () => {
 
     expect(await state(t, id)).toEqual(before);
     expect(await uploads()).toBe(0);
+    expect(uploadsLeft()).toEqual([]);
+  });
+
+  it('stores a first upload into an empty list straight into it, with the same outcome as the merge (decision 1240)', async () => {
+    const cat = await category(t);
+    const db = t.ctx.db.$client;
+    await db.query(`insert into spam_emails (email) values ('trap2@gmail.com')`);
+    await db.query(`insert into mail_provider_domains (domain, is_blacklisted) values ('blacklisted2.test', true)`);
+    await db.query(`insert into unsubscribers (email, category_id) values ('unsub3@gmail.com', $1)`, [cat]);
+    // Two addresses with the same 32-bit fingerprint: the second is flagged "maybe seen" yet is new.
+    const [fa, fb] = ['u31992@gmail.com', 'u605430@gmail.com'];
+    const filter = new DupFilter();
+    expect([filter.seen(fa), filter.seen(fb)]).toEqual([false, true]);
+    const csv = [
+      'email,name',
+      `${fa},First`, // 2
+      'ann@gmail.com,Ann', // 3
+      'trap2@gmail.com,', // 4: spam trap -> invalid
+      'x@blacklisted2.test,', // 5: blacklisted domain -> invalid
+      `${fb},Second`, // 6: collides with row 2, not a duplicate
+      'ANN@gmail.com,Again', // 7: duplicate
+      'broken,', // 8: invalid email
+      'unsub3@gmail.com,', // 9: unsubscribed -> invalid
+      `${fb},Third`, // 10: duplicate of row 6
+      'ann@gmail.com,Thrice', // 11: duplicate
+      ',nobody', // 12: missing email
+      'bo@yahoo.com,Bo', // 13
+    ].join('\n');
+    const direct = await list(t, owner, { categoryId: cat });
+    const merged = await list(t, owner, { categoryId: cat });
+    await uploadAndWait(t, owner, merged.id, 'email\nseed@gmail.com\n'); // not empty: the ordinary way
+    const outcome = async (listId: number) => {
+      const { jobId } = await uploadAndWait(t, owner, listId, csv);
+      await expectCountersExact(t, listId);
+      const up = (await db.query('select inserted, failed, stats from uploads where id = $1', [jobId])).rows[0];
+      const emails = (
+        await db.query(
+          `select email, name, valid, mail_provider_id from emails where email_list_id = $1 and email <> 'seed@gmail.com'
+           order by email`,
+          [listId],
+        )
+      ).rows;
+      const item = (await t.as(owner, { method: 'GET', url: `/api/email_lists/${listId}` })).json();
+      const failures = (await t.as(owner, { method: 'GET', url: item.failedEmailsUrl })).body;
+      return { direct: up.stats.timings.direct, inserted: up.inserted, failed: up.failed, emails, failures };
+    };
+    const a = await outcome(direct.id);
+    const b = await outcome(merged.id);
+    expect(a.direct).toBe(true);
+    expect(b.direct).toBe(false);
+    expect({ ...a, direct: null }).toEqual({ ...b, direct: null });
+    expect(a.emails.map((e: { email: string; name: string; valid: boolean }) => [e.email, e.name, e.valid])).toEqual([
+      ['ann@gmail.com', 'Ann', true],
+      ['bo@yahoo.com', 'Bo', true],
+      ['trap2@gmail.com', null, false],
+      [fa, 'First', true],
+      [fb, 'Second', true],
+      ['unsub3@gmail.com', null, false],
+      ['x@blacklisted2.test', null, false],
+    ]);
+    expect(a.failures.trim().split(/\r?\n/)).toEqual([
+      'row,email,reason',
+      '7,ann@gmail.com,duplicate',
+      '8,broken,invalid email',
+      `10,${fb},duplicate`,
+      '11,ann@gmail.com,duplicate',
+      '12,,missing email',
+    ]);
+    expect(await state(t, direct.id)).toMatchObject({ total_counter: 7, valid_counter: 4, job: null, completion: 100 });
+  });
+
+  it('leaves an empty list empty when a malformed file fails on the direct path', async () => {
+    const { id } = await list(t, owner);
+    const before = await state(t, id);
+    const rows = Array.from({ length: 2000 }, (_, i) => `r${i}@gmail.com,A`);
+    const res = await upload(
+      t,
+      owner,
+      id,
+      `email,name\n${rows.join('\n')}\n"unterminated@gmail.com,B\nlast@gmail.com,C\n`,
+    );
+    expect(await waitUpload(t, res.json().jobId)).toBe('failed');
+    expect(await state(t, id)).toEqual({ ...before, job: null, completion: 0 });
+    expect(
+      (await t.ctx.db.$client.query('select count(*)::int as n from emails where email_list_id = $1', [id])).rows[0].n,
+    ).toBe(0);
     expect(uploadsLeft()).toEqual([]);
   });
 

@@ -30,28 +30,37 @@ function text(v: string | undefined, max = TEXT_MAX): string {
   return SPECIAL.test(s) ? s.replace(SPECIALS, (c) => ESCAPES[c]!) : s;
 }
 
+/** The direct path's COPY into the list itself (`direct` lines): every row valid until the merge classifies them. */
+export const DIRECT_COPY = `copy emails (email_list_id, email, name, surname, birth_year, city, geo, mail_provider_id, valid)
+  from stdin`;
+
 const year = (v: string | undefined) => (v && /^\s*(19|20)\d\d\s*$/.test(v) ? v.trim() : '\\N');
 
 /**
  * One e-mail record as one staging row: the normalized address, its domain and mail provider (the
  * provider map is the in-process twin of provider-of.ts), the optional columns, a failure reason for an
  * address that is missing or malformed, and `maybe_dup` when the address may have come before
- * (DupFilter). Counts the refused records (`bad`).
+ * (DupFilter). Counts the refused records (`bad`). On the direct path (a first upload into an empty list)
+ * a valid address DupFilter has certainly not seen is new to the list: `direct` makes it a line of
+ * `emails` itself and counts it per provider; the others are staged by `row`.
  */
 export class EmailRows implements RowParser {
   bad = 0;
   /** Rows repeating an earlier row of the file (set by markDuplicatesInFile before the merge). */
   dupInFile = 0;
+  /** The direct path: rows written into the list, per mail provider id. */
+  readonly directByProvider = new Map<number, number>();
   private columns?: Columns;
   private readonly dups: DupFilter;
-
-  /** `fileSize` sizes the duplicate filter (a typical row has 40-60 bytes; a wrong guess only means a grow). */
   private readonly domains: Map<string, number>;
   private readonly otherId: number;
+  private readonly listId: number;
 
-  constructor(domains: Map<string, number>, otherId: number, fileSize = 0) {
+  /** `fileSize` sizes the duplicate filter (a typical row has 40-60 bytes; a wrong guess only means a grow). */
+  constructor(domains: Map<string, number>, otherId: number, listId: number, fileSize = 0) {
     this.domains = domains;
     this.otherId = otherId;
+    this.listId = listId;
     this.dups = new DupFilter(Math.ceil(fileSize / 48));
   }
 
@@ -66,8 +75,7 @@ export class EmailRows implements RowParser {
   }
 
   row(rec: string[], rn: number): string {
-    const c = this.columns!;
-    const raw = rec[c.email] ?? '';
+    const raw = rec[this.columns!.email] ?? '';
     const email = normalizeEmail(raw);
     if (!email || !isValidEmail(email)) {
       this.bad++;
@@ -77,11 +85,26 @@ export class EmailRows implements RowParser {
     // A valid address holds none of COPY's special characters: it goes out as it is.
     const domain = email.slice(email.indexOf('@') + 1);
     const provider = this.domains.get(domain) ?? this.otherId;
+    return `${rn}\t${email}\t${domain}\t${provider}\t${this.details(rec)}\t\\N\t${this.dups.seen(email) ? 't' : 'f'}\n`;
+  }
+
+  direct(rec: string[]): string | undefined {
+    const email = normalizeEmail(rec[this.columns!.email] ?? '');
+    // Refused here, `row` stages it: a bad address (counted there) or one that may have come before (and
+    // is flagged there: DupFilter answers "seen" again).
+    if (!email || !isValidEmail(email) || this.dups.seen(email)) return undefined;
+    const provider = this.domains.get(email.slice(email.indexOf('@') + 1)) ?? this.otherId;
+    this.directByProvider.set(provider, (this.directByProvider.get(provider) ?? 0) + 1);
+    return `${this.listId}\t${email}\t${this.details(rec)}\t${provider}\tt\n`;
+  }
+
+  /** name, surname, birth year, city, geo as COPY text. */
+  private details(rec: string[]): string {
+    const c = this.columns!;
     return (
-      `${rn}\t${email}\t${domain}\t${provider}\t` +
       `${c.name === undefined ? '\\N' : text(rec[c.name])}\t${c.surname === undefined ? '\\N' : text(rec[c.surname])}\t` +
       `${c.birthYear === undefined ? '\\N' : year(rec[c.birthYear])}\t${c.city === undefined ? '\\N' : text(rec[c.city])}\t` +
-      `${c.geo === undefined ? '\\N' : text(rec[c.geo])}\t\\N\t${this.dups.seen(email) ? 't' : 'f'}\n`
+      `${c.geo === undefined ? '\\N' : text(rec[c.geo])}`
     );
   }
 }

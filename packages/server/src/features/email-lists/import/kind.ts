@@ -6,10 +6,10 @@ import { UploadKinds } from '@console/shared/uploads';
 import { assertCanChange } from '../../../core/access.ts';
 import type { AppContext } from '../../../core/context.ts';
 import { AppError, invalid } from '../../../core/errors.ts';
-import { defineImport, type Upload } from '../../../core/imports/kind.ts';
+import { defineImport, type MergeRun, type Upload } from '../../../core/imports/kind.ts';
 import { loadProviderMap } from '../../mail-providers/provider-of.ts';
 import { visibleList } from '../email-lists.service.ts';
-import { EmailRows, STAGE } from './email-rows.ts';
+import { DIRECT_COPY, EmailRows, STAGE } from './email-rows.ts';
 import { checkHeader } from './header.ts';
 import { NEXT_JOB, markDuplicatesInFile, merge } from './merge.ts';
 
@@ -30,6 +30,28 @@ async function onAccepted(tx: pg.ClientBase, up: Upload) {
     up.id,
   ]);
   if (!rowCount) throw new AppError(404, { emailListId: M.listNotFound }); // deleted meanwhile
+}
+
+/**
+ * The direct path: a first upload into an empty list is read straight into `emails` (decision 1240).
+ * Only one upload of a list at a time takes it (a transaction-scoped advisory lock; another one takes the
+ * ordinary way and merges after). KEY SHARE on the list row keeps every other writer of its e-mails out (they
+ * lock it FOR UPDATE) until the commit, while the progress bar's updates of the row go on.
+ */
+async function direct(client: pg.ClientBase, run: MergeRun<EmailRows>): Promise<string | undefined> {
+  const listId = run.upload.targetId!;
+  const turn = await client.query<{ got: boolean }>(
+    `select pg_try_advisory_xact_lock(hashtext('email-lists.direct-import'), $1) as got`,
+    [listId],
+  );
+  if (!turn.rows[0]?.got) return undefined;
+  const { rows } = await client.query<{ empty: boolean }>(
+    'select total_counter = 0 as empty from email_lists where id = $1 for key share',
+    [listId],
+  );
+  if (!rows[0]?.empty) return undefined;
+  await run.holdUpload();
+  return DIRECT_COPY;
 }
 
 /**
@@ -73,8 +95,9 @@ export const emailListImport = defineImport({
   },
   parser: async (ctx, up) => {
     const providers = await loadProviderMap(ctx.db);
-    return new EmailRows(providers.domains, providers.otherId, up.fileSize);
+    return new EmailRows(providers.domains, providers.otherId, up.targetId!, up.fileSize);
   },
+  direct,
   prepare: async (client, run) => {
     run.parser.dupInFile = await markDuplicatesInFile(client);
   },
