@@ -146,8 +146,49 @@ describe('the import job', () => {
     expect(await recoverUploads(t.ctx, importKinds)).toBe(0);
   });
 
+  it('loses nothing when the direct path loses its connection mid-read: the list stays empty, the retry stores all', async () => {
+    const { id } = await list(t, owner);
+    const dir = path.join(t.dataDir, 'uploads', 'email-lists');
+    fs.mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, 'cut.csv');
+    const n = 300_000;
+    fs.writeFileSync(
+      file,
+      `email\n${Array.from({ length: n }, (_, i) => `cut${i}@gmail.com`).join('\n')}\ncut7@gmail.com\n`,
+    );
+    const db = t.ctx.db.$client;
+    const { rows } = await db.query(
+      `insert into uploads (kind, target_id, user_id, original_name, file_path, file_size, status)
+       values (5, $1, $2, 'cut.csv', $3, $4, 'queued') returning id`,
+      [id, owner.id, file, fs.statSync(file).size],
+    );
+    const uploadId = rows[0].id as number;
+    const first = runUpload(t.ctx, emailListImport, uploadId);
+    // The run's backend, while it writes into the list: its connection is cut.
+    const pid = await eventually(async () => {
+      const { rows: a } = await db.query(
+        `select pid from pg_stat_activity where query like 'copy emails %' and state = 'active'`,
+      );
+      return a[0]?.pid as number | undefined;
+    });
+    await db.query('select pg_terminate_backend($1)', [pid]);
+    await expect(first).rejects.toThrow();
+    expect(await state(t, id)).toMatchObject({ total_counter: 0, valid_counter: 0 });
+    expect((await db.query('select count(*)::int as n from emails where email_list_id = $1', [id])).rows[0].n).toBe(0);
+    expect((await db.query('select status from uploads where id = $1', [uploadId])).rows[0].status).toBe('queued');
+    expect(fs.readdirSync(dir).filter((f) => f.startsWith('cut.csv'))).toEqual(['cut.csv']); // no aside file left
+
+    await runUpload(t.ctx, emailListImport, uploadId);
+    const up = (await db.query('select status, inserted, failed, stats from uploads where id = $1', [uploadId]))
+      .rows[0];
+    expect(up).toMatchObject({ status: 'done', inserted: n, failed: 1 });
+    expect(up.stats.timings.direct).toBe(true);
+    expect(await state(t, id)).toMatchObject({ total_counter: n, valid_counter: n, job: null, completion: 100 });
+    await expectCountersExact(t, id);
+  });
+
   it('classifies the same way whether the spam lists are looked up by hash or joined', async () => {
-    const { CLASSIFY_HASHED, CLASSIFY_JOINED } = await import('./import/merge.ts');
+    const { CLASSIFY_HASHED, CLASSIFY_JOINED, refuseInList } = await import('./import/merge.ts');
     const cat = (await t.ctx.db.$client.query(`insert into categories (name) values ('cls') returning id`)).rows[0].id;
     const other = (await t.ctx.db.$client.query(`insert into categories (name) values ('cls2') returning id`)).rows[0]
       .id;
@@ -183,6 +224,23 @@ describe('the import job', () => {
       ];
       expect(await run(CLASSIFY_HASHED)).toEqual(expected);
       expect(await run(CLASSIFY_JOINED)).toEqual(expected);
+      // The direct path classifies rows already in a list (refuseInList), in either form.
+      const { id: listId } = await list(t, owner, { categoryId: cat });
+      await client.query(
+        `insert into emails (email_list_id, email, mail_provider_id, valid)
+         select $1, s.email, p.id, true from import_stage s, mail_providers p where p.name = 'Other'`,
+        [listId],
+      );
+      for (const form of [CLASSIFY_HASHED, CLASSIFY_JOINED]) {
+        await client.query('begin');
+        expect(await refuseInList(client, listId, cat, form)).toBe(3);
+        const valid = await client.query(
+          `select s.rn, e.valid from import_stage s join emails e on e.email_list_id = $1 and e.email = s.email order by s.rn`,
+          [listId],
+        );
+        expect(valid.rows).toEqual(expected);
+        await client.query('rollback');
+      }
     } finally {
       await client.query('drop table if exists import_stage');
       client.release();

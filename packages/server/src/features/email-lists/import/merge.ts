@@ -119,16 +119,27 @@ async function classifyDirect(
   categoryId: number,
   classify: Classification,
 ) {
-  const res = await client.query(
-    `update emails e set valid = false
-     from (select s.id from (select id, email, split_part(email, '@', 2) as domain from emails where email_list_id = $1) s
-           ${classify.joins} where not (${classify.valid})) r
-     where e.id = r.id`.replaceAll('$4', '$2'),
-    [run.upload.targetId, categoryId],
-  );
   let rows = 0;
   for (const n of run.parser.directByProvider.values()) rows += n;
-  return rows - (res.rowCount ?? 0);
+  return rows - (await refuseInList(client, run.upload.targetId!, categoryId, classify));
+}
+
+/** Marks invalid the valid e-mails of a list the rules refuse (`classify`'s form); returns how many. */
+export async function refuseInList(
+  client: pg.ClientBase,
+  listId: number,
+  categoryId: number,
+  classify: Classification,
+) {
+  const res = await client.query(
+    `update emails e set valid = false
+     from (select s.id from (select id, email, split_part(email, '@', 2) as domain from emails
+                             where email_list_id = $1 and valid) s
+           ${classify.joins} where not (${classify.valid})) r
+     where e.id = r.id`.replaceAll('$4', '$2'),
+    [listId, categoryId],
+  );
+  return res.rowCount ?? 0;
 }
 
 export interface EmailsMerged extends Merged {
