@@ -20,6 +20,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { startBenchApp } from '../lib/bench-app.ts';
+import { startWorker } from '../lib/worker.ts';
 import { campaignFinished } from '../lib/campaign.ts';
 import { exit, onExit, spawnTracked, stopChild } from '../lib/hermetic.ts';
 import { cpuMeter, cpuMs, machine, perUnit, postgresCpu, record } from '../lib/measure.ts';
@@ -35,7 +36,6 @@ import { CampaignType } from '../../packages/shared/src/enums.ts';
 const total = Number(process.argv[2] ?? 100_000);
 const relayCount = Number(process.argv[3] ?? 10);
 const sessions = Number(process.env.SENDER_CONNECTIONS_PER_PMTA_SERVER ?? 20);
-const workerEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('SENDER_')));
 /** PROFILE=<dir>: the simulator and the worker write V8 CPU profiles there (open them in Chrome's DevTools). */
 const profile = process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.PROFILE)}`] : [];
 // Only the campaign jobs run: the hourly blocklist job once re-rated the relays mid-run and paused the campaign.
@@ -87,23 +87,6 @@ async function simReceived(): Promise<number> {
 await q('analyze');
 
 const workers: ChildProcess[] = [];
-async function startWorker() {
-  const child = spawnTracked('a worker', process.execPath, [...profile, repo('packages/server/src/main.ts')], {
-    env: {
-      ...process.env,
-      ...workerEnv,
-      ROLE: 'worker',
-      DATABASE_URL: ctx.databaseUrl,
-      DATA_DIR: ctx.env.DATA_DIR,
-      LOG_LEVEL: 'silent',
-      PORT: '0',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  workers.push(child);
-  const out = readline.createInterface({ input: child.stdout! });
-  await new Promise<void>((resolve) => out.on('line', (l) => l.startsWith('worker started') && resolve()));
-}
 const stopWorkers = () => Promise.all(workers.splice(0).map(stopChild));
 
 const lines: string[] = [];
@@ -116,7 +99,7 @@ try {
      values (${CampaignType.PMTA}, 'bench', 'Bench [name]', $1, array[$2::int], $3, $4, 1, $5, 3, $6, now()) returning id`,
     [list.id, provider.id, message.id, offer.id, group.id, user.id],
   );
-  await startWorker();
+  workers.push(await startWorker(ctx, { nodeArgs: profile }));
   const before = await simReceived();
   let t0 = performance.now();
   await prepareCampaign(ctx, campaign.id); // ends with the campaign Active: the worker starts at once

@@ -17,6 +17,7 @@ import type { ChildProcess } from 'node:child_process';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { startBenchApp } from '../lib/bench-app.ts';
+import { startWorker } from '../lib/worker.ts';
 import { campaignFinished } from '../lib/campaign.ts';
 import { exit, spawnTracked, stopChild } from '../lib/hermetic.ts';
 import { seedNewsletter } from '../lib/newsletter.ts';
@@ -31,7 +32,6 @@ import { CampaignType } from '../../packages/shared/src/enums.ts';
 const total = Number(process.argv[2] ?? 100_000);
 const relayCount = Number(process.argv[3] ?? 10);
 const connectionsPerRelay = Number(process.env.SENDER_CONNECTIONS_PER_RELAY ?? 5);
-const workerEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('SENDER_')));
 // Only the campaign jobs run (prepare, scheduled start/stop): no sweep or hourly job can change the run.
 const { ctx, q, stop, statements } = await startBenchApp('send', {
   schedules: false,
@@ -91,29 +91,6 @@ const lines: string[] = [];
 const say = (line: string) => (console.log(line), lines.push(line));
 
 const workers: ChildProcess[] = [];
-async function startWorker() {
-  const child = spawnTracked(
-    'a worker',
-    process.execPath,
-    [fileURLToPath(new URL('../../packages/server/src/main.ts', import.meta.url))],
-    {
-      env: {
-        ...process.env,
-        ...workerEnv,
-        ...(process.env.BENCH_WORKER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_WORKER_NODE_OPTIONS } : {}),
-        ROLE: 'worker',
-        DATABASE_URL: ctx.databaseUrl,
-        DATA_DIR: ctx.env.DATA_DIR,
-        LOG_LEVEL: 'silent',
-        PORT: '0',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  workers.push(child);
-  const out = readline.createInterface({ input: child.stdout! });
-  await new Promise<void>((resolve) => out.on('line', (l) => l.startsWith('worker started') && resolve()));
-}
 const stopWorkers = () => Promise.all(workers.splice(0).map(stopChild));
 
 async function run(processes: number) {
@@ -127,7 +104,9 @@ async function run(processes: number) {
   // events, and autovacuum cleaning them up during this run made whichever run came second the slower one.
   await q('vacuum analyze campaign_recipients, events, campaign_counters');
   await q('checkpoint');
-  for (let i = 0; i < processes; i++) await startWorker();
+  const nodeOptions = process.env.BENCH_WORKER_NODE_OPTIONS;
+  for (let i = 0; i < processes; i++)
+    workers.push(await startWorker(ctx, { env: nodeOptions ? { NODE_OPTIONS: nodeOptions } : {} }));
   const before = await sinkCount();
   let t0 = performance.now();
   await prepareCampaign(ctx, campaign.id); // ends with the campaign Active: the workers start at once
