@@ -42,6 +42,12 @@ describe('the import job', () => {
       { inserted: 1000, failed: 500 },
       { inserted: 1500, failed: 0 },
     ]);
+    // One of them wrote straight into the empty list (decision 1240), the other took the ordinary way.
+    const { rows: ways } = await t.ctx.db.$client.query(
+      `select stats->'timings'->>'direct' as direct from uploads where kind = 5 and target_id = $1 order by 1`,
+      [id],
+    );
+    expect(ways).toEqual([{ direct: 'false' }, { direct: 'true' }]);
     const counters = (await t.as(owner, { method: 'GET', url: `/api/email_lists/${id}` })).json().providersCounters;
     const byName = Object.fromEntries(
       counters.map((c: { mailProviderName: string; counter: number }) => [c.mailProviderName, c.counter]),
