@@ -52,8 +52,10 @@ beforeAll(async () => {
   admin.pathname = `/e2e_demo_${crypto.randomBytes(4).toString('hex')}`;
   dbUrl = admin.toString();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-demo-'));
-  // The demo's own ports are PORT+11..+30: a free port well away from the others.
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  // The demo's own ports are PORT+11..+30: a free port well away from the others, and below Linux's
+  // ephemeral range (32768-60999), where any outgoing connection or port-0 server may hold one of them (a
+  // run drew 34218 while a connection held it: "port 34218 is in use").
+  const port = 20_000 + Math.floor(Math.random() * 12_000);
   demo = spawn(process.execPath, ['packages/demo/src/main.ts'], {
     cwd: repoRoot,
     env: {
