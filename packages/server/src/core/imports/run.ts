@@ -136,8 +136,9 @@ export async function runUpload(ctx: AppContext, kind: ImportKind, uploadId: num
 /**
  * The merge, inside the run's ONE transaction. The kind merges the staged rows (locking its target first,
  * then the upload through `holdUpload`: the lock order of every writer), the failures file is written from
- * the staged rows that have a reason, and the upload becomes done with its counts, still only if this run holds it;
- * the uploader's notification and the log line are stored with it, so they exist exactly when it does.
+ * the staged rows that have a reason, and the upload becomes done with its counts, still only if this run
+ * holds it; the uploader's notification and the log line are stored with it, so they exist exactly when it
+ * does.
  */
 async function mergeAndMarkDone<P>(
   client: pg.Client,
