@@ -63,9 +63,9 @@ export const RECORD = `
 with ins as (
   insert into events (at, kind, campaign_type, campaign_id, user_id, relay_id, mail_provider_id, domain, email_id,
                       first, amount_cents, detail, country)
-  select coalesce(at, now()), kind, campaign_type, campaign_id, user_id, relay_id, mail_provider_id, domain, email_id,
+  select coalesce(to_timestamp(at::float8 / 1000), now()), kind, campaign_type, campaign_id, user_id, relay_id, mail_provider_id, domain, email_id,
          coalesce(first, false), coalesce(amount_cents, 0), detail, country
-  from unnest($1::timestamptz[], $2::int2[], $3::int2[], $4::int[], $5::int[], $6::int[], $7::int[], $8::text[],
+  from unnest($1::int8[], $2::int2[], $3::int2[], $4::int[], $5::int[], $6::int[], $7::int[], $8::text[],
               $9::bigint[], $10::boolean[], $11::int[], $12::text[], $13::text[])
        as e(at, kind, campaign_type, campaign_id, user_id, relay_id, mail_provider_id, domain, email_id, first,
             amount_cents, detail, country)
@@ -121,16 +121,17 @@ select (select count(*) from ins)::int as n, (select count(*) from per_campaign)
 
 /** RECORD's parameter types, in order. */
 export const RECORD_TYPES =
-  'timestamptz[], int2[], int2[], int[], int[], int[], int[], text[], bigint[], boolean[], int[], text[], text[]';
+  'int8[], int2[], int2[], int[], int[], int[], int[], text[], bigint[], boolean[], int[], text[], text[]';
 
 /**
  * The events as RECORD's 13 arrays, one per column: PostgreSQL reads typed arrays in about half the CPU of
- * the same rows as jsonb_to_recordset (decision 1170).
+ * the same rows as jsonb_to_recordset (decision 1170). Times go as epoch milliseconds: a number is written
+ * and read in a fraction of a timestamp's text (decision 1250).
  */
 export function eventColumns(events: EventInput[]): unknown[][] {
   const cols: unknown[][] = Array.from({ length: 13 }, () => new Array<unknown>(events.length));
   events.forEach((e, i) => {
-    cols[0]![i] = e.at ?? null;
+    cols[0]![i] = e.at ? e.at.getTime() : null;
     cols[1]![i] = EventKind[e.kind];
     cols[2]![i] = CampaignTypeOf[e.campaignType];
     cols[3]![i] = e.campaignId;
