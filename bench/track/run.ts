@@ -29,6 +29,7 @@ import { exit, onExit, spawnTracked } from '../lib/hermetic.ts';
 import { cpuMeter, cpuMs, machine, ownCpuMs, perUnit, postgresCpu, record } from '../lib/measure.ts';
 import { encodeTrackingId } from '../../packages/server/src/tracking/uuid.ts';
 import { IMPLIED_OPEN } from '../../packages/server/src/tracking/group-commit.ts';
+import { metrics } from '../../packages/server/src/core/metrics.ts';
 import { CampaignType } from '../../packages/shared/src/enums.ts';
 
 const total = Number(process.argv[2] ?? 100_000);
@@ -162,6 +163,10 @@ const barePort = (
   }
 ).port;
 await app.listen({ port: 0, host: '127.0.0.1' });
+/** The tracker's group commits so far (the commit-latency histogram's count). */
+const flushes = async () =>
+  (await metrics.commitLatency.get()).values.find((v) => v.metricName?.endsWith('_count') && v.labels.what === 'tracker')
+    ?.value ?? 0;
 const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 const pgCpu = await postgresCpu(q);
 const rate = (r: LoadResult) => amount / r.duration;
@@ -179,7 +184,9 @@ for (const connections of connectionCounts) {
   const printStatements = await statements();
   const profiler = await profile();
   const appMeter = cpuMeter({ app: ownCpuMs, postgres: pgCpu });
+  const flushesBefore = await flushes();
   const run = await load(url, connections);
+  const flushed = (await flushes()) - flushesBefore;
   await profiler(`track-${connections}`);
   const appCpu = { ...appMeter.used(), load: run.cpuMs };
   const r = run.result;
@@ -194,6 +201,7 @@ for (const connections of connectionCounts) {
       `bare server ${Math.round(rate(ref.result)).toLocaleString('en')}/s: ratio ${(rate(r) / rate(ref.result)).toFixed(2)}`,
   );
   say(`  CPU per hit, tracker: ${perUnit(appCpu, amount)} (app + PostgreSQL ${serverUs.toFixed(0)} µs)`);
+  say(`  group commits: ${flushed.toLocaleString('en')}, ${(amount / flushed).toFixed(0)} hits each`);
   say(`  CPU per hit, bare:    ${perUnit(refCpu, amount)}`);
   await printStatements();
   say(

@@ -11,8 +11,9 @@ import { executeHits, executeRecord, prepareBatch, type Proposed } from './batch
  * The tracker's group commit (docs/decisions/0803). Every open, click and conversion is committed before
  * its answer is sent, but requests share transactions: hits wait in a buffer that is flushed a few
  * milliseconds after the first one arrives, at once when it holds MAX_BATCH hits, and right after the
- * previous flush when hits piled up meanwhile (two flushes at a time at most, decision 1170: the batch grows
- * with the load; two overlap so one locks its rows while the other waits for PostgreSQL). A flush
+ * previous flush when hits piled up meanwhile (one flush at a time, decision 1250: the batch grows with the
+ * load, and a flush's fixed cost is shared by more hits; the next batch goes to PostgreSQL before the
+ * previous one is answered, so the answers' CPU overlaps PostgreSQL's work). A flush
  * locks the recipients' rows, decides per hit in arrival order what it counts (first open, first click,
  * an open implied by a click, a conversion only once), sets the recipients' first-* times set-based and
  * appends the events with their counters (events.ts), in one transaction of two round trips (batch-sql.ts,
@@ -68,14 +69,14 @@ const RETRYABLE = new Set(['40P01', '40001']); // deadlock, serialization failur
 export class GroupCommit {
   private buffer: Waiting[] = [];
   private timer?: NodeJS.Timeout;
-  /** The flushes running (at most `overlap`: one in PostgreSQL's COMMIT while the next locks its rows). */
-  private flushing = new Set<Promise<void>>();
+  /** The flush running, if any (one at a time). */
+  private flushing?: Promise<void>;
   private closed = false;
 
   private ctx: AppContext;
-  private opts: { delayMs?: number; maxBatch?: number; overlap?: number };
+  private opts: { delayMs?: number; maxBatch?: number };
 
-  constructor(ctx: AppContext, opts: { delayMs?: number; maxBatch?: number; overlap?: number } = {}) {
+  constructor(ctx: AppContext, opts: { delayMs?: number; maxBatch?: number } = {}) {
     this.ctx = ctx;
     this.opts = opts;
   }
@@ -93,18 +94,15 @@ export class GroupCommit {
   async close() {
     this.closed = true;
     clearTimeout(this.timer);
-    while (this.flushing.size || this.buffer.length) {
-      if (this.flushing.size) await Promise.all(this.flushing);
+    while (this.flushing || this.buffer.length) {
+      if (this.flushing) await this.flushing;
       else this.start();
     }
-  }
-
-  private get busy() {
-    return this.flushing.size >= (this.opts.overlap ?? 2);
+    await new Promise((answered) => setImmediate(answered)); // after the last batch's answers
   }
 
   private schedule() {
-    if (this.busy) return; // a running flush starts the next one when it ends
+    if (this.flushing) return; // the running flush starts the next one when it ends
     if (this.buffer.length >= (this.opts.maxBatch ?? 1000)) return this.start();
     this.timer ??= setTimeout(() => this.start(), this.opts.delayMs ?? 2);
   }
@@ -112,23 +110,23 @@ export class GroupCommit {
   private start() {
     clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.busy || !this.buffer.length) return;
+    if (this.flushing || !this.buffer.length) return;
     const batch = this.buffer.splice(0, this.opts.maxBatch ?? 1000);
-    const flushing = this.flush(batch).finally(() => {
-      this.flushing.delete(flushing);
-      if (this.buffer.length) this.start();
-    });
-    this.flushing.add(flushing);
+    // Once committed, the next batch goes to PostgreSQL first and this one is answered after (setImmediate
+    // runs once the next batch's statements are written): its answers cost the app a while, during which
+    // PostgreSQL would otherwise wait.
+    const ended = (answer: () => void) => {
+      this.flushing = undefined;
+      this.start();
+      setImmediate(answer);
+    };
+    this.flushing = this.commitWithRetry(batch).then(
+      (results) => ended(() => this.answer(batch, results)),
+      (e: unknown) => ended(() => batch.forEach((w) => w.reject(e))),
+    );
   }
 
-  private async flush(batch: Waiting[]) {
-    let results: HitResult[];
-    try {
-      results = await this.commitWithRetry(batch);
-    } catch (e) {
-      for (const w of batch) w.reject(e);
-      return;
-    }
+  private answer(batch: Waiting[], results: HitResult[]) {
     batch.forEach((w, i) => w.resolve(results[i]!));
     const touched = new Set(batch.map((w) => `${CampaignTypeOf[w.campaign.type]}:${w.campaign.id}`));
     for (const key of touched) {
