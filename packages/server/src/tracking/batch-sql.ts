@@ -94,7 +94,8 @@ export function arrayText(values: unknown[]): string {
     if (v === null || v === undefined) out += 'NULL';
     else if (typeof v === 'number') out += int(v);
     else if (typeof v === 'boolean') out += v ? 't' : 'f';
-    else if (typeof v === 'string') out += `"${/[\\"]/.test(v) ? v.replaceAll('\\', '\\\\').replaceAll('"', '\\"') : v}"`;
+    else if (typeof v === 'string')
+      out += `"${/[\\"]/.test(v) ? v.replaceAll('\\', '\\\\').replaceAll('"', '\\"') : v}"`;
     else throw new Error(`not an array element: ${typeof v}`);
   }
   return `${out}}`;
