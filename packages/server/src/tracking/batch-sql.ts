@@ -15,7 +15,8 @@ import { RECORD, RECORD_TYPES } from './events.ts';
  */
 const HITS = `
 with p as (
-  select e, to_timestamp(o::float8 / 1000) as o, to_timestamp(k::float8 / 1000) as k, to_timestamp(v::float8 / 1000) as v
+  select e, to_timestamp(o::float8 / 1000) as o, to_timestamp(k::float8 / 1000) as k,
+         to_timestamp(v::float8 / 1000) as v
     from unnest($2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[]) as p(e, o, k, v)
 ),
 old as (

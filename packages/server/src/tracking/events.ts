@@ -63,8 +63,8 @@ export const RECORD = `
 with ins as (
   insert into events (at, kind, campaign_type, campaign_id, user_id, relay_id, mail_provider_id, domain, email_id,
                       first, amount_cents, detail, country)
-  select coalesce(to_timestamp(at::float8 / 1000), now()), kind, campaign_type, campaign_id, user_id, relay_id, mail_provider_id, domain, email_id,
-         coalesce(first, false), coalesce(amount_cents, 0), detail, country
+  select coalesce(to_timestamp(at::float8 / 1000), now()), kind, campaign_type, campaign_id, user_id, relay_id,
+         mail_provider_id, domain, email_id, coalesce(first, false), coalesce(amount_cents, 0), detail, country
   from unnest($1::int8[], $2::int2[], $3::int2[], $4::int[], $5::int[], $6::int[], $7::int[], $8::text[],
               $9::bigint[], $10::boolean[], $11::int[], $12::text[], $13::text[])
        as e(at, kind, campaign_type, campaign_id, user_id, relay_id, mail_provider_id, domain, email_id, first,
