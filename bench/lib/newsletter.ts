@@ -1,11 +1,12 @@
 /**
  * The sending benchmarks' common data (bench/send, bench/inject): an owner, a list of `total` valid e-mails
  * `user<g>@example<g % 50>.com` of the mail service Other (set-based in SQL), an offer, and a 1.9 KB HTML
- * newsletter with `[name]`, `[city]`, a live tag and offer / unsubscribe / pixel links.
+ * newsletter with `[name]`, `[city]`, a live tag and offer / unsubscribe / pixel links (bench/track too, with
+ * an offer URL holding every placeholder).
  */
 type Query = (text: string, params?: unknown[]) => Promise<{ rows: Record<string, any>[] }>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-export async function seedNewsletter(q: Query, total: number) {
+export async function seedNewsletter(q: Query, total: number, offerUrl = 'https://offer.example.com/?c=[click_id]') {
   const one = async (text: string, params: unknown[] = []) => (await q(text, params)).rows[0]!;
   const user = await one(`insert into users (username, email, password_hash, roles, is_active)
     values ('owner', 'owner@example.com', 'x', '{ROLE_USER}', true) returning id`);
@@ -21,8 +22,8 @@ export async function seedNewsletter(q: Query, total: number) {
     [list.id, provider.id, total],
   );
   const offer = await one(
-    `insert into offers (category_id, name, url, user_id) values ($1, 'offer', 'https://offer.example.com/?c=[click_id]', $2) returning id`,
-    [category.id, user.id],
+    `insert into offers (category_id, name, url, user_id) values ($1, 'offer', $3, $2) returning id`,
+    [category.id, user.id, offerUrl],
   );
   const html = `<html><body><table><tr><td><h1>Hello [name] from [city]</h1>
 <p>${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(25)}</p>

@@ -1,34 +1,20 @@
 /**
  * The tracking benches' campaign: one SMTP campaign of `total` delivered recipients (set-based SQL, its own
- * partition of campaign_recipients), 50 domains, 10 relays, its offer's URL holding every placeholder.
+ * partition of campaign_recipients) of the sending benches' list (50 domains), 10 relays, its offer's URL
+ * holding every placeholder.
  */
 import type pg from 'pg';
 import { CampaignType } from '../../packages/shared/src/enums.ts';
+import { seedNewsletter } from '../lib/newsletter.ts';
 
 type Query = (text: string, params?: unknown[]) => Promise<pg.QueryResult>;
 
 export async function seedCampaign(q: Query, total: number) {
   const one = async (text: string, params: unknown[] = []) => (await q(text, params)).rows[0]!;
-  const user = await one(`insert into users (username, email, password_hash, roles, is_active, profit_rate)
-    values ('owner', 'owner@example.com', 'x', '{ROLE_USER}', true, 70) returning id`);
-  const category = await one(`insert into categories (name) values ('bench') returning id`);
-  const list = await one(
-    `insert into email_lists (name, category_id, user_id, total_counter, valid_counter) values ('big', $1, $2, $3, $3) returning id`,
-    [category.id, user.id, total],
-  );
-  const provider = await one(`select id from mail_providers where name = 'Other'`);
-  await q(
-    `insert into emails (email_list_id, email, mail_provider_id, valid)
-     select $1, 'user' || g || '@example' || (g % 50) || '.com', $2, true from generate_series(1, $3) g`,
-    [list.id, provider.id, total],
-  );
-  const offer = await one(
-    `insert into offers (category_id, name, url, user_id) values ($1, 'offer', 'https://offer.example.com/?c=[click_id]&t=[trk]&e=[email]', $2) returning id`,
-    [category.id, user.id],
-  );
-  const message = await one(
-    `insert into messages (name, subject, content, user_id) values ('m', 's', '<p>x</p>', $1) returning id`,
-    [user.id],
+  const { user, list, provider, offer, message } = await seedNewsletter(
+    q,
+    total,
+    'https://offer.example.com/?c=[click_id]&t=[trk]&e=[email]',
   );
   const group = await one(`insert into smtp_relay_groups (name, user_id) values ('g', $1) returning id`, [user.id]);
   const campaign = await one(
