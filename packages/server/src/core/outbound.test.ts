@@ -161,8 +161,8 @@ describe.each([...ADDRESSES, ...NAMES])('%s (%s)', (_label, address) => {
 });
 
 describe('the policy', () => {
-  const policy = createOutboundPolicy({ allow: false, ownHost: '0.0.0.0', ownPort: 8080 });
-  const allowing = createOutboundPolicy({ allow: true, ownHost: '0.0.0.0', ownPort: 8080 });
+  const policy = createOutboundPolicy({ allow: false, ownHost: '0.0.0.0', ownPorts: [8080] });
+  const allowing = createOutboundPolicy({ allow: true, ownHost: '0.0.0.0', ownPorts: [8080] });
 
   it.each([
     '127.0.0.1',
