@@ -85,7 +85,7 @@ async function openSession(c: SmtpRelayConfig): Promise<Session> {
   const timeouts = c.connectTimeoutMs
     ? { ...TIMEOUTS, connectionTimeout: c.connectTimeoutMs, greetingTimeout: c.connectTimeoutMs }
     : TIMEOUTS;
-  let socket: net.Socket | undefined;
+  let socket: net.Socket;
   if (c.socks) {
     const toProxy = await c.connect.socks(c.socks.ip, c.socks.port, timeouts.connectionTimeout);
     const { socket: tunnel } = await SocksClient.createConnection({
