@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { climb } from './packages/server/layers.js';
+import { outboundDoor } from './packages/server/outbound-door.js';
 
 const webSrc = path.join(path.dirname(fileURLToPath(import.meta.url)), 'packages/web/src');
 
@@ -132,7 +133,13 @@ export default tseslint.config(
   },
   {
     files: ['packages/server/src/**/*.ts'],
-    plugins: { server: { rules: { layers: serverLayers } } },
+    plugins: { server: { rules: { layers: serverLayers, 'outbound-door': outboundDoor } } },
     rules: { 'server/layers': 'error' },
+  },
+  {
+    // One outbound door (decision 1320): only core/outbound.ts connects or resolves by itself; tests may.
+    files: ['packages/server/src/**/*.ts'],
+    ignores: ['packages/server/src/core/outbound.ts', 'packages/server/src/**/*.test.ts'],
+    rules: { 'server/outbound-door': 'error' },
   },
 );

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /** The address ranges that are not the internet (used by core/outbound.ts and core/safe-fetch.ts). */
 
@@ -33,19 +34,34 @@ const blockListOf = (v4: Subnet[], v6: Subnet[]) => {
 };
 const blocked = blockListOf(V4, V6);
 
-/** Whether an IP address is loopback, private, link-local, multicast or otherwise not on the internet. */
+/** IPv6 prefixes whose last 32 bits are an IPv4 address: IPv4-mapped and NAT64 (RFC 6052). */
+const CARRIERS = [ipaddr.parseCIDR('::ffff:0:0/96'), ipaddr.parseCIDR('64:ff9b::/96')];
+
+/**
+ * The address an IP literal names, in one spelling (ipaddr.js, never a string compare): every IPv4 form
+ * getaddrinfo accepts (`2130706433`, `0x7f.1`, `017700000001`, `127.1`), IPv6 in any case and
+ * compression, with or without brackets; an IPv4-mapped or NAT64 IPv6 address as the IPv4 address it
+ * carries (`0:0:0:0:0:ffff:7f00:2` is `127.0.0.2`); no zone (`fe80::1%eth0` is `fe80::1`). Null when
+ * `host` is not an IP literal (a name, or nothing valid).
+ */
+export function normalIp(host: string): string | null {
+  const bare = host.replace(/^\[(.*)\]$/, '$1');
+  if (!ipaddr.isValid(bare)) return null;
+  const a = ipaddr.parse(bare);
+  if (a.kind() === 'ipv4') return a.toString();
+  const v6 = a as ipaddr.IPv6;
+  if (CARRIERS.some((c) => v6.match(c))) return ipaddr.fromByteArray(v6.toByteArray().slice(12)).toString();
+  v6.zoneId = undefined;
+  return v6.toString();
+}
+
+/** `net.BlockList`'s family name of a normalised address. */
+export const familyOf = (ip: string) => (net.isIP(ip) === 6 ? 'ipv6' : 'ipv4');
+
+/** Whether an IP address (any spelling) is loopback, private, link-local, multicast or otherwise not on the internet. */
 export function isInternalAddress(ip: string): boolean {
-  const family = net.isIP(ip);
-  if (family === 4) return blocked.check(ip, 'ipv4');
-  if (family !== 6) return true;
-  // IPv4-mapped (::ffff:7f00:1) is judged by its IPv4 address by the block list itself; NAT64
-  // (64:ff9b::7f00:1) carries one too.
-  const nat64 = /^64:ff9b::(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i.exec(ip);
-  if (nat64) {
-    const [hi, lo] = [parseInt(nat64[2] ?? '0', 16), parseInt(nat64[3] ?? '0', 16)];
-    return blocked.check(nat64[1] ?? [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.'), 'ipv4');
-  }
-  return blocked.check(ip, 'ipv6');
+  const normal = normalIp(ip);
+  return normal === null || blocked.check(normal, familyOf(normal));
 }
 
 /** The error of a refused target; its message never says whether anything listens there. */

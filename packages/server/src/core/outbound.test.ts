@@ -11,7 +11,7 @@ import { smtpTransport } from '../sending/transports/smtp.ts';
 import { factories } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { startDnsServer } from '../../test/peers/dns-server.ts';
-import { createOutboundPolicy, outboundPolicy } from './outbound.ts';
+import { createOutboundPolicy, normalIp, outboundPolicy } from './outbound.ts';
 
 /*
  * The outbound matrix (issue 24): every kind of connection the console opens for a user, to every kind of
@@ -161,8 +161,8 @@ describe.each([...ADDRESSES, ...NAMES])('%s (%s)', (_label, address) => {
 });
 
 describe('the policy', () => {
-  const policy = createOutboundPolicy({ allow: false, ownHost: '0.0.0.0', ownPort: 8080 });
-  const allowing = createOutboundPolicy({ allow: true, ownHost: '0.0.0.0', ownPort: 8080 });
+  const policy = createOutboundPolicy({ allow: false, ownHost: '0.0.0.0', ownPorts: [8080] });
+  const allowing = createOutboundPolicy({ allow: true, ownHost: '0.0.0.0', ownPorts: [8080] });
 
   it.each([
     '127.0.0.1',
@@ -204,5 +204,42 @@ describe('the policy', () => {
     const loopbackOnly = createOutboundPolicy({ allow: ['loopback'] });
     expect(loopbackOnly.refused('127.0.0.1', 25)).toBe(false);
     expect(loopbackOnly.refused('10.0.0.1', 25)).toBe(true);
+  });
+
+  it.each([
+    '127.0.0.1',
+    '127.0.0.2',
+    '::1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '0:0:0:0:0:ffff:7f00:2',
+    '0000:0000:0000:0000:0000:FFFF:7F00:0002',
+    '[::ffff:127.0.0.2]',
+    '64:ff9b::7f00:1',
+    '2130706433',
+    '0x7f.1',
+    '017700000001',
+  ])("refuses the console's own port as %s whatever is allowed (issue 37)", (ip) => {
+    expect(allowing.refused(ip, 8080)).toBe(true);
+    expect(allowing.refused(ip, 25)).toBe(false);
+    const metrics = createOutboundPolicy({ allow: true, ownHost: '127.0.0.1', ownPorts: [8080, 9464] });
+    expect(metrics.refused(ip, 9464)).toBe(true);
+  });
+
+  it.each([
+    ['2130706433', '127.0.0.1'],
+    ['0x7f.1', '127.0.0.1'],
+    ['017700000001', '127.0.0.1'],
+    ['127.1', '127.0.0.1'],
+    ['::FFFF:7F00:1', '127.0.0.1'],
+    ['0000:0000:0000:0000:0000:ffff:a9fe:0101', '169.254.1.1'],
+    ['[::ffff:169.254.1.1]', '169.254.1.1'],
+    ['64:ff9b::808:808', '8.8.8.8'],
+    ['2001:DB8:0:0::1', '2001:db8::1'],
+    ['fe80::1%eth0', 'fe80::1'],
+    ['mx.example.com', null],
+    ['08.1.1.1', null],
+  ])('normalIp(%s) is %s', (raw, normal) => {
+    expect(normalIp(raw)).toBe(normal);
   });
 });

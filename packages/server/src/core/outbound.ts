@@ -5,7 +5,15 @@ import tls from 'node:tls';
 import { Agent, fetch, type RequestInit, type Response } from 'undici';
 import type { Env } from '../env.ts';
 import { createResolver } from './dns.ts';
-import { InternalAddressError, isInternalAddress, type InternalAllowance } from './internal-addresses.ts';
+import {
+  InternalAddressError,
+  familyOf,
+  isInternalAddress,
+  normalIp,
+  type InternalAllowance,
+} from './internal-addresses.ts';
+
+export { normalIp } from './internal-addresses.ts';
 
 /*
  * One policy for every outbound connection the console opens on a user's behalf (decision 1010): SSH and
@@ -14,8 +22,13 @@ import { InternalAddressError, isInternalAddress, type InternalAllowance } from 
  * judged, and the socket is opened to an accepted address (no DNS-rebinding window). Refused always:
  * unspecified, multicast and reserved addresses, cloud metadata (169.254.169.254, fd00:ec2::254) and the
  * console's own listening address and port. Refused unless ALLOW_INTERNAL_URLS names them: loopback,
- * link-local, private and the other non-internet ranges (core/safe-fetch.ts). A refusal names the field
- * and never says whether anything listens there.
+ * link-local, private and the other non-internet ranges (core/safe-fetch.ts). Addresses are judged in one
+ * spelling (`normalIp`: ipaddr.js), whatever form the user wrote. A refusal names the field and never says
+ * whether anything listens there.
+ *
+ * This module is the one door: nothing else in src/ calls fetch, http(s).request/get, net.connect,
+ * tls.connect or dns.lookup (lint rule `server/outbound-door`, packages/server/outbound-door.js), and the
+ * libraries that connect on their own (nodemailer, socks, ssh2) are handed a socket opened here.
  */
 
 const ALWAYS_V4: [string, number][] = [
@@ -39,17 +52,6 @@ const NAMED: Record<string, string[]> = {
   uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
 };
 
-/** The IPv4 address an IPv4-mapped or NAT64 IPv6 address carries, else the address itself. */
-export function unmapped(ip: string): string {
-  const m = /^(?:::ffff:|64:ff9b::)(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i.exec(ip);
-  if (!m) return ip;
-  if (m[1]) return m[1];
-  const [hi, lo] = [parseInt(m[2]!, 16), parseInt(m[3]!, 16)];
-  return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
-}
-
-const typeOf = (ip: string) => (net.isIP(ip) === 6 ? 'ipv6' : 'ipv4');
-
 /** What a running console refuses and allows; built once per environment (`outboundPolicy`). */
 export interface OutboundPolicy {
   /** Whether connecting to `ip` (any spelling) on `port` is refused. */
@@ -58,21 +60,32 @@ export interface OutboundPolicy {
   resolve(host: string): Promise<string[]>;
 }
 
-/** The console's own listening address and port: connecting there is refused whatever is allowed. */
-function ownAddresses(host: string, port: number): (ip: string, port: number) => boolean {
-  const any = host === '0.0.0.0' || host === '::' || host === '';
-  const local = new Set<string>(['127.0.0.1', '::1']);
-  if (any)
-    for (const list of Object.values(os.networkInterfaces()))
-      for (const i of list ?? []) local.add(unmapped(i.address.toLowerCase()));
-  else local.add(unmapped(host.toLowerCase()));
-  return (ip, p) => p === port && (local.has(ip) || (any && ip.startsWith('127.')));
+/**
+ * The console's own listening address and port: connecting there is refused whatever is allowed. Loopback
+ * always; every local address when HOST is any address or a name; judged on normalised addresses, so
+ * `0:0:0:0:0:ffff:7f00:2` or `2130706433` on PORT is the console as much as `127.0.0.1` is.
+ */
+function ownAddresses(host: string, ports: number[]): (ip: string, port: number) => boolean {
+  const own = new net.BlockList();
+  own.addSubnet('127.0.0.0', 8, 'ipv4');
+  own.addAddress('::1', 'ipv6');
+  const named = normalIp(host);
+  const any = named === null || named === '0.0.0.0' || named === '::';
+  const local = any
+    ? Object.values(os.networkInterfaces()).flatMap((list) => (list ?? []).map((i) => i.address))
+    : [named];
+  for (const address of local) {
+    const ip = normalIp(address);
+    if (ip) own.addAddress(ip, familyOf(ip));
+  }
+  return (ip, port) => ports.includes(port) && own.check(ip, familyOf(ip));
 }
 
 export function createOutboundPolicy(o: {
   allow: InternalAllowance;
   ownHost?: string;
-  ownPort?: number;
+  /** The console's own ports (PORT, METRICS_PORT). */
+  ownPorts?: number[];
   dnsServers?: string[];
   dnsTimeoutMs?: number;
 }): OutboundPolicy {
@@ -80,21 +93,22 @@ export function createOutboundPolicy(o: {
   if (Array.isArray(o.allow))
     for (const entry of o.allow.flatMap((e) => NAMED[e] ?? [e])) {
       const [address = '', prefix] = entry.split('/');
-      const type = typeOf(address);
+      const type = familyOf(address);
       allowed.addSubnet(address, prefix === undefined ? (type === 'ipv6' ? 128 : 32) : Number(prefix), type);
     }
-  const own = o.ownPort ? ownAddresses(o.ownHost ?? '0.0.0.0', o.ownPort) : () => false;
+  const ports = (o.ownPorts ?? []).filter((p) => p > 0);
+  const own = ports.length ? ownAddresses(o.ownHost ?? '0.0.0.0', ports) : () => false;
   const resolver =
     o.dnsServers && o.dnsServers.length
       ? createResolver({ DNS_SERVERS: o.dnsServers, DNS_TIMEOUT_MS: o.dnsTimeoutMs ?? 5_000 })
       : null;
   return {
     refused(raw, port) {
-      if (!net.isIP(raw)) return true;
-      const ip = unmapped(raw.toLowerCase());
-      if (always.check(ip, typeOf(ip)) || own(ip, port)) return true;
+      const ip = normalIp(raw);
+      if (ip === null) return true;
+      if (always.check(ip, familyOf(ip)) || own(ip, port)) return true;
       if (!isInternalAddress(ip)) return false;
-      return o.allow === true ? false : !allowed.check(ip, typeOf(ip));
+      return o.allow === true ? false : !allowed.check(ip, familyOf(ip));
     },
     async resolve(host) {
       if (resolver) {
@@ -117,7 +131,7 @@ const policies = new WeakMap<object, OutboundPolicy>();
 
 /** The policy of a running console (ALLOW_INTERNAL_URLS, its own HOST and PORT, its DNS servers). */
 export function outboundPolicy(
-  env: Pick<Env, 'ALLOW_INTERNAL_URLS' | 'HOST' | 'PORT' | 'DNS_SERVERS' | 'DNS_TIMEOUT_MS'>,
+  env: Pick<Env, 'ALLOW_INTERNAL_URLS' | 'HOST' | 'PORT' | 'METRICS_PORT' | 'DNS_SERVERS' | 'DNS_TIMEOUT_MS'>,
 ): OutboundPolicy {
   let p = policies.get(env);
   if (!p)
@@ -126,7 +140,7 @@ export function outboundPolicy(
       (p = createOutboundPolicy({
         allow: env.ALLOW_INTERNAL_URLS,
         ownHost: env.HOST,
-        ownPort: env.PORT,
+        ownPorts: [env.PORT, env.METRICS_PORT ?? 0],
         dnsServers: env.DNS_SERVERS,
         dnsTimeoutMs: env.DNS_TIMEOUT_MS,
       })),
@@ -146,13 +160,22 @@ export class OutboundRefusedError extends InternalAddressError {
   }
 }
 
-/** The address to connect to: `host` if it is an allowed IP, else its first allowed resolved address. */
+/**
+ * The address to connect to, normalised: `host` if it is an allowed IP literal (any spelling), else the
+ * first allowed address it resolves to.
+ */
 export async function checkedAddress(policy: OutboundPolicy, host: string, port: number, field: string) {
-  const bare = host.replace(/^\[|\]$/g, '');
-  const candidates = net.isIP(bare) ? [bare] : await policy.resolve(bare);
+  const literal = normalIp(host);
+  const candidates = literal ? [literal] : await policy.resolve(host.replace(/^\[(.*)\]$/, '$1'));
   const ok = candidates.find((ip) => !policy.refused(ip, port));
   if (!ok) throw new OutboundRefusedError(field);
-  return ok;
+  return normalIp(ok)!;
+}
+
+/** `http://host:port/path` with an IP literal in its one spelling (an IPv6 one in brackets), a name as given. */
+export function httpUrl(host: string, port: number, path: string): string {
+  const ip = normalIp(host);
+  return `http://${ip === null ? host : ip.includes(':') ? `[${ip}]` : ip}:${port}${path}`;
 }
 
 export interface OutboundTarget {
@@ -208,7 +231,7 @@ export function checkedAgent(policy: OutboundPolicy, field: string): Agent {
         connectChecked(policy, { host: opts.hostname, port, field }).then(
           (socket) => {
             if (opts.protocol !== 'https:') return cb(null, socket);
-            const servername = opts.servername ?? (net.isIP(opts.hostname) ? undefined : opts.hostname);
+            const servername = opts.servername ?? (normalIp(opts.hostname) ? undefined : opts.hostname);
             const secure = tls.connect({ socket, servername, ALPNProtocols: ['http/1.1'] });
             secure.once('secureConnect', () => cb(null, secure));
             secure.once('error', (e) => cb(e, null));

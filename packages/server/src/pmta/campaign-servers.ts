@@ -3,6 +3,7 @@ import { XMLParser } from 'fast-xml-parser';
 import type { DirectStats } from '@console/shared/pmta-campaigns';
 import type { AppContext } from '../core/context.ts';
 import { AppError } from '../core/errors.ts';
+import { checkedFetch, httpUrl, outboundPolicy } from '../core/outbound.ts';
 import { pmtaServers } from '../db/schema/index.ts';
 import { campaignJobId } from '../sending/transports/pmta.ts';
 import { vmtaName } from '../core/pmta-names.ts';
@@ -160,11 +161,14 @@ export function jobsOfXml(body: string): Map<string, number> | null {
   return out;
 }
 
-/** The job counts from the server's HTTP monitor; null when it does not answer them (down, no such page). */
-async function jobsOverHttp(server: PmtaServerRow): Promise<Map<string, number> | null> {
-  const host = server.serverIp.includes(':') ? `[${server.serverIp}]` : server.serverIp;
+/**
+ * The job counts from the server's HTTP monitor; null when it does not answer them (down, refused by the
+ * outbound policy, a redirect, no such page). One hop through the policy (core/outbound.ts).
+ */
+async function jobsOverHttp(ctx: AppContext, server: PmtaServerRow): Promise<Map<string, number> | null> {
   try {
-    const res = await fetch(`http://${host}:${server.pmtaHttpPort}/jobs?format=xml`, {
+    const url = httpUrl(server.serverIp, server.pmtaHttpPort, '/jobs?format=xml');
+    const res = await checkedFetch(outboundPolicy(ctx.env), 'Server IP', url, {
       signal: AbortSignal.timeout(JOBS_HTTP_TIMEOUT_MS),
     });
     return res.ok ? jobsOfXml(await res.text()) : null;
@@ -176,7 +180,7 @@ const JOBS_HTTP_TIMEOUT_MS = 3_000;
 
 /** The job's queued count on one server: the HTTP monitor's XML where it answers, else `pmta show jobs`. */
 async function queuedOnServer(ctx: AppContext, server: PmtaServerRow, job: string): Promise<number> {
-  const jobs = await jobsOverHttp(server);
+  const jobs = await jobsOverHttp(ctx, server);
   if (jobs) return jobs.get(job) ?? 0;
   const r = await pmtaConnections(ctx).exec(server, 'pmta show jobs');
   if (r.code !== 0) throw new Error((r.stdout || r.stderr).trim().split('\n')[0] || `exit code ${r.code}`);

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../core/context.ts';
 import { AppError, notFound } from '../core/errors.ts';
-import { checkedFetch, outboundPolicy } from '../core/outbound.ts';
+import { checkedFetch, httpUrl, outboundPolicy } from '../core/outbound.ts';
 import { open } from '../core/sealed.ts';
 import type { Executor } from '../db/client.ts';
 import { pmtaRelayDkim, pmtaRelays, pmtaServers } from '../db/schema/index.ts';
@@ -38,16 +38,11 @@ export async function serverRow(ctx: Ctx, id: number): Promise<PmtaServerRow> {
 /** Whether the server's HTTP management interface answers `/status` (within 3 s). */
 export async function httpReady(ctx: Ctx, server: PmtaServerRow): Promise<boolean> {
   // A user's address: the connection passes the outbound policy (core/outbound.ts).
-  const host = server.serverIp.includes(':') ? `[${server.serverIp}]` : server.serverIp;
   try {
-    const res = await checkedFetch(
-      outboundPolicy(ctx.env),
-      'Server IP',
-      `http://${host}:${server.pmtaHttpPort}/status?format=xml`,
-      {
-        signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
-      },
-    );
+    const url = httpUrl(server.serverIp, server.pmtaHttpPort, '/status?format=xml');
+    const res = await checkedFetch(outboundPolicy(ctx.env), 'Server IP', url, {
+      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+    });
     await res.body?.cancel();
     return res.ok;
   } catch {

@@ -17,6 +17,7 @@ import { ImportFileError, defineImport, fileEvents, type RowParser } from '../..
 import { refuseBadLines } from '../../core/imports/whole-file.ts';
 import { invalid } from '../../core/errors.ts';
 import { users } from '../../db/schema/index.ts';
+import { hostAddress } from './pmta-servers.repo.ts';
 
 type Params = { ownerId: number; isAdmin: boolean };
 
@@ -133,12 +134,14 @@ async function checkReferences(client: pg.ClientBase, withRelays: boolean) {
     `update import_stage s set reason = 'Owner #' || s.owner_id || ' not found.'
      where reason is null and not exists (select 1 from users u where u.id = s.owner_id)`,
   );
-  // One host, one owner (issue 24): another owner's host is assigned on the form by an administrator only.
+  // One host, one owner (issue 24): another owner's host, however its address is spelled (issue 37), is
+  // assigned on the form by an administrator only.
   await client.query(
     `update import_stage s set reason = $1
      where reason is null and exists (
        select 1 from pmta_servers p
-       where p.user_id <> s.owner_id and p.server_ip = s.server_ip::inet and p.ssh_port = s.ssh_port)`,
+       where p.user_id <> s.owner_id and p.ssh_port = s.ssh_port
+         and ${hostAddress('p.server_ip')} = ${hostAddress('s.server_ip::inet')})`,
     [M.hostTaken],
   );
   if (!withRelays) return;

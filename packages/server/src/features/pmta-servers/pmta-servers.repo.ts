@@ -9,6 +9,15 @@ import type { AuthUser } from '../../core/context.ts';
 const p = pmtaServers;
 
 /**
+ * The host an `inet` expression names, for one host, one owner (decision 1321): an IPv4-mapped
+ * (`::ffff:a.b.c.d`, however written: inet keeps one spelling) or NAT64 (`64:ff9b::a.b.c.d`) address as the
+ * IPv4 address it carries, as the outbound policy judges it (`normalIp`, core/internal-addresses.ts).
+ */
+export const hostAddress = (inet: string) =>
+  `(case when ${inet} << '::ffff:0:0/96' then '0.0.0.0'::inet + (${inet} - '::ffff:0:0'::inet)` +
+  ` when ${inet} << '64:ff9b::/96' then '0.0.0.0'::inet + (${inet} - '64:ff9b::'::inet) else ${inet} end)`;
+
+/**
  * GET /api/pmta_servers: newest first, 30 a page. Filters: name (contains), user.id (administrators).
  * `groups[]=select` gives {id, name} by name for the relay forms (with user.id: one owner's servers).
  * The secret columns (ssh_password_enc, ssh_key_enc) are never selected: hasSshPassword/hasSshKey say one is set.

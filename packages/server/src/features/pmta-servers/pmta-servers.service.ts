@@ -3,12 +3,14 @@ import { PmtaServerMessages as M, type PmtaServer, type PmtaServerInput } from '
 import type { AppContext, AuthUser } from '../../core/context.ts';
 import { found, ownerFor, assertUser } from '../../core/access.ts';
 import { invalid } from '../../core/errors.ts';
+import { normalIp } from '../../core/outbound.ts';
 import { seal } from '../../core/sealed.ts';
 import { pmtaServers } from '../../db/schema/index.ts';
 import { isPrivateKey } from '../../pmta/ssh/keys.ts';
 import {
   deletePmtaServerRow,
   findPmtaServer,
+  hostAddress,
   insertPmtaServer,
   updatePmtaServerRow,
   type PmtaServerValues,
@@ -20,14 +22,17 @@ export async function getPmtaServer(ctx: Ctx, actor: AuthUser, id: number): Prom
   return found(await findPmtaServer(ctx.db, actor, id));
 }
 
-/** Whether another owner has a server on this address and SSH port (`except`: the server being edited). */
+/**
+ * Whether another owner has a server on this address and SSH port (`except`: the server being edited); the
+ * address compared as the host it names, whatever its spelling (`::ffff:192.0.2.1` is 192.0.2.1).
+ */
 async function otherOwnersHost(ctx: Ctx, serverIp: string, sshPort: number, owner: number, except?: number) {
   const [row] = await ctx.db
     .select({ id: pmtaServers.id })
     .from(pmtaServers)
     .where(
       and(
-        sql`${pmtaServers.serverIp} = ${serverIp}::inet`,
+        sql`${sql.raw(hostAddress('"pmta_servers"."server_ip"'))} = ${normalIp(serverIp) ?? serverIp}::inet`,
         eq(pmtaServers.sshPort, sshPort),
         ne(pmtaServers.userId, owner),
         except === undefined ? undefined : ne(pmtaServers.id, except),

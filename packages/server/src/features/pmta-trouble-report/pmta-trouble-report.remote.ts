@@ -11,7 +11,7 @@ import {
   type TroubleName,
 } from '@console/shared/pmta-trouble-report';
 import type { AppContext } from '../../core/context.ts';
-import { OutboundRefusedError, checkedFetch, outboundPolicy } from '../../core/outbound.ts';
+import { OutboundRefusedError, checkedFetch, httpUrl, outboundPolicy } from '../../core/outbound.ts';
 import { CONFIG_PATH, generateConfig } from '../../pmta/config/generate.ts';
 import { loadConfigData } from '../../pmta/config/load.ts';
 import type { PmtaServerRow } from '../../pmta/operations.ts';
@@ -120,8 +120,7 @@ const queuesPage = z.object({
 
 /** GET one page of the PMTA HTTP interface, parsed; the connection passes the outbound policy. */
 async function page<T>(ctx: AppContext, server: PmtaServerRow, path: string, shape: z.ZodType<T>): Promise<T> {
-  const host = server.serverIp.includes(':') ? `[${server.serverIp}]` : server.serverIp;
-  const url = `http://${host}:${server.pmtaHttpPort}${path}`;
+  const url = httpUrl(server.serverIp, server.pmtaHttpPort, path);
   let res: Response;
   try {
     res = (await checkedFetch(outboundPolicy(ctx.env), 'Server IP', url, {
@@ -193,14 +192,21 @@ export function queueVerdict(queues: PmtaQueue[]): [boolean, string] {
 
 type HostAnswer = { host: string } & ({ state: 'ok' | 'wrong'; why: string } | { state: 'unreachable'; why: string });
 
-/** `GET http://{host}:{port}/t/ping`: this console's tracker, something else, or nothing the console can reach. */
-async function askTracker(host: string, port: number, key: string): Promise<HostAnswer> {
-  const url = `http://${host}:${port}/t/ping`;
+/**
+ * `GET http://{host}:{port}/t/ping`: this console's tracker, something else, or nothing the console can
+ * reach (an address the outbound policy refuses among them). One hop: a redirect is an answer, not followed.
+ */
+async function askTracker(ctx: Pick<AppContext, 'env'>, host: string, port: number, key: string): Promise<HostAnswer> {
+  const url = httpUrl(host, port, '/t/ping');
   let res: Response;
   try {
-    res = await fetch(url, { signal: AbortSignal.timeout(TRACKER_CHECK_TIMEOUT_MS), redirect: 'manual' });
+    res = (await checkedFetch(outboundPolicy(ctx.env), 'Smtp Host', url, {
+      signal: AbortSignal.timeout(TRACKER_CHECK_TIMEOUT_MS),
+    })) as unknown as Response;
   } catch (e) {
-    const code = (e as { cause?: { code?: string } }).cause?.code;
+    const cause = (e as { cause?: unknown }).cause;
+    if (cause instanceof OutboundRefusedError) return { host, state: 'unreachable', why: `${url}: ${cause.message}` };
+    const code = (cause as { code?: string } | undefined)?.code;
     // Refused: the host is there and nothing listens on the port (a trouble). Anything else (the name does
     // not resolve here, no route, no answer) says more about the console's network than the host's.
     if (code === 'ECONNREFUSED') return { host, state: 'wrong', why: `${url}: connection refused` };
@@ -230,7 +236,7 @@ async function askTracker(host: string, port: number, key: string): Promise<Host
  * names each host that could not be reached.
  */
 export async function trackerCheck(
-  ctx: Pick<AppContext, 'db' | 'secret'>,
+  ctx: Pick<AppContext, 'db' | 'secret' | 'env'>,
   server: Pick<PmtaServerRow, 'id'>,
   r: CheckResult,
   port = RELAY_LINK_PORT,
@@ -242,7 +248,7 @@ export async function trackerCheck(
   );
   if (!rows.length) return set(r, 'tracker', false, 'No active relay with a VMTA on this server: no link to check.');
   const key = trackerKey(ctx.secret);
-  const answers = await Promise.all(rows.map((h) => askTracker(h.host, port, key)));
+  const answers = await Promise.all(rows.map((h) => askTracker(ctx, h.host, port, key)));
   const wrong = answers.filter((a) => a.state === 'wrong');
   const unreachable = answers.filter((a) => a.state === 'unreachable');
   const ok = answers.filter((a) => a.state === 'ok');

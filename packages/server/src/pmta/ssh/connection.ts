@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import ssh2 from 'ssh2';
 import type { AuthenticationType, Client, FileEntryWithStats, SFTPWrapper, Stats } from 'ssh2';
 import type { AppContext } from '../../core/context.ts';
@@ -86,8 +86,8 @@ interface Entry {
 /**
  * One reused SSH connection per PMTA server (keyed by its id and connection settings: an edited address
  * or credential opens a new one), reconnected when closed, closed after a minute unused. Every operation
- * is bounded by a timeout, so a dead server answers an error within seconds. Host keys are pinned on first
- * use (pmta_servers.host_key) and a changed one is refused.
+ * is bounded by a timeout, so a dead server answers an error within seconds. Host keys are pinned on the
+ * first successful login (pmta_servers.host_key) and a changed one is refused.
  */
 export class PmtaConnections {
   private readonly entries = new Map<number, Entry>();
@@ -406,6 +406,8 @@ export class PmtaConnections {
     let hostKeyChanged = false;
     let otherOwner = false;
     let settled = false;
+    /** The host key seen on this connection when the row has none pinned yet. */
+    let unpinned: string | undefined;
     return new Promise<Client>((resolve, reject) => {
       const fail = (e: PmtaSshError) => {
         settled = true;
@@ -418,26 +420,33 @@ export class PmtaConnections {
         () => fail(new PmtaSshError('timeout', `${where} did not answer within ${seconds} s.`)),
         this.o.connectTimeoutMs,
       );
+      const otherOwnersHost = () =>
+        new PmtaSshError(
+          'host-key',
+          `The host of ${server.name} is already another owner's PMTA server (its host key is pinned there): refused. An administrator can assign the host.`,
+        );
+      const changed = () =>
+        new PmtaSshError(
+          'host-key',
+          `The host key of ${server.name} changed: refused. If the server was reinstalled, clear its pinned key.`,
+        );
+      // A key first seen is pinned once the login succeeded (issue 37): a failed login pins nothing.
       client.once('ready', () => {
-        settled = true;
-        clearTimeout(timer);
-        resolve(client);
+        const pinning = unpinned === undefined ? Promise.resolve(undefined) : this.pin(server.id, unpinned);
+        pinning.then(
+          (pinned) => {
+            if (settled) return;
+            if (unpinned !== undefined && pinned !== unpinned) return fail(pinned ? changed() : otherOwnersHost());
+            settled = true;
+            clearTimeout(timer);
+            resolve(client);
+          },
+          (e: Error) => fail(new PmtaSshError('failed', `${where}: ${e.message}`)),
+        );
       });
       client.once('error', (e: Error & { level?: string; code?: string }) => {
-        if (otherOwner)
-          return fail(
-            new PmtaSshError(
-              'host-key',
-              `The host of ${server.name} is already another owner's PMTA server (its host key is pinned there): refused. An administrator can assign the host.`,
-            ),
-          );
-        if (hostKeyChanged)
-          return fail(
-            new PmtaSshError(
-              'host-key',
-              `The host key of ${server.name} changed: refused. If the server was reinstalled, clear its pinned key.`,
-            ),
-          );
+        if (otherOwner) return fail(otherOwnersHost());
+        if (hostKeyChanged) return fail(changed());
         if (e.level === 'client-authentication')
           return fail(
             new PmtaSshError(
@@ -478,11 +487,15 @@ export class PmtaConnections {
               authHandler: this.credentials(server, owner.key),
               hostVerifier: (key: Buffer, verify: (ok: boolean) => void) => {
                 const seen = fingerprint(key);
-                this.pin(server.id, seen, owner).then(
+                this.pinned(server.id, seen, owner).then(
                   (pinned) => {
                     if (pinned === OTHER_OWNER) {
                       otherOwner = true;
                       return verify(false);
+                    }
+                    if (pinned === null) {
+                      unpinned = seen;
+                      return verify(true);
                     }
                     hostKeyChanged = pinned !== undefined && pinned !== seen; // undefined: the server was deleted
                     verify(pinned === seen);
@@ -531,11 +544,11 @@ export class PmtaConnections {
   }
 
   /**
-   * Pins the fingerprint when none is (trust on first use); the pinned one (undefined: no such server), or
-   * OTHER_OWNER when the key is first seen here but pinned under another owner's server (one host, one
-   * owner) and no administrator assigned the host.
+   * The fingerprint pinned for the server (undefined: no such server), null when none is yet, or
+   * OTHER_OWNER when none is and `seen` is pinned under another owner's server (one host, one owner) while
+   * no administrator assigned the host. Pins nothing (`pin` does, after the login).
    */
-  private async pin(
+  private async pinned(
     id: number,
     seen: string,
     owner: { userId: number; hostAssigned: boolean },
@@ -552,15 +565,27 @@ export class PmtaConnections {
         .limit(1);
       if (other) return OTHER_OWNER;
     }
-    await this.ctx.db
-      .update(pmtaServers)
-      .set({ hostKey: seen })
-      .where(and(eq(pmtaServers.id, id), isNull(pmtaServers.hostKey)));
-    const [row] = await this.ctx.db
-      .select({ hostKey: pmtaServers.hostKey })
-      .from(pmtaServers)
-      .where(eq(pmtaServers.id, id));
-    return row?.hostKey;
+    return mine?.hostKey;
+  }
+
+  /**
+   * Pins `seen` after a successful login (trust on first use) unless a key is pinned already or, meanwhile,
+   * another owner's server pinned it (and no administrator assigned the host); the key pinned afterwards.
+   */
+  private async pin(id: number, seen: string): Promise<string | null | undefined> {
+    const { rows } = await this.ctx.db.$client.query<{ hostKey: string | null }>(
+      `with pinned as (
+         update pmta_servers s set host_key = $2
+          where s.id = $1 and s.host_key is null
+            and (s.host_assigned or not exists (
+                   select 1 from pmta_servers o where o.host_key = $2 and o.user_id <> s.user_id))
+         returning host_key)
+       select host_key as "hostKey" from pinned
+       union all
+       select host_key from pmta_servers where id = $1 and not exists (select 1 from pinned)`,
+      [id, seen],
+    );
+    return rows[0]?.hostKey;
   }
 }
 

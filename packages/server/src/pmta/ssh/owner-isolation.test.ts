@@ -6,6 +6,7 @@ import { tempSim } from '@console/pmta-sim/testing';
 import { pmtaServers } from '../../db/schema/index.ts';
 import { factories } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { postFile, uploadOutcome } from '../../../test/uploads.ts';
 import { PmtaConnections, PmtaSshError } from './connection.ts';
 
 /*
@@ -151,13 +152,9 @@ describe('one host, one owner', () => {
       await pool.exec(await row(ofA.id), 'pmta --version');
       expect((await row(ofA.id)).hostKey).toBe(hostSsh.hostKeyFingerprint);
 
-      const res = await t.as(b, {
-        method: 'POST',
-        url: '/api/pmta_servers',
-        payload: body('::ffff:127.0.0.1', hostSsh.port),
-      });
-      expect(res.statusCode).toBe(201);
-      const ofB = res.json<{ id: number; name: string }>();
+      // A row of B under another spelling (saved before host claims compared addresses; the form refuses it now).
+      const ofB = await f.pmtaServer({ owner: b, serverIp: '::ffff:127.0.0.1' });
+      await t.ctx.db.update(pmtaServers).set({ sshPort: hostSsh.port }).where(eq(pmtaServers.id, ofB.id));
       const e = await pool.exec(await row(ofB.id), 'pmta --version').catch((e: unknown) => e);
       expect(e).toBeInstanceOf(PmtaSshError);
       expect((e as Error).message).toBe(
@@ -166,6 +163,79 @@ describe('one host, one owner', () => {
       expect((await row(ofB.id)).hostKey).toBeNull();
       const upload = await t.as(b, { method: 'POST', url: `/api/pmta_servers/${ofB.id}/config_upload` });
       expect(upload.statusCode).toBeGreaterThanOrEqual(400);
+    } finally {
+      await hostSsh.close();
+      await host.cleanup();
+    }
+  });
+});
+
+describe('host claims compare addresses, not spellings (issue 37)', () => {
+  it.each([
+    ['192.0.2.20', '::ffff:192.0.2.20'],
+    ['192.0.2.21', '::ffff:c000:215'],
+    ['192.0.2.22', '0:0:0:0:0:ffff:c000:216'],
+    ['192.0.2.23', '0000:0000:0000:0000:0000:FFFF:C000:0217'],
+    ['192.0.2.24', '64:ff9b::c000:218'],
+    ['::ffff:192.0.2.25', '192.0.2.25'],
+  ])("A's host %s is refused to B as %s, created or moved onto", async (ofA, asB) => {
+    await f.pmtaServer({ owner: a, serverIp: ofA });
+    const created = await t.as(b, { method: 'POST', url: '/api/pmta_servers', payload: body(asB, 22) });
+    expect([created.statusCode, created.json()]).toEqual([422, { error: { serverIp: M.hostTaken } }]);
+    const own = await f.pmtaServer({ owner: b });
+    const moved = await t.as(b, { method: 'PUT', url: `/api/pmta_servers/${own.id}`, payload: body(asB, 22) });
+    expect([moved.statusCode, moved.json()]).toEqual([422, { error: { serverIp: M.hostTaken } }]);
+    expect((await row(own.id)).serverIp).toBe(own.serverIp);
+  });
+
+  it("an upload refuses A's host written in another spelling than A's", async () => {
+    await f.pmtaServer({ owner: a, serverIp: '::ffff:192.0.2.30' });
+    const res = await postFile(t, b, '/api/upload_pmta_servers', 'servers', 'name:serverIp:ipList\nx:192.0.2.30:y\n', {
+      type: 'simple',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await uploadOutcome(t, res.json<{ id: number }>().id)).toMatchObject({ status: 'failed', inserted: 0 });
+    const { rows } = await t.ctx.db.$client.query(
+      `select 1 from pmta_servers where user_id = $1 and host(server_ip) = '192.0.2.30'`,
+      [b.id],
+    );
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('a host key is pinned only after a successful login (issue 37)', () => {
+  it("B's failed login on A's host pins nothing: A's first connection then logs in and pins", async () => {
+    const host = await tempSim({});
+    const hostSsh = await startSshServer(host, { users: [{ username: 'root', publicKeys: [await keyOf(a)] }] });
+    try {
+      const ofA = await f.pmtaServer({ owner: a, serverIp: '127.0.0.1' });
+      await t.ctx.db.update(pmtaServers).set({ sshPort: hostSsh.port }).where(eq(pmtaServers.id, ofA.id));
+      // Before A's first connection, B has the host under another spelling (a row saved before host claims
+      // compared addresses) and runs a readiness check: his key is not the host's.
+      const ofB = await f.pmtaServer({ owner: b, serverIp: '::ffff:127.0.0.1' });
+      await t.ctx.db.update(pmtaServers).set({ sshPort: hostSsh.port }).where(eq(pmtaServers.id, ofB.id));
+      const check = await t.as(b, { method: 'GET', url: `/api/pmta_servers/${ofB.id}/software_readiness` });
+      expect(check.statusCode).toBe(502);
+      expect(check.json<{ error: string }>().error).toContain('refused the SSH login');
+      expect((await row(ofB.id)).hostKey).toBeNull();
+
+      expect((await pool.exec(await row(ofA.id), 'pmta --version')).code).toBe(0);
+      expect((await row(ofA.id)).hostKey).toBe(hostSsh.hostKeyFingerprint);
+    } finally {
+      await hostSsh.close();
+      await host.cleanup();
+    }
+  });
+
+  it('a login refused on a host never seen before leaves the row without a key', async () => {
+    const host = await tempSim({});
+    const hostSsh = await startSshServer(host, { users: [{ username: 'root', publicKeys: [] }] });
+    try {
+      const ofA = await f.pmtaServer({ owner: a, serverIp: '127.0.0.1' });
+      await t.ctx.db.update(pmtaServers).set({ sshPort: hostSsh.port }).where(eq(pmtaServers.id, ofA.id));
+      const e = await pool.exec(await row(ofA.id), 'pmta --version').catch((e: unknown) => e);
+      expect((e as PmtaSshError).kind).toBe('auth');
+      expect((await row(ofA.id)).hostKey).toBeNull();
     } finally {
       await hostSsh.close();
       await host.cleanup();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CONFIG, eventually, readAcct, tempSim } from '@console/pmta-sim/testing';
+import { connectorFor, createOutboundPolicy } from '../../core/outbound.ts';
 import { campaignJobId, injected, pmtaTransport } from './pmta.ts';
 import type { OutgoingMessage } from './transport.ts';
 
@@ -27,7 +28,14 @@ const message = (to: string): OutgoingMessage => ({
 
 describe('pmtaTransport', () => {
   it('injects through the named VMTA with the job and ENVID, which the accounting records carry', async () => {
-    const t = pmtaTransport({ serverIp: '127.0.0.1', smtpPort: sim.smtpPort }, { maxConnections: 2 });
+    const policy = createOutboundPolicy({ allow: ['loopback'] });
+    const t = pmtaTransport(
+      { serverIp: '127.0.0.1', smtpPort: sim.smtpPort },
+      {
+        maxConnections: 2,
+        connect: { host: connectorFor(policy, 'Server IP'), socks: connectorFor(policy, 'Socks IP') },
+      },
+    );
     try {
       const ok = await t.send(
         injected(message('a@example.com'), { vmta: 'v2', jobId: campaignJobId(7), envId: 'env-a' }),

@@ -18,7 +18,7 @@ export const campaignJobId = (campaignId: number) => `campaign-${campaignId}`;
 
 export function pmtaTransport(
   server: PmtaServerAddress,
-  o: Pick<SmtpRelayConfig, 'maxConnections' | 'connectTimeoutMs' | 'connect'> = {},
+  o: Pick<SmtpRelayConfig, 'maxConnections' | 'connectTimeoutMs' | 'connect'>,
 ): Transport {
   return smtpTransport({ host: server.serverIp, port: server.smtpPort, tls: false, account: '', password: '', ...o });
 }

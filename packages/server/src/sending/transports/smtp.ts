@@ -25,8 +25,11 @@ export interface SmtpRelayConfig {
   connectTimeoutMs?: number;
   /** The sender domain's DKIM key (issue 26); none when the domain has no key or the relay's provider signs. */
   dkim?: DkimKey | null;
-  /** Opens the TCP connections (to the host, or to the socks proxy) through the outbound policy (core/outbound.ts). */
-  connect?: { host: Connector; socks: Connector };
+  /**
+   * Opens the TCP connections (to the host, or to the socks proxy) through the outbound policy
+   * (core/outbound.ts); nodemailer and socks are always handed that socket and never connect themselves.
+   */
+  connect: { host: Connector; socks: Connector };
 }
 
 /** Errors raised before a session exists: nothing was handed over, the message can go again. */
@@ -82,11 +85,11 @@ async function openSession(c: SmtpRelayConfig): Promise<Session> {
   const timeouts = c.connectTimeoutMs
     ? { ...TIMEOUTS, connectionTimeout: c.connectTimeoutMs, greetingTimeout: c.connectTimeoutMs }
     : TIMEOUTS;
-  let socket: net.Socket | undefined;
+  let socket: net.Socket;
   if (c.socks) {
-    const toProxy = await c.connect?.socks(c.socks.ip, c.socks.port, timeouts.connectionTimeout);
+    const toProxy = await c.connect.socks(c.socks.ip, c.socks.port, timeouts.connectionTimeout);
     const { socket: tunnel } = await SocksClient.createConnection({
-      ...(toProxy ? { existing_socket: toProxy } : {}),
+      existing_socket: toProxy,
       proxy: {
         host: c.socks.ip,
         port: c.socks.port,
@@ -98,7 +101,7 @@ async function openSession(c: SmtpRelayConfig): Promise<Session> {
       timeout: timeouts.connectionTimeout,
     });
     socket = tunnel;
-  } else socket = await c.connect?.host(c.host, c.port, timeouts.connectionTimeout);
+  } else socket = await c.connect.host(c.host, c.port, timeouts.connectionTimeout);
   const conn = new SMTPConnection({ host: c.host, port: c.port, secure: c.tls, connection: socket, ...timeouts });
   const session: Session = { conn, messages: 0, closed: false };
   await new Promise<void>((resolve, reject) => {
