@@ -16,7 +16,7 @@ import { stopCampaignLive } from './core/campaign-live.ts';
 import { startSender } from './sending/sender.ts';
 import { indicatorsAtStart } from './features/pmta-relay-indicators/pmta-relay-indicators.jobs.ts';
 import { startHeartbeat } from './features/processes/processes.repo.ts';
-import { metrics, serveMetrics } from './core/metrics.ts';
+import { metrics, startMetrics } from './core/metrics.ts';
 
 export interface Started {
   ctx: AppContext;
@@ -66,11 +66,7 @@ export async function startContext(
     role: env.ROLE,
     sender: sender && (() => ({ worker: sender.worker, inFlight: sender.inFlight, sending: sender.alive })),
   });
-  const metricsServer = env.METRICS_PORT !== undefined ? await serveMetrics(env.METRICS_PORT, env.HOST) : undefined;
-  if (metricsServer) {
-    const a = metricsServer.address();
-    console.log(`metrics on port ${typeof a === 'object' && a ? a.port : env.METRICS_PORT} (/metrics)`);
-  }
+  const metricsServer = await startMetrics(env);
   return {
     ctx,
     stop: async () => {
