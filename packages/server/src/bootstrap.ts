@@ -8,6 +8,7 @@ import { createDb, ensureDatabase, runMigrations } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDb } from './db/embedded.ts';
 import { users } from './db/schema/index.ts';
 import { Hub } from './core/hub.ts';
+import { AuthUsers } from './core/auth-users.ts';
 import { Jobs } from './core/jobs.ts';
 import { loadSecret } from './core/secret.ts';
 import { hashPassword } from './core/passwords.ts';
@@ -56,7 +57,9 @@ export async function startContext(
   const hub = new Hub(db.$client);
   await hub.start(databaseUrl);
   const jobs = new Jobs(databaseUrl);
-  const ctx: AppContext = { env, db, databaseUrl, secret: loadSecret(env.DATA_DIR, env.APP_SECRET), hub, jobs };
+  const authUsers = new AuthUsers(db, hub);
+  const secret = loadSecret(env.DATA_DIR, env.APP_SECRET);
+  const ctx: AppContext = { env, db, databaseUrl, secret, hub, jobs, authUsers };
   jobs.register(...jobDefinitions(ctx));
   const works = env.ROLE === 'all' || env.ROLE === 'worker';
   await jobs.start({ work: works, schedule: opts.schedules ?? true, only: env.JOBS });
@@ -75,6 +78,7 @@ export async function startContext(
       await sender?.stop();
       await jobs.stop();
       await hub.stop();
+      authUsers.stop();
       stopCampaignLive(ctx);
       await db.$client.end();
     },

@@ -47,6 +47,9 @@ export const refreshSchema = z.object({
   refresh_token: requiredString('Refresh token is required.').max(512, 'Invalid refresh token.'),
 });
 
+/** POST /api/logout: ends the login of `refresh_token`; with `all`, every login of its user (decision 1331). */
+export const logoutSchema = refreshSchema.extend({ all: z.boolean().optional() });
+
 export interface TokenPair {
   token: string;
   refresh_token: string;

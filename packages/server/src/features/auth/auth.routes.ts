@@ -1,11 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AuthMessages, loginSchema, profileItem, refreshSchema, registerSchema } from '@console/shared/auth';
+import {
+  AuthMessages,
+  loginSchema,
+  logoutSchema,
+  profileItem,
+  refreshSchema,
+  registerSchema,
+} from '@console/shared/auth';
 import { emailField } from '@console/shared/fields';
-import { revokeRefreshToken } from '../../core/tokens.ts';
 import { found } from '../../core/access.ts';
 import { findProfile } from '../users/users.repo.ts';
-import { login, refresh, register, requestPasswordReset } from './auth.service.ts';
+import { login, logout, refresh, register, requestPasswordReset } from './auth.service.ts';
 
 const tokenPair = z.object({ token: z.string(), refresh_token: z.string() });
 
@@ -35,9 +41,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/logout',
-    { config: { public: true }, schema: { tags: ['auth'], body: refreshSchema } },
+    { config: { public: true }, schema: { tags: ['auth'], body: logoutSchema } },
     async (req, reply) => {
-      await revokeRefreshToken(ctx.db, req.body.refresh_token);
+      await logout(ctx, req.body.refresh_token, req.body.all ?? false);
       return reply.status(204).send();
     },
   );

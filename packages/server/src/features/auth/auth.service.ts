@@ -4,7 +4,14 @@ import { AppError, conflict } from '../../core/errors.ts';
 import { isUniqueViolation } from '../../core/db-errors.ts';
 import { hashPassword, verifyPassword } from '../../core/passwords.ts';
 import { notifyUser } from '../../core/notify.ts';
-import { consumeRefreshToken, issueTokens } from '../../core/tokens.ts';
+import {
+  consumeRefreshToken,
+  endAccessTokens,
+  endUserSessions,
+  issueTokens,
+  loginOf,
+  revokeFamily,
+} from '../../core/tokens.ts';
 import {
   adminIds,
   clearFailures,
@@ -35,7 +42,7 @@ const MAX_PER_ADDRESS = 20;
 // Verified when the e-mail is unknown, so that both answers take the same time.
 const dummyHash = hashPassword('not-a-real-password');
 
-type Ctx = Pick<AppContext, 'db' | 'secret' | 'hub'>;
+type Ctx = Pick<AppContext, 'db' | 'secret' | 'hub' | 'authUsers'>;
 
 const pairKey = (email: string, ip: string) => `pair:${email}|${ip}`;
 const addressKey = (ip: string) => `ip:${ip}`;
@@ -90,6 +97,19 @@ export async function refresh(ctx: Ctx, refreshToken: string) {
   const user = await userById(ctx.db, row.userId);
   if (!user?.isActive) throw new AppError(401, AuthMessages.inactive);
   return issueTokens(ctx.db, ctx.secret, user, row.family);
+}
+
+/**
+ * Ends the login the refresh token belongs to, and the user's access tokens with it (the others' logins
+ * renew theirs with their refresh token); `all`: every login of that user, live streams included. An
+ * unknown token ends nothing, and the answer does not say so.
+ */
+export async function logout(ctx: Ctx, refreshToken: string, all: boolean) {
+  const login = await loginOf(ctx.db, refreshToken);
+  if (!login) return;
+  if (all) return endUserSessions(ctx, login.userId);
+  await revokeFamily(ctx.db, login.family);
+  await endAccessTokens(ctx, login.userId);
 }
 
 /** Answers 409 with the field that is already taken. */

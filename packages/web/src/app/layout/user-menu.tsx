@@ -5,7 +5,7 @@ import { useLogout, useProfile } from '@/features/auth/api/auth.ts';
 import { useSession } from '@/lib/session.ts';
 import { href } from '@/lib/routes.ts';
 
-/** The username menu of the header: Profile, About and Logout. */
+/** The username menu of the header: Profile, About, Logout and End all sessions (every device). */
 export function UserMenu() {
   const session = useSession();
   const profile = useProfile();
@@ -21,7 +21,20 @@ export function UserMenu() {
           { key: 'profile', icon: <UserOutlined />, label: 'Profile', onClick: () => navigate(href('profile')) },
           { key: 'about', icon: <InfoCircleOutlined />, label: 'About', onClick: () => navigate(href('about')) },
           { type: 'divider' },
-          { key: 'logout', icon: <LogoutOutlined />, label: 'Logout', danger: true, onClick: () => logout.mutate() },
+          {
+            key: 'logout',
+            icon: <LogoutOutlined />,
+            label: 'Logout',
+            danger: true,
+            onClick: () => logout.mutate(false),
+          },
+          {
+            key: 'logout-all',
+            icon: <LogoutOutlined />,
+            label: 'End all sessions',
+            danger: true,
+            onClick: () => logout.mutate(true),
+          },
         ],
       }}
     >

@@ -48,17 +48,21 @@ export const login = async ({ remember, ...credentials }: LoginInput) => {
 export const useLogin = () => useMutation({ mutationFn: login });
 
 /**
- * The local session ends at once; POST /api/logout then revokes the refresh token. Waiting for the answer
- * first would leave a user on a slow or unreachable server signed in on screen.
+ * The local session ends at once; POST /api/logout then revokes the refresh token (with `all`, every
+ * session of the user, on every device). Waiting for the answer first would leave a user on a slow or
+ * unreachable server signed in on screen.
  */
-export const logout = async () => {
+export const logout = async (all: boolean = false) => {
   const refreshToken = getSession()?.refreshToken;
   logoutLocally();
   queryClient.clear();
-  if (refreshToken) await http.post('/logout', { refresh_token: refreshToken }, { auth: false }).catch(() => undefined);
+  if (refreshToken)
+    await http
+      .post('/logout', { refresh_token: refreshToken, ...(all ? { all } : {}) }, { auth: false })
+      .catch(() => undefined);
 };
 
-export const useLogout = () => useMutation({ mutationFn: logout });
+export const useLogout = () => useMutation({ mutationFn: (all: boolean = false) => logout(all) });
 
 export interface RegisterAnswer {
   id: number;
