@@ -79,9 +79,18 @@ export const AuthMessages = {
   inactive: 'Your account is not active yet. An administrator must activate it.',
   tooManyAttempts: (seconds: number) => `Too many failed login attempts. Try again in ${seconds} seconds.`,
   registered: 'Your account has been created. An administrator must activate it before you can log in.',
+  tooManySignUps: (seconds: number) => `Too many sign-ups from this address. Try again in ${seconds} seconds.`,
+  registrationClosed: 'Registration is closed: an administrator creates the accounts.',
+  selfRegistrationInvalid: 'Self-registration must be on or off.',
   usernameTaken: 'This username is already used.',
   emailTaken: 'This email is already used.',
   refreshInvalid: 'Invalid refresh token.',
   unauthorized: 'Authentication required.',
   forbidden: 'Access denied.',
 } as const;
+
+/** GET (anyone) and PUT (administrators) /api/registration: whether visitors may sign up (decision 1332). */
+export const registrationSettingSchema = z.object({
+  selfRegistration: z.boolean({ error: AuthMessages.selfRegistrationInvalid }),
+});
+export type RegistrationSetting = z.infer<typeof registrationSettingSchema>;

@@ -7,11 +7,20 @@ import {
   profileItem,
   refreshSchema,
   registerSchema,
+  registrationSettingSchema,
 } from '@console/shared/auth';
 import { emailField } from '@console/shared/fields';
 import { found } from '../../core/access.ts';
 import { findProfile } from '../users/users.repo.ts';
-import { login, logout, refresh, register, requestPasswordReset } from './auth.service.ts';
+import {
+  changeRegistrationSetting,
+  login,
+  logout,
+  refresh,
+  register,
+  registrationSetting,
+  requestPasswordReset,
+} from './auth.service.ts';
 
 const tokenPair = z.object({ token: z.string(), refresh_token: z.string() });
 
@@ -22,9 +31,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/register',
     { config: { public: true }, schema: { tags: ['auth'], body: registerSchema } },
     async (req, reply) => {
-      const id = await register(ctx, req.body);
+      const id = await register(ctx, req.body, req.ip);
       return reply.status(201).send({ id, isActive: false, message: AuthMessages.registered });
     },
+  );
+
+  app.get(
+    '/registration',
+    { config: { public: true }, schema: { tags: ['auth'], response: { 200: registrationSettingSchema } } },
+    async () => registrationSetting(ctx),
+  );
+
+  app.put(
+    '/registration',
+    {
+      config: { admin: true },
+      schema: { tags: ['auth'], body: registrationSettingSchema, response: { 200: registrationSettingSchema } },
+    },
+    async (req) => changeRegistrationSetting(ctx, req.body),
   );
 
   app.post(
