@@ -1,5 +1,5 @@
 import { useQuery, useMutation } from '@tanstack/react-query';
-import type { Profile, Login, TokenPair, Register } from '@console/shared/auth';
+import type { Profile, Login, TokenPair, Register, RegistrationSetting } from '@console/shared/auth';
 import { HttpError, http, logoutLocally, request } from '@/lib/http.ts';
 import { startSession, getSession } from '@/lib/session.ts';
 import { queryClient } from '@/lib/query-client.ts';
@@ -75,3 +75,8 @@ export const register = (input: Register) =>
   request<RegisterAnswer>('/register', { method: 'POST', form: { ...input }, auth: false });
 
 export const useRegister = () => useMutation({ mutationFn: register });
+
+/** GET /api/registration: whether visitors may sign up (an administrator can turn it off). */
+export const getRegistration = () => http.get<RegistrationSetting>('/registration', { auth: false });
+
+export const useRegistration = () => useQuery({ queryKey: ['registration'], queryFn: getRegistration });
