@@ -1,5 +1,5 @@
 import { Avatar, Button, Dropdown, Grid, Space } from 'antd';
-import { InfoCircleOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { InfoCircleOutlined, LogoutOutlined, PoweroffOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useLogout, useProfile } from '@/features/auth/api/auth.ts';
 import { useSession } from '@/lib/session.ts';
@@ -30,7 +30,8 @@ export function UserMenu() {
           },
           {
             key: 'logout-all',
-            icon: <LogoutOutlined />,
+            // Another icon: the journeys find Logout by its name, which includes the icon's.
+            icon: <PoweroffOutlined />,
             label: 'End all sessions',
             danger: true,
             onClick: () => logout.mutate(true),

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AuthMessages } from '@console/shared/auth';
-import { apiLogin } from './api.ts';
+import { apiLogin, registerActiveUser } from './api.ts';
 import { ADMIN, startHarness, type Harness } from './harness.ts';
 import { shot, shotBoth, signIn } from './ui.ts';
 
 /*
  * Issue 37: an administrator turns self-registration off from Users; the register page then says that an
- * administrator creates the accounts, and the server refuses sign-ups (decision 1332).
+ * administrator creates the accounts, and the server refuses sign-ups (decision 1332). "End all sessions"
+ * in the user menu signs the user out on every device at once (decision 1331).
  */
 
 let h: Harness;
@@ -47,5 +48,29 @@ describe('self-registration', () => {
     const token = await apiLogin(h, ADMIN.email, ADMIN.password);
     expect((await h.api('/registration', { method: 'PUT', json: { selfRegistration: false } })).status).toBe(401);
     expect((await h.api('/registration', { token })).body).toEqual({ selfRegistration: true });
+  });
+});
+
+describe('sessions', () => {
+  test('End all sessions: the other browser is signed out at its next call', async () => {
+    const token = await apiLogin(h, ADMIN.email, ADMIN.password);
+    const bob = await registerActiveUser(h, token, 'bob');
+    const laptop = await h.open(1400);
+    const phone = await h.open(1000);
+    await signIn(laptop.page, bob.email, bob.password);
+    await signIn(phone.page, bob.email, bob.password);
+
+    await laptop.page.getByTestId('user-menu').click();
+    const item = laptop.page.getByRole('menuitem', { name: 'End all sessions' });
+    await item.waitFor();
+    await laptop.page
+      .locator('.ant-dropdown.ant-slide-up-appear, .ant-dropdown.ant-slide-up-enter')
+      .waitFor({ state: 'detached' });
+    await item.click();
+    await laptop.page.waitForURL('**/login');
+
+    // The phone's access token is refused, its renewal too: it is sent to the login screen.
+    await phone.page.goto('/email-list');
+    await phone.page.waitForURL('**/login');
   });
 });
