@@ -8,6 +8,7 @@ import { createDb, ensureDatabase, runMigrations } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDb } from './db/embedded.ts';
 import { users } from './db/schema/index.ts';
 import { Hub } from './core/hub.ts';
+import { AuthUsers } from './core/auth-users.ts';
 import { Jobs } from './core/jobs.ts';
 import { loadSecret } from './core/secret.ts';
 import { hashPassword } from './core/passwords.ts';
@@ -16,7 +17,7 @@ import { stopCampaignLive } from './core/campaign-live.ts';
 import { startSender } from './sending/sender.ts';
 import { indicatorsAtStart } from './features/pmta-relay-indicators/pmta-relay-indicators.jobs.ts';
 import { startHeartbeat } from './features/processes/processes.repo.ts';
-import { metrics, serveMetrics } from './core/metrics.ts';
+import { metrics, startMetrics } from './core/metrics.ts';
 
 export interface Started {
   ctx: AppContext;
@@ -56,7 +57,9 @@ export async function startContext(
   const hub = new Hub(db.$client);
   await hub.start(databaseUrl);
   const jobs = new Jobs(databaseUrl);
-  const ctx: AppContext = { env, db, databaseUrl, secret: loadSecret(env.DATA_DIR, env.APP_SECRET), hub, jobs };
+  const authUsers = new AuthUsers(db, hub);
+  const secret = loadSecret(env.DATA_DIR, env.APP_SECRET);
+  const ctx: AppContext = { env, db, databaseUrl, secret, hub, jobs, authUsers };
   jobs.register(...jobDefinitions(ctx));
   const works = env.ROLE === 'all' || env.ROLE === 'worker';
   await jobs.start({ work: works, schedule: opts.schedules ?? true, only: env.JOBS });
@@ -66,11 +69,7 @@ export async function startContext(
     role: env.ROLE,
     sender: sender && (() => ({ worker: sender.worker, inFlight: sender.inFlight, sending: sender.alive })),
   });
-  const metricsServer = env.METRICS_PORT !== undefined ? await serveMetrics(env.METRICS_PORT, env.HOST) : undefined;
-  if (metricsServer) {
-    const a = metricsServer.address();
-    console.log(`metrics on port ${typeof a === 'object' && a ? a.port : env.METRICS_PORT} (/metrics)`);
-  }
+  const metricsServer = await startMetrics(env);
   return {
     ctx,
     stop: async () => {
@@ -79,6 +78,7 @@ export async function startContext(
       await sender?.stop();
       await jobs.stop();
       await hub.stop();
+      authUsers.stop();
       stopCampaignLive(ctx);
       await db.$client.end();
     },

@@ -44,6 +44,10 @@ const schema = z.object({
    * not served. Each process needs a port of its own when several run on one machine.
    */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The address /metrics listens on: loopback unless a scraper elsewhere needs it (then set METRICS_TOKEN). */
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** When set, /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must have at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   /**

@@ -47,6 +47,9 @@ export const refreshSchema = z.object({
   refresh_token: requiredString('Refresh token is required.').max(512, 'Invalid refresh token.'),
 });
 
+/** POST /api/logout: ends the login of `refresh_token`; with `all`, every login of its user (decision 1331). */
+export const logoutSchema = refreshSchema.extend({ all: z.boolean().optional() });
+
 export interface TokenPair {
   token: string;
   refresh_token: string;
@@ -76,9 +79,18 @@ export const AuthMessages = {
   inactive: 'Your account is not active yet. An administrator must activate it.',
   tooManyAttempts: (seconds: number) => `Too many failed login attempts. Try again in ${seconds} seconds.`,
   registered: 'Your account has been created. An administrator must activate it before you can log in.',
+  tooManySignUps: (seconds: number) => `Too many sign-ups from this address. Try again in ${seconds} seconds.`,
+  registrationClosed: 'Registration is closed: an administrator creates the accounts.',
+  selfRegistrationInvalid: 'Self-registration must be on or off.',
   usernameTaken: 'This username is already used.',
   emailTaken: 'This email is already used.',
   refreshInvalid: 'Invalid refresh token.',
   unauthorized: 'Authentication required.',
   forbidden: 'Access denied.',
 } as const;
+
+/** GET (anyone) and PUT (administrators) /api/registration: whether visitors may sign up (decision 1332). */
+export const registrationSettingSchema = z.object({
+  selfRegistration: z.boolean({ error: AuthMessages.selfRegistrationInvalid }),
+});
+export type RegistrationSetting = z.infer<typeof registrationSettingSchema>;

@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { ROLE_ADMIN } from '@console/shared/enums';
 import { AuthMessages } from '@console/shared/auth';
-import { users } from '../db/schema/index.ts';
 import { AppError, forbidden } from './errors.ts';
 import { verifyAccessToken } from './tokens.ts';
 import type { AuthUser } from './context.ts';
@@ -18,7 +16,8 @@ function bearer(req: FastifyRequest): string | undefined {
  * answer 403 to everyone else. The decision is made on the route the router matched, never on the URL's
  * text (an encoded spelling such as `/%61pi/users` matches the same route, so it meets the same check).
  * Only a request that matched no route at all (the 404 handler, the web app's shell) passes untouched.
- * The user row is read on each request so that deactivation or a role change takes effect at once.
+ * The user is checked on each request (core/auth-users.ts, cached): deactivation, a role change, a new
+ * password or a logout take effect at once.
  */
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('user', null as unknown as AuthUser);
@@ -33,11 +32,10 @@ async function authenticate(app: FastifyInstance, req: FastifyRequest) {
   const config = req.routeOptions.config;
   const claims = await verifyAccessToken(app.ctx.secret, bearer(req) ?? '');
   if (!claims) throw new AppError(401, AuthMessages.unauthorized);
-  const [row] = await app.ctx.db
-    .select({ id: users.id, username: users.username, roles: users.roles, isActive: users.isActive })
-    .from(users)
-    .where(eq(users.id, claims.id));
+  const row = await app.ctx.authUsers.get(claims.id);
   if (!row?.isActive) throw new AppError(401, AuthMessages.inactive);
+  // A new password, a logout or a deactivation since the token was issued (decision 1331).
+  if (row.tokenGeneration !== claims.gen) throw new AppError(401, AuthMessages.unauthorized);
   req.user = { id: row.id, username: row.username, roles: row.roles, isAdmin: row.roles.includes(ROLE_ADMIN) };
   if (config.admin && !req.user.isAdmin) throw forbidden();
 }

@@ -1,6 +1,7 @@
 import type { Env } from '../env.ts';
 import type { Db } from '../db/client.ts';
 import type { Hub } from './hub.ts';
+import type { AuthUsers } from './auth-users.ts';
 import type { Jobs } from './jobs.ts';
 
 /** What every feature needs, built once in main.ts (or per test) and hung on the Fastify instance. */
@@ -11,6 +12,8 @@ export interface AppContext {
   secret: Uint8Array;
   hub: Hub;
   jobs: Jobs;
+  /** The users access tokens name, cached for the token check (core/auth-users.ts). */
+  authUsers: AuthUsers;
 }
 
 export interface AuthUser {

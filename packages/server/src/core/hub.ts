@@ -13,9 +13,14 @@ interface Subscriber {
 
 /** An internal message, never sent to a browser: every process closes that user's streams. */
 const END_SESSIONS = '__end_sessions';
+/**
+ * An internal message, never sent to a browser, sent by the `users_changed` trigger (migration 0026): what
+ * the token check reads of that user changed (decision 1331).
+ */
+const USER_CHANGED = '__user_changed';
 
 interface Envelope {
-  topic: Topic | typeof END_SESSIONS;
+  topic: Topic | typeof END_SESSIONS | typeof USER_CHANGED;
   userId: number | null;
   data: unknown;
 }
@@ -49,6 +54,7 @@ export function fitPayload(e: Envelope): string {
  */
 export class Hub {
   private subscribers = new Set<Subscriber>();
+  private userWatchers = new Set<(userId: number | null) => void>();
   private listener?: pg.Client;
   private databaseUrl = '';
   private stopped = false;
@@ -91,6 +97,22 @@ export class Hub {
     }
     if (this.stopped) return void client.end().catch(() => {});
     this.listener = client;
+    // Whatever changed while no connection listened went unheard.
+    for (const w of this.userWatchers) w(null);
+  }
+
+  /** True while notifications are heard: what a process caches from them is current only then. */
+  get listening(): boolean {
+    return this.listener !== undefined;
+  }
+
+  /**
+   * Calls `watch(userId)` whenever a user's row changes in any process (the `users_changed` trigger), and
+   * `watch(null)` when the connection that hears it is (re)made: anything may have changed meanwhile.
+   */
+  watchUsers(watch: (userId: number | null) => void): () => void {
+    this.userWatchers.add(watch);
+    return () => this.userWatchers.delete(watch);
   }
 
   private reconnect(delayMs: number) {
@@ -121,6 +143,10 @@ export class Hub {
   }
 
   private deliver(e: Envelope) {
+    if (e.topic === USER_CHANGED) {
+      for (const w of this.userWatchers) w(e.userId);
+      return;
+    }
     for (const s of this.subscribers) {
       if (e.topic === END_SESSIONS) {
         if (s.userId === e.userId) s.end?.();

@@ -1,9 +1,13 @@
+import crypto from 'node:crypto';
 import http from 'node:http';
+import type net from 'node:net';
 import client from 'prom-client';
+import type { Env } from '../env.ts';
 
 /*
  * What operators scrape (issue 23, README "Metrics"): the Prometheus text format through prom-client, served
- * on a port of its own (METRICS_PORT; unset = off) so that no API token or tracker route is involved. Every
+ * on a port of its own (METRICS_PORT; unset = off) so that no API token or tracker route is involved, on
+ * loopback unless METRICS_HOST says otherwise, behind METRICS_TOKEN when set (issue 37). Every
  * process keeps its own figures; Prometheus adds them up per role with its labels.
  */
 
@@ -39,12 +43,26 @@ export const metrics = {
   dbErrors: counter('console_database_errors_total', 'Errors of database connections (dropped, refused, failed).'),
 };
 
-/** Serves /metrics on `port` (0 = any free port, for tests); resolves with the server. */
-export async function serveMetrics(port: number, host: string): Promise<http.Server> {
-  client.collectDefaultMetrics({ register: registry });
+const sameText = (a: string, b: string) => {
+  const x = crypto.createHash('sha256').update(a).digest();
+  const y = crypto.createHash('sha256').update(b).digest();
+  return crypto.timingSafeEqual(x, y);
+};
+
+/**
+ * Serves /metrics on `port` (0 = any free port, for tests) and `host`; with a `token`, only to
+ * `Authorization: Bearer <token>`. Resolves with the server.
+ */
+export async function serveMetrics(port: number, host: string, token?: string): Promise<http.Server> {
+  // Registered once per process: a second call throws (the tests start several servers).
+  if (!registry.getSingleMetric('process_cpu_user_seconds_total')) client.collectDefaultMetrics({ register: registry });
   const server = http.createServer((req, res) => {
     if (req.url !== '/metrics') {
       res.writeHead(404).end('Not found.');
+      return;
+    }
+    if (token !== undefined && !sameText(req.headers.authorization ?? '', `Bearer ${token}`)) {
+      res.writeHead(401, { 'www-authenticate': 'Bearer' }).end('Unauthorized.');
       return;
     }
     registry.metrics().then(
@@ -56,5 +74,14 @@ export async function serveMetrics(port: number, host: string): Promise<http.Ser
     server.once('error', reject);
     server.listen(port, host, () => resolve());
   });
+  return server;
+}
+
+/** The process's metrics server as the environment says (METRICS_PORT, METRICS_HOST, METRICS_TOKEN); unset port: none. */
+export async function startMetrics(env: Pick<Env, 'METRICS_PORT' | 'METRICS_HOST' | 'METRICS_TOKEN'>) {
+  if (env.METRICS_PORT === undefined) return undefined;
+  const server = await serveMetrics(env.METRICS_PORT, env.METRICS_HOST, env.METRICS_TOKEN);
+  const a = server.address() as net.AddressInfo;
+  console.log(`metrics on ${a.address}:${a.port} (/metrics${env.METRICS_TOKEN ? ', bearer token' : ''})`);
   return server;
 }

@@ -49,9 +49,9 @@ function spellings(p: string): string[] {
   ];
 }
 
-/** Public routes: the sign-in family, the API docs, the tracker (and its /t/ping), and (with a web folder) its files and the shell. */
+/** Public routes: the sign-in family (with whether sign-ups are open), the API docs, the tracker (and its /t/ping), and (with a web folder) its files and the shell. */
 const PUBLIC =
-  /^(GET|HEAD|POST) (\/api\/(register|login_check|token\/refresh|logout|forgot-password)|\/api\/docs.*|\/t\/[ocu]\/:uuid(\/\*)?|\/t\/ping|\/postback|\/|\/\*|\/index\.html|\/assets\/app\.js)$/;
+  /^(GET|HEAD|POST) (\/api\/(register|registration|login_check|token\/refresh|logout|forgot-password)|\/api\/docs.*|\/t\/[ocu]\/:uuid(\/\*)?|\/t\/ping|\/postback|\/|\/\*|\/index\.html|\/assets\/app\.js)$/;
 
 /** The status, or 'open' for an answer still streaming after a second (the live stream let in). */
 async function statusOf(app: FastifyInstance, opts: InjectOptions) {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -27,6 +28,11 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(false),
     profitRate: doublePrecision('profit_rate').notNull().default(100),
     createdAt: createdAt(),
+    /**
+     * Carried by each access token (`gen`) and compared on every request: a new password, a logout or a
+     * deactivation adds one, which ends every access token issued before (issue 37, decision 1331).
+     */
+    tokenGeneration: integer('token_generation').notNull().default(0),
   },
   (t) => [
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
@@ -96,5 +102,18 @@ export const ownerSecrets = pgTable('owner_secrets', {
   sshKeyCreatedAt: timestamp('ssh_key_created_at', { withTimezone: true }),
   postbackKey: text('postback_key'),
 });
+
+/**
+ * The console's own settings that administrators change from its screens: one row (`id` is always true).
+ * `selfRegistration`: whether anyone may sign up on the register page (decision 1332).
+ */
+export const consoleSettings = pgTable(
+  'console_settings',
+  {
+    id: boolean('id').primaryKey().default(true),
+    selfRegistration: boolean('self_registration').notNull().default(true),
+  },
+  (t) => [check('console_settings_one_row', sql`${t.id}`)],
+);
 
 export type DbUser = typeof users.$inferSelect;

@@ -1,11 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AuthMessages, loginSchema, profileItem, refreshSchema, registerSchema } from '@console/shared/auth';
+import {
+  AuthMessages,
+  loginSchema,
+  logoutSchema,
+  profileItem,
+  refreshSchema,
+  registerSchema,
+  registrationSettingSchema,
+} from '@console/shared/auth';
 import { emailField } from '@console/shared/fields';
-import { revokeRefreshToken } from '../../core/tokens.ts';
 import { found } from '../../core/access.ts';
 import { findProfile } from '../users/users.repo.ts';
-import { login, refresh, register, requestPasswordReset } from './auth.service.ts';
+import {
+  changeRegistrationSetting,
+  login,
+  logout,
+  refresh,
+  register,
+  registrationSetting,
+  requestPasswordReset,
+} from './auth.service.ts';
 
 const tokenPair = z.object({ token: z.string(), refresh_token: z.string() });
 
@@ -16,9 +31,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/register',
     { config: { public: true }, schema: { tags: ['auth'], body: registerSchema } },
     async (req, reply) => {
-      const id = await register(ctx, req.body);
+      const id = await register(ctx, req.body, req.ip);
       return reply.status(201).send({ id, isActive: false, message: AuthMessages.registered });
     },
+  );
+
+  app.get(
+    '/registration',
+    { config: { public: true }, schema: { tags: ['auth'], response: { 200: registrationSettingSchema } } },
+    async () => registrationSetting(ctx),
+  );
+
+  app.put(
+    '/registration',
+    {
+      config: { admin: true },
+      schema: { tags: ['auth'], body: registrationSettingSchema, response: { 200: registrationSettingSchema } },
+    },
+    async (req) => changeRegistrationSetting(ctx, req.body),
   );
 
   app.post(
@@ -35,9 +65,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/logout',
-    { config: { public: true }, schema: { tags: ['auth'], body: refreshSchema } },
+    { config: { public: true }, schema: { tags: ['auth'], body: logoutSchema } },
     async (req, reply) => {
-      await revokeRefreshToken(ctx.db, req.body.refresh_token);
+      await logout(ctx, req.body.refresh_token, req.body.all ?? false);
       return reply.status(204).send();
     },
   );

@@ -3,11 +3,11 @@ import type { AppContext, AuthUser } from '../../core/context.ts';
 import { forbidden } from '../../core/errors.ts';
 import { found } from '../../core/access.ts';
 import { hashPassword } from '../../core/passwords.ts';
-import { endUserSessions, revokeUserTokens } from '../../core/tokens.ts';
+import { endUserSessions } from '../../core/tokens.ts';
 import { assertUnique } from '../auth/auth.service.ts';
 import { deleteUser, findUser, insertUser, updateUser } from './users.repo.ts';
 
-type Ctx = Pick<AppContext, 'db' | 'hub'>;
+type Ctx = Pick<AppContext, 'db' | 'hub' | 'authUsers'>;
 
 export async function getUser(ctx: Ctx, id: number) {
   return found(await findUser(ctx.db, id));
@@ -27,9 +27,10 @@ export async function changeUser(ctx: Ctx, actor: AuthUser, id: number, input: U
   if (id === actor.id && !fields.isActive) throw forbidden('You cannot deactivate your own account.');
   await assertUnique(ctx, fields, id);
   await updateUser(ctx.db, id, { ...fields, ...(password ? { passwordHash: await hashPassword(password) } : {}) });
-  // Deactivated: every session ends now, live streams included; a new password: sign in again.
-  if (!fields.isActive) await endUserSessions(ctx, id);
-  else if (password) await revokeUserTokens(ctx.db, id);
+  // The token check sees new roles at once here (other processes hear the users_changed trigger).
+  ctx.authUsers.forget(id);
+  // Deactivated or a new password: every session ends now, access tokens and live streams included.
+  if (!fields.isActive || password) await endUserSessions(ctx, id);
   return getUser(ctx, id);
 }
 

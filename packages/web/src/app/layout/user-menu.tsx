@@ -1,11 +1,11 @@
 import { Avatar, Button, Dropdown, Grid, Space } from 'antd';
-import { InfoCircleOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { InfoCircleOutlined, LogoutOutlined, PoweroffOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useLogout, useProfile } from '@/features/auth/api/auth.ts';
 import { useSession } from '@/lib/session.ts';
 import { href } from '@/lib/routes.ts';
 
-/** The username menu of the header: Profile, About and Logout. */
+/** The username menu of the header: Profile, About, Logout and End all sessions (every device). */
 export function UserMenu() {
   const session = useSession();
   const profile = useProfile();
@@ -21,7 +21,21 @@ export function UserMenu() {
           { key: 'profile', icon: <UserOutlined />, label: 'Profile', onClick: () => navigate(href('profile')) },
           { key: 'about', icon: <InfoCircleOutlined />, label: 'About', onClick: () => navigate(href('about')) },
           { type: 'divider' },
-          { key: 'logout', icon: <LogoutOutlined />, label: 'Logout', danger: true, onClick: () => logout.mutate() },
+          {
+            key: 'logout',
+            icon: <LogoutOutlined />,
+            label: 'Logout',
+            danger: true,
+            onClick: () => logout.mutate(false),
+          },
+          {
+            key: 'logout-all',
+            // Another icon: the journeys find Logout by its name, which includes the icon's.
+            icon: <PoweroffOutlined />,
+            label: 'End all sessions',
+            danger: true,
+            onClick: () => logout.mutate(true),
+          },
         ],
       }}
     >

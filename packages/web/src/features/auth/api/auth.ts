@@ -1,5 +1,5 @@
 import { useQuery, useMutation } from '@tanstack/react-query';
-import type { Profile, Login, TokenPair, Register } from '@console/shared/auth';
+import type { Profile, Login, TokenPair, Register, RegistrationSetting } from '@console/shared/auth';
 import { HttpError, http, logoutLocally, request } from '@/lib/http.ts';
 import { startSession, getSession } from '@/lib/session.ts';
 import { queryClient } from '@/lib/query-client.ts';
@@ -48,17 +48,21 @@ export const login = async ({ remember, ...credentials }: LoginInput) => {
 export const useLogin = () => useMutation({ mutationFn: login });
 
 /**
- * The local session ends at once; POST /api/logout then revokes the refresh token. Waiting for the answer
- * first would leave a user on a slow or unreachable server signed in on screen.
+ * The local session ends at once; POST /api/logout then revokes the refresh token (with `all`, every
+ * session of the user, on every device). Waiting for the answer first would leave a user on a slow or
+ * unreachable server signed in on screen.
  */
-export const logout = async () => {
+export const logout = async (all: boolean = false) => {
   const refreshToken = getSession()?.refreshToken;
   logoutLocally();
   queryClient.clear();
-  if (refreshToken) await http.post('/logout', { refresh_token: refreshToken }, { auth: false }).catch(() => undefined);
+  if (refreshToken)
+    await http
+      .post('/logout', { refresh_token: refreshToken, ...(all ? { all } : {}) }, { auth: false })
+      .catch(() => undefined);
 };
 
-export const useLogout = () => useMutation({ mutationFn: logout });
+export const useLogout = () => useMutation({ mutationFn: (all: boolean = false) => logout(all) });
 
 export interface RegisterAnswer {
   id: number;
@@ -71,3 +75,8 @@ export const register = (input: Register) =>
   request<RegisterAnswer>('/register', { method: 'POST', form: { ...input }, auth: false });
 
 export const useRegister = () => useMutation({ mutationFn: register });
+
+/** GET /api/registration: whether visitors may sign up (an administrator can turn it off). */
+export const getRegistration = () => http.get<RegistrationSetting>('/registration', { auth: false });
+
+export const useRegistration = () => useQuery({ queryKey: ['registration'], queryFn: getRegistration });

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { HydraCollection } from '@console/shared/hydra';
+import type { RegistrationSetting } from '@console/shared/auth';
 import type { User, UserCreateBody, UserUpdateBody } from '@console/shared/users';
 import { http, type Query } from '@/lib/http.ts';
 import { mutationHook } from '@/lib/mutation.ts';
@@ -35,3 +36,13 @@ export const useDeleteUser = mutationHook(deleteUser, usersKey);
 export const updateUser = ({ id, ...input }: UserUpdateBody & { id: number }) => http.put<User>(`/users/${id}`, input);
 
 export const useUpdateUser = mutationHook(updateUser, usersKey);
+
+/** GET /api/registration: whether visitors may sign up on the register page. */
+export const getRegistration = () => http.get<RegistrationSetting>('/registration');
+
+export const useRegistration = () => useQuery({ queryKey: [...usersKey, 'registration'], queryFn: getRegistration });
+
+/** PUT /api/registration (administrators): turns self-registration on or off. */
+export const setRegistration = (input: RegistrationSetting) => http.put<RegistrationSetting>('/registration', input);
+
+export const useSetRegistration = mutationHook(setRegistration, usersKey);

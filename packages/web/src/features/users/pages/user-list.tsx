@@ -6,6 +6,7 @@ import { ListPage } from '@/components/list-page.tsx';
 import { useCollectionParams } from '@/hooks/use-collection-params.ts';
 import { useUsers } from '../api/users.ts';
 import { UsersTable } from '../components/users-table.tsx';
+import { RegistrationSwitch } from '../components/registration-switch.tsx';
 
 export function UserList() {
   const list = useCollectionParams({ pageSize: DEFAULT_PAGE_SIZE });
@@ -14,6 +15,7 @@ export function UserList() {
     <ListPage
       title="Users"
       create={{ label: 'Create User', to: href('usersCreate') }}
+      extra={<RegistrationSwitch />}
       list={list}
       filters={
         <Form.Item name="username">
