@@ -132,6 +132,15 @@ export default tseslint.config(
     rules: { ...reactHooks.configs['recommended-latest'].rules, 'web/boundaries': 'error' },
   },
   {
+    // scripts/preflight.cjs runs on whatever Node the machine has (decision 1300): plain CommonJS.
+    files: ['**/*.cjs'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { require: 'readonly', __dirname: 'readonly', process: 'readonly', console: 'readonly' },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['packages/server/src/**/*.ts'],
     plugins: { server: { rules: { layers: serverLayers, 'outbound-door': outboundDoor } } },
     rules: { 'server/layers': 'error' },

@@ -161,7 +161,10 @@ try {
     ? Promise.resolve()
     : new Promise<void>((resolve, reject) => {
         log('building the web app (once)');
-        const b = spawn('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'ignore' });
+        // npm and vite start with `#!/usr/bin/env node`: this process's Node first on their PATH, not the
+        // machine's (decision 1300).
+        const PATH = [path.dirname(process.execPath), process.env.PATH].join(path.delimiter);
+        const b = spawn('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'ignore', env: { ...process.env, PATH } });
         b.once('exit', (c) => (c === 0 ? resolve() : reject(new Error('npm run build failed'))));
       });
 
