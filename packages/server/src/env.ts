@@ -30,6 +30,8 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  /** Where the retention job writes the partitions it archives (decision 1370); default `DATA_DIR/archive`. */
+  ARCHIVE_DIR: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
   APP_SECRET: z.string().min(32, 'APP_SECRET must have at least 32 characters').optional(),
   ADMIN_EMAIL: z.string().email().optional(),
@@ -151,7 +153,7 @@ const schema = z.object({
   ),
 });
 
-export type Env = z.infer<typeof schema> & { DATA_DIR: string };
+export type Env = z.infer<typeof schema> & { DATA_DIR: string; ARCHIVE_DIR: string };
 
 /** Parses the environment once at boot; a bad value stops the start with a clear message. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -160,5 +162,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+  const dataDir = path.resolve(parsed.data.DATA_DIR);
+  const archiveDir = path.resolve(parsed.data.ARCHIVE_DIR ?? path.join(dataDir, 'archive'));
+  return { ...parsed.data, DATA_DIR: dataDir, ARCHIVE_DIR: archiveDir };
 }

@@ -23,6 +23,7 @@ import { dkimKeysRoutes } from './features/dkim-keys/dkim-keys.routes.ts';
 import { linkGroupsRoutes } from './features/link-groups/link-groups.routes.ts';
 import { linksRoutes } from './features/links/links.routes.ts';
 import { processesRoutes } from './features/processes/processes.routes.ts';
+import { retentionRoutes } from './features/retention/retention.routes.ts';
 import { mailServiceSettingsRoutes } from './features/mail-service-settings/mail-service-settings.routes.ts';
 import { unsubscribersRoutes } from './features/unsubscribers/unsubscribers.routes.ts';
 import { spamTrapsRoutes } from './features/spam-traps/spam-traps.routes.ts';
@@ -102,4 +103,5 @@ export const routes: FastifyPluginAsync[] = [
   profitReportRoutes,
   activityReportRoutes,
   processesRoutes,
+  retentionRoutes,
 ];

@@ -11,6 +11,7 @@ import { socksImport } from './features/socks-proxies/socks-proxies.import.ts';
 import { spamDomainsImport, spamEmailsImport, spamMxsImport } from './features/spam-traps/spam-traps.import.ts';
 import { spamTrapJobs } from './features/spam-traps/mx.jobs.ts';
 import { trackingJobs } from './tracking/tracking.jobs.ts';
+import { retentionJobs } from './features/retention/retention.jobs.ts';
 import { sendingJobs } from './sending/sending.jobs.ts';
 import { campaignJobs } from './features/campaigns/campaigns.jobs.ts';
 import { pmtaTroubleReportJobs } from './features/pmta-trouble-report/pmta-trouble-report.jobs.ts';
@@ -49,6 +50,7 @@ export function jobDefinitions(ctx: AppContext): JobDefinition<z.ZodType>[] {
     ...reputationProviderJobs(ctx),
     ...spamTrapJobs(ctx),
     ...trackingJobs(ctx),
+    ...retentionJobs(ctx),
     ...campaignJobs(ctx),
     ...sendingJobs(ctx),
     ...pmtaTroubleReportJobs(ctx),

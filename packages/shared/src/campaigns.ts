@@ -278,6 +278,8 @@ export const overallStats = z.object({
   conversion: z.number(),
   /** In cents (shown divided by 100). */
   profit: z.number(),
+  /** When the retention job archived the recipients' rows (decision 1370): later hits are not counted. */
+  recipientsArchivedAt: date,
 });
 export const providerStats = z.object({
   id: z.number(),

@@ -24,6 +24,8 @@ export interface TrackedCampaign {
   /** The offer's postback rules: a click first; the largest sum (units; null: POSTBACK_MAX_UNITS). */
   postbackRequiresClick: boolean;
   postbackMaxAmount: number | null;
+  /** The recipients' rows were archived (decision 1370): hits are answered from the list, not counted. */
+  recipientsArchived: boolean;
 }
 
 const TTL_MS = 5_000;
@@ -59,7 +61,8 @@ export class CampaignCache {
     const { rows } = await this.pool.query<Omit<TrackedCampaign, 'type' | 'id'>>(
       `select c.user_id as "userId", o.url as "offerUrl", nullif(o.plug, '') as plug, l.category_id as "categoryId",
               u.profit_rate as "profitRate", k.postback_key as "postbackKey",
-              o.postback_requires_click as "postbackRequiresClick", o.postback_max_amount as "postbackMaxAmount"
+              o.postback_requires_click as "postbackRequiresClick", o.postback_max_amount as "postbackMaxAmount",
+              c.recipients_archived_at is not null as "recipientsArchived"
          from campaigns c
          join offers o on o.id = c.offer_id
          left join owner_secrets k on k.user_id = o.user_id

@@ -99,10 +99,12 @@ export async function trackingRoutes(app: FastifyInstance) {
 
   /** The hit committed (GET) or the recipient looked up (HEAD); null when there is no such recipient. */
   async function record(req: FastifyRequest, at: Located, hit: Omit<Hit, 'campaign' | 'relayId' | 'emailId'>) {
-    if (req.method === 'HEAD') {
-      const recipient = await peekRecipient(ctx, at.campaign.id, at.id.emailId);
+    const peek = async () => {
+      const recipient = await peekRecipient(ctx, at.campaign, at.id.emailId);
       return recipient && ({ found: true, recipient, counted: false, first: false } satisfies HitResult);
-    }
+    };
+    // An archived campaign's hits are answered (the pixel, the redirect) but not counted (decision 1370).
+    if (req.method === 'HEAD' || at.campaign.recipientsArchived) return peek();
     const result = await commits.hit({ ...hit, campaign: at.campaign, relayId: at.id.relayId, emailId: at.id.emailId });
     return result.found ? result : null;
   }
@@ -118,7 +120,7 @@ export async function trackingRoutes(app: FastifyInstance) {
     return reply.code(302).headers(NO_CACHE).header('location', target(result.recipient)).send();
   });
   const unsubscribeForm = handle(async (_req, reply, at) => {
-    const recipient = await peekRecipient(ctx, at.campaign.id, at.id.emailId);
+    const recipient = await peekRecipient(ctx, at.campaign, at.id.emailId);
     if (!recipient) return notFound(reply);
     return reply
       .code(200)
@@ -154,7 +156,10 @@ export async function trackingRoutes(app: FastifyInstance) {
     return reply
       .code(200)
       .headers(NO_CACHE)
-      .send({ status: req.method === 'HEAD' ? 'ok' : result.counted ? 'recorded' : 'duplicate' });
+      .send({
+        status:
+          req.method === 'HEAD' ? 'ok' : result.counted ? 'recorded' : at.campaign.recipientsArchived ? 'archived' : 'duplicate',
+      });
   }, 'query');
 
   for (const path of ['/t/o/:uuid', '/t/o/:uuid/*']) app.get(path, route, open);

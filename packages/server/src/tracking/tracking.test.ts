@@ -607,6 +607,7 @@ const trackedCampaign = () => ({
   postbackKey: null,
   postbackRequiresClick: false,
   postbackMaxAmount: null,
+  recipientsArchived: false,
 });
 
 describe('a failed group commit', () => {

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { AppContext } from '../core/context.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { normalizeEmail } from '../suppression/email-syntax.ts';
@@ -27,20 +28,24 @@ export async function unsubscribe(
          from campaign_recipients where campaign_id = $1 and email_id = $2 for update`,
       [campaign.id, emailId],
     );
-    const r = rows[0];
+    // An archived campaign's recipient is found in its list (decision 1370): an old mail's link still works.
+    const r = rows[0] ?? (campaign.recipientsArchived ? await listRecipient(client, emailId) : undefined);
     if (!r) return null;
     const recipient = { email: r.email, domain: r.domain, mailProviderId: r.mailProviderId };
     if (r.done) return { recipient, counted: false };
-    await client.query(
-      `update campaign_recipients set unsubscribed_at = now() where campaign_id = $1 and email_id = $2`,
-      [campaign.id, emailId],
-    );
+    if (rows[0])
+      await client.query(
+        `update campaign_recipients set unsubscribed_at = now() where campaign_id = $1 and email_id = $2`,
+        [campaign.id, emailId],
+      );
     const email = normalizeEmail(r.email);
     const added = await client.query(
       `insert into unsubscribers (email, category_id) values ($1, $2) on conflict do nothing returning id`,
       [email, campaign.categoryId],
     );
     if (added.rowCount) await revalidate(client, { emails: [email], category: campaign.categoryId });
+    // Without the recipient's row, the unsubscribers list is what says "once".
+    else if (!rows[0]) return { recipient, counted: false };
     await recordEvents(client, [
       {
         kind: 'unsubscribe',
@@ -60,11 +65,29 @@ export async function unsubscribe(
 }
 
 /** The recipient as it is, without writing (HEAD requests, the unsubscribe page). */
-export async function peekRecipient(ctx: AppContext, campaignId: number, emailId: number): Promise<Recipient | null> {
+export async function peekRecipient(
+  ctx: AppContext,
+  campaign: Pick<TrackedCampaign, 'id' | 'recipientsArchived'>,
+  emailId: number,
+): Promise<Recipient | null> {
   const { rows } = await ctx.db.$client.query<Recipient>(
     `select email, domain, mail_provider_id as "mailProviderId"
        from campaign_recipients where campaign_id = $1 and email_id = $2`,
-    [campaignId, emailId],
+    [campaign.id, emailId],
   );
-  return rows[0] ?? null;
+  if (rows[0]) return rows[0];
+  return campaign.recipientsArchived ? ((await listRecipient(ctx.db.$client, emailId)) ?? null) : null;
+}
+
+/**
+ * The address behind a tracking id whose campaign's recipient rows were archived: the list's row, which the
+ * id names (`emails.id`). Undefined when the list no longer has it.
+ */
+async function listRecipient(client: pg.ClientBase | pg.Pool, emailId: number) {
+  const { rows } = await client.query<Recipient & { done: boolean }>(
+    `select email, lower(split_part(email, '@', 2)) as domain, mail_provider_id as "mailProviderId", false as done
+       from emails where id = $1`,
+    [emailId],
+  );
+  return rows[0];
 }

@@ -19,6 +19,7 @@ import { linkGroupsScreens } from '@/features/link-groups/routes.tsx';
 import { linksScreens } from '@/features/links/routes.tsx';
 import { mailServiceSettingsScreens } from '@/features/mail-service-settings/routes.tsx';
 import { processesScreens } from '@/features/processes/routes.tsx';
+import { retentionScreens } from '@/features/retention/routes.tsx';
 import { spamTrapsScreens } from '@/features/spam-traps/routes.tsx';
 import { bouncedEmailsScreens } from '@/features/bounced-emails/routes.tsx';
 import { unsubscribersScreens } from '@/features/unsubscribers/routes.tsx';
@@ -74,6 +75,7 @@ const screens: Screens = {
   ...bouncedEmailsScreens,
   ...mailServiceSettingsScreens,
   ...processesScreens,
+  ...retentionScreens,
   ...campaignsScreens,
   ...pmtaTroubleReportScreens,
   ...pmtaRelaysReportScreens,

@@ -19,6 +19,7 @@ export const routes = {
   // Users and categories (admin)
   users: { path: '/users', title: 'Users', admin: true },
   processes: { path: '/processes', title: 'Processes', admin: true },
+  retention: { path: '/retention', title: 'Data Retention', admin: true },
   usersCreate: { path: '/users/create', title: 'Create User', admin: true },
   usersEdit: { path: '/users/:id/edit', title: 'Edit User', admin: true },
   categories: { path: '/categories', title: 'Categories', admin: true },

@@ -8,6 +8,7 @@ import {
   integer,
   pgTable,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -105,13 +106,19 @@ export const ownerSecrets = pgTable('owner_secrets', {
 
 /**
  * The console's own settings that administrators change from its screens: one row (`id` is always true).
- * `selfRegistration`: whether anyone may sign up on the register page (decision 1332).
+ * `selfRegistration`: whether anyone may sign up on the register page (decision 1332); `eventsMonths`,
+ * `recipientsDays`: how long raw events and finished campaigns' recipients are kept (decision 1370), and the
+ * retention job's last run.
  */
 export const consoleSettings = pgTable(
   'console_settings',
   {
     id: boolean('id').primaryKey().default(true),
     selfRegistration: boolean('self_registration').notNull().default(true),
+    eventsMonths: smallint('events_months').notNull().default(13),
+    recipientsDays: smallint('recipients_days').notNull().default(90),
+    retentionRunAt: timestamp('retention_run_at', { withTimezone: true }),
+    retentionError: text('retention_error'),
   },
   (t) => [check('console_settings_one_row', sql`${t.id}`)],
 );

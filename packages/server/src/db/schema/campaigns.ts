@@ -41,6 +41,8 @@ export const campaigns = pgTable(
     endDate: timestamp('end_date', { withTimezone: true }),
     /** When the recipients were materialized; null before (a resumed campaign is not prepared again). */
     preparedAt: timestamp('prepared_at', { withTimezone: true }),
+    /** When the retention job archived the recipients' partition (decision 1370); null while they are here. */
+    recipientsArchivedAt: timestamp('recipients_archived_at', { withTimezone: true }),
     total: integer('total').notNull().default(0),
     /** Why the engine paused it (no eligible relay left...); null when a person paused it. */
     pauseReason: text('pause_reason'),

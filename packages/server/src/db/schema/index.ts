@@ -14,3 +14,4 @@ export * from './campaigns.ts';
 export * from './pmta.ts';
 export * from './pmta-accounting.ts';
 export * from './processes.ts';
+export * from './retention.ts';

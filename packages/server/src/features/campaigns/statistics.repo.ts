@@ -54,9 +54,11 @@ export async function campaignStatistics(
   if (kind === 'overall') {
     const {
       rows: [row],
-    } = await q.query<OverallStats & Record<'start' | 'end' | 'scheduledStart' | 'scheduledStop', Date | null>>(
+    } = await q.query<
+      OverallStats & Record<'start' | 'end' | 'scheduledStart' | 'scheduledStop' | 'recipientsArchivedAt', Date | null>
+    >(
       `select c.id, c.name, l.name as "emailList", c.scheduled_start as "scheduledStart", c.start_date as start,
-              c.scheduled_stop as "scheduledStop", c.end_date as "end",
+              c.scheduled_stop as "scheduledStop", c.end_date as "end", c.recipients_archived_at as "recipientsArchivedAt",
               coalesce(nullif(k.total, 0), c.total) as total, ${COUNTS},
               coalesce(k.unsubscribes, 0) as unsubscribed, coalesce(k.opens, 0) as open, coalesce(k.clicks, 0) as click,
               coalesce(k.conversions, 0) as conversion, coalesce(k.profit_cents, 0)::float8 as profit
@@ -73,6 +75,7 @@ export async function campaignStatistics(
         start: iso(r.start),
         scheduledStop: iso(r.scheduledStop),
         end: iso(r.end),
+        recipientsArchivedAt: iso(r.recipientsArchivedAt),
       },
     };
   }

@@ -128,6 +128,7 @@ export const sidebar: NavEntry[] = [
       },
       { route: 'users', label: 'Users' },
       { route: 'processes', label: 'Processes' },
+      { route: 'retention', label: 'Data Retention' },
     ],
   },
 ];

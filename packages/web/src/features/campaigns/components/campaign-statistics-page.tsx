@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Flex, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Flex, Skeleton, Space, Typography } from 'antd';
 import { ArrowLeftOutlined, CopyOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Link, Navigate } from 'react-router';
 import { TOP_DOMAINS, type ProviderStats } from '@console/shared/campaigns';
@@ -14,6 +14,7 @@ import {
   useCampaignStatistics,
   type CampaignKind,
 } from '../api/campaigns.ts';
+import { dayjs } from '@/lib/dayjs.ts';
 import { useLiveEvent } from '@/lib/live.ts';
 import { href } from '@/lib/routes.ts';
 import { CampaignActions, cloneHref } from './campaign-actions.tsx';
@@ -76,6 +77,15 @@ export function CampaignStatisticsPage({ kind, servicesExtra }: CampaignStatisti
         <Skeleton active />
       ) : (
         <Flex vertical gap={24}>
+          {stats.recipientsArchivedAt && (
+            <Alert
+              type="info"
+              showIcon
+              data-testid="recipients-archived"
+              title={`The recipients of this campaign were archived on ${dayjs.utc(stats.recipientsArchivedAt).format('YYYY-MM-DD')} (Data Retention).`}
+              description="These figures are final: later opens, clicks and conversions are answered but not counted. Unsubscribe links still work."
+            />
+          )}
           <div>
             <CampaignProgress stats={stats} />
             <OverallTable stats={stats} />
