@@ -8,7 +8,7 @@ export const serverSrc = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 /** Rank of each top-level entry of src/ (a folder or a file): higher imports lower, never the reverse. */
 export const layers = [
-  ['main', ['main.ts']],
+  ['main', ['main.ts', 'archive-load.ts']],
   ['app', ['app.ts', 'bootstrap.ts']],
   ['routes/workers', ['routes.ts', 'workers.ts']],
   ['features', ['features']],

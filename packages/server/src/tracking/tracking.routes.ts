@@ -158,7 +158,13 @@ export async function trackingRoutes(app: FastifyInstance) {
       .headers(NO_CACHE)
       .send({
         status:
-          req.method === 'HEAD' ? 'ok' : result.counted ? 'recorded' : at.campaign.recipientsArchived ? 'archived' : 'duplicate',
+          req.method === 'HEAD'
+            ? 'ok'
+            : result.counted
+              ? 'recorded'
+              : at.campaign.recipientsArchived
+                ? 'archived'
+                : 'duplicate',
       });
   }, 'query');
 

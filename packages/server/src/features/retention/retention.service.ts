@@ -132,7 +132,10 @@ async function archiveOne(dir: string, client: pg.PoolClient, run: RetentionRun,
   } catch (e) {
     // 55P03: a lock was not granted in time; the next run tries again.
     if ((e as { code?: string }).code !== '55P03') throw e;
-    run.skipped.push({ partition: p.partition, why: 'busy (a lock was not granted in time); the next run tries again' });
+    run.skipped.push({
+      partition: p.partition,
+      why: 'busy (a lock was not granted in time); the next run tries again',
+    });
   }
 }
 

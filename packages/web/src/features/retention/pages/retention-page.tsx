@@ -51,10 +51,10 @@ export function RetentionPage() {
         >
           <ValidationErrors error={save.error} labels={LABELS} />
           <Typography.Paragraph type="secondary">
-            Every night the console writes raw events older than the first number of months, and the recipient
-            rows of campaigns finished longer ago than the second number of days, to gzip&apos;d CSV files, then
-            drops them from the database. Counters, reports, the campaigns&apos; statistics and the suppression
-            lists (unsubscribers, bounced emails, spam traps) are kept forever.
+            Every night the console writes raw events older than the first number of months, and the recipient rows of
+            campaigns finished longer ago than the second number of days, to gzip&apos;d CSV files, then drops them from
+            the database. Counters, reports, the campaigns&apos; statistics and the suppression lists (unsubscribers,
+            bounced emails, spam traps) are kept forever.
           </Typography.Paragraph>
           <Row gutter={16}>
             {(Object.keys(LABELS) as (keyof typeof LABELS)[]).map((f) => (
@@ -82,7 +82,9 @@ export function RetentionPage() {
       <Descriptions size="small" column={1} style={{ marginTop: 16 }}>
         <Descriptions.Item label="Archive directory">{r?.archiveDir}</Descriptions.Item>
         <Descriptions.Item label="Last run">{when(r?.lastRunAt ?? null)}</Descriptions.Item>
-        <Descriptions.Item label="Raw events archived before">{when(r?.eventsArchivedBefore ?? null)}</Descriptions.Item>
+        <Descriptions.Item label="Raw events archived before">
+          {when(r?.eventsArchivedBefore ?? null)}
+        </Descriptions.Item>
       </Descriptions>
       <Typography.Title level={5}>Archives</Typography.Title>
       <Typography.Paragraph type="secondary">
