@@ -117,6 +117,7 @@ describe('GET /api/smtp_campaign_statistics/{id}/{kind}/{providerId}', () => {
         click: 2,
         conversion: 2,
         profit: 350,
+        recipientsArchivedAt: null,
       },
     });
     expect((await stats(admin, `${campaign.id}/overall/0`)).json()).toEqual(res.json());
