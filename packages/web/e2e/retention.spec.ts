@@ -26,6 +26,7 @@ describe('data retention', () => {
   test('settings with their messages, a run now, the archive listed', async () => {
     const { page } = await h.open(1400);
     await signIn(page, ADMIN.email, ADMIN.password);
+    await page.getByRole('menuitem', { name: 'Admin' }).click();
     await page.getByRole('menuitem', { name: 'Data Retention' }).click();
     await page.waitForURL('**/retention');
     await page.getByText('Nothing archived yet.').waitFor();
@@ -42,7 +43,7 @@ describe('data retention', () => {
     expect(saved.rows).toEqual([{ events_months: 13, recipients_days: 120 }]);
 
     await button(page, 'Run now').click();
-    await dialog(page).getByText('Archive now?').waitFor();
+    await dialog(page).getByText('Partitions older than the settings are written to').waitFor();
     await dialog(page).getByRole('button', { name: 'Archive' }).click();
     await seeToast(page, 'The retention job was queued');
     const table = page.getByTestId('archives');
