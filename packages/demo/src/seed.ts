@@ -341,9 +341,10 @@ export async function seed(i: SeedInput): Promise<Seeded> {
 
   i.log('mail service settings');
   for (const [name, domainMacro, rate] of [
-    ['gmail', 'gmail.com', '600/h'],
-    ['yahoo', 'yahoo.com', '400/h'],
-    ['microsoft', 'outlook.com', '500/h'],
+    // Per VMTA, above what the relays' speeds send to each: no provider waits while the others finish.
+    ['gmail', 'gmail.com', '6000/h'],
+    ['yahoo', 'yahoo.com', '3000/h'],
+    ['microsoft', 'outlook.com', '3000/h'],
   ] as const)
     await admin.post('/mail_service_settings', {
       ...MAIL_SERVICE_SETTING_DEFAULTS,
