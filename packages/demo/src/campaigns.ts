@@ -203,9 +203,11 @@ async function sendHistory(
   const pool = ctx.db.$client;
   const total = (await pool.query<{ total: number }>('select total from campaigns where id = $1', [campaign.id]))
     .rows[0]!.total;
+  // A batch about every quarter of an hour of the span: the hourly charts show a steady send, not bursts.
+  const batch = Math.max(20, Math.ceil(total / (span / 900_000)));
   let done = 0;
   for (let k = 0; ; k++) {
-    const rows = await claimRecipients(pool, campaign.id, worker, 500);
+    const rows = await claimRecipients(pool, campaign.id, worker, batch);
     if (!rows.length) break;
     const withRelay = rows.map((r, i) => ({ row: r, relayId: relays[(k + i) % relays.length]! }));
     await markSending(
