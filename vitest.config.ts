@@ -36,7 +36,10 @@ export default defineConfig({
         test: {
           name: 'demo',
           include: ['packages/demo/src/**/*.test.ts'],
+          // history.test.ts runs the demo's seeding and history against a console on PostgreSQL.
+          globalSetup: ['packages/server/test/global-setup.ts'],
           testTimeout: 30_000,
+          hookTimeout: 240_000,
         },
       },
       {

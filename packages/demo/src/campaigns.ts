@@ -1,16 +1,29 @@
 import pg from 'pg';
-import { transaction } from '@console/server/src/db/transaction.ts';
-import { recordEvents, type EventInput } from '@console/server/src/tracking/events.ts';
+import { RecipientStatus } from '@console/shared/campaigns';
+import type { AppContext } from '@console/server/src/core/context.ts';
+import { createDb } from '@console/server/src/db/client.ts';
+import { inTransaction } from '@console/server/src/db/transaction.ts';
+import { computeRelayIndicators } from '@console/server/src/features/pmta-relay-indicators/pmta-relay-indicators.compute.ts';
+import { claimRecipients, markSending } from '@console/server/src/sending/claim.ts';
+import { recordOutcomes, type Outcome } from '@console/server/src/sending/outcomes.ts';
+import { materializeRecipients } from '@console/server/src/sending/prepare.ts';
+import { holdLiveness, newWorkerId } from '@console/server/src/sending/reconcile.ts';
+import { CampaignCache } from '@console/server/src/tracking/campaigns.ts';
+import { GroupCommit, type Hit } from '@console/server/src/tracking/group-commit.ts';
+import { profitCents } from '@console/server/src/tracking/postback.ts';
+import { unsubscribe } from '@console/server/src/tracking/unsubscribe.ts';
 import type { Api } from './api.ts';
-import { BEHAVIOUR } from './population.ts';
-import { DOMAINS, random, type Seeded } from './seed.ts';
-import { RATES } from './internet.ts';
+import { BEHAVIOUR, openRate } from './population.ts';
+import type { Seeded } from './seed.ts';
+import { chance, RATES, bounceReply, deferReply } from './internet.ts';
 
 /*
- * The campaigns of the demo. A history of finished campaigns over the last 30 days, each created and
- * stopped through the API, its traffic written through recordEvents (the one writer of the engines and the
- * trackers: events, counters and rollups together), so that every report and the profit dynamics have
- * data. Then one PMTA and one SMTP campaign really sent, at a pace one can watch.
+ * The campaigns of the demo. A history of finished campaigns over the last 30 days, made the way real ones
+ * are (issue 38): each created through the API, its recipients and totals materialized by the prepare step,
+ * claimed and sent through the engine's own outcome writer (recordOutcomes) and then opened, clicked,
+ * bought and unsubscribed through the tracker's own writers (the group commit, unsubscribe), every one with
+ * the time it happened, in the past; so the counters, the rollups, the Bounced Emails and the recipients'
+ * rows are the console's own. Then one PMTA and one SMTP campaign really sent, at a pace one can watch.
  */
 
 type Owner = 'alice' | 'bob';
@@ -19,13 +32,16 @@ interface Ref {
   id: number;
 }
 
-function body(s: Seeded, o: { kind: Kind; owner: Owner; name: string; list: number; message: number; offer: string }) {
+function body(
+  s: Seeded,
+  o: { kind: Kind; owner: Owner; name: string; list: number; message: number; offer: string; providers?: number[] },
+) {
   const links = s.linkGroups[o.owner];
   return {
     name: o.name,
     sender: o.owner === 'alice' ? 'Alice Deals' : 'Bob Picks',
     emailList: o.list,
-    mailProviders: s.providers,
+    mailProviders: o.providers ?? s.providers,
     message: o.message,
     offer: s.offers[o.offer]!.id,
     relayStatus: 1,
@@ -40,98 +56,226 @@ async function create(api: Api, s: Seeded, o: Parameters<typeof body>[1]): Promi
   return (await api.post<Ref>(o.kind === 'pmta' ? '/pmta_campaigns' : '/smtp_campaigns', body(s, o))).id;
 }
 
-const HISTORY: { kind: Kind; owner: Owner; name: string; offer: string; daysAgo: number }[] = [
-  { kind: 'pmta', owner: 'alice', name: 'Solar launch', offer: 'solar', daysAgo: 29 },
-  { kind: 'smtp', owner: 'bob', name: 'Meal kits intro', offer: 'meal', daysAgo: 26 },
-  { kind: 'smtp', owner: 'alice', name: 'VPN spring promo', offer: 'vpn', daysAgo: 23 },
-  { kind: 'pmta', owner: 'bob', name: 'Coastal breaks', offer: 'travel', daysAgo: 19 },
-  { kind: 'pmta', owner: 'alice', name: 'Solar follow-up', offer: 'solar', daysAgo: 15 },
-  { kind: 'smtp', owner: 'bob', name: 'Meal kits reminder', offer: 'meal', daysAgo: 11 },
-  { kind: 'pmta', owner: 'bob', name: 'Last-minute breaks', offer: 'travel', daysAgo: 7 },
-  { kind: 'smtp', owner: 'alice', name: 'VPN privacy week', offer: 'vpn', daysAgo: 4 },
-  { kind: 'pmta', owner: 'alice', name: 'Solar weekend', offer: 'solar', daysAgo: 1 },
-  { kind: 'smtp', owner: 'bob', name: 'Meal kits this morning', offer: 'meal', daysAgo: 0.3 },
-];
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** Alice sends to segments of her big list (by mail service), Bob to the whole of his small ones. */
+const SEGMENTS: Record<string, string[] | 'all'> = {
+  gmail: ['Gmail'],
+  us: ['Yahoo', 'Outlook', 'AOL', 'iCloud', 'Comcast', 'AT&T', 'Verizon'],
+  europe: ['GMX', 'Web.de', 'Orange', 'Mail.ru', 'Yandex'],
+  all: 'all',
+};
+const NAMES: Record<Owner, [string, string][]> = {
+  alice: [
+    ['Solar launch', 'solar'],
+    ['VPN spring promo', 'vpn'],
+    ['Solar follow-up', 'solar'],
+    ['VPN privacy week', 'vpn'],
+    ['Solar weekend', 'solar'],
+    ['VPN family plan', 'vpn'],
+    ['Solar last call', 'solar'],
+    ['VPN travel edition', 'vpn'],
+  ],
+  bob: [
+    ['Meal kits intro', 'meal'],
+    ['Coastal breaks', 'travel'],
+    ['Meal kits reminder', 'meal'],
+    ['Last-minute breaks', 'travel'],
+    ['Meal kits family box', 'meal'],
+    ['Autumn getaways', 'travel'],
+    ['Meal kits this week', 'meal'],
+  ],
+};
+/**
+ * Fifteen campaigns, one every two days from 29.5 days ago, each sending for about a day and a half and
+ * read for days after: traffic on every one of the 30 days.
+ */
+export const HISTORY = Array.from({ length: 15 }, (_, n) => {
+  const owner: Owner = n % 2 === 0 ? 'alice' : 'bob';
+  const [name, offer] = NAMES[owner][Math.floor(n / 2)]!;
+  const kind: Kind =
+    Math.floor(n / 2) % 2 === 0 ? (owner === 'alice' ? 'pmta' : 'smtp') : owner === 'alice' ? 'smtp' : 'pmta';
+  const segment = owner === 'bob' ? 'all' : (['gmail', 'us', 'europe'] as const)[Math.floor(n / 2) % 3]!;
+  return { kind, owner, name, offer, segment, daysAgo: 29.5 - 2 * n, hours: 30 + (n % 3) * 4 };
+});
 
-/** Creates, stops and fills the finished campaigns; returns how many events were recorded. */
-export async function writeHistory(s: Seeded, databaseUrl: string, perCampaign: number, log: (m: string) => void) {
-  const domains = (
-    await s.admin.get<{ 'hydra:member': { domain: string; mailProvider: { id: number } | null }[] }>(
-      '/mail_provider_domains?pagination=false',
-    )
+/** `at`, but never later than a minute ago (a history does not reach into the future). */
+const past = (t: number) => new Date(Math.min(t, Date.now() - 60_000));
+
+/**
+ * Makes the finished campaigns of the last 30 days through the console's own write path; then the relay
+ * indicators (as the nightly run would make them). Returns how many recipients were sent to.
+ */
+export async function writeHistory(s: Seeded, databaseUrl: string, log: (m: string) => void): Promise<number> {
+  const providers = (
+    await s.admin.get<{ 'hydra:member': { id: number; name: string }[] }>('/mail_providers?pagination=false')
   )['hydra:member'];
-  const providerOf = new Map(domains.map((d) => [d.domain, d.mailProvider?.id ?? null]));
-  const total = DOMAINS.reduce((a, [, w]) => a + w, 0);
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  let recorded = 0;
+  const idsOf = (segment: string) => {
+    const names = SEGMENTS[segment]!;
+    return names === 'all' ? s.providers : providers.filter((p) => names.includes(p.name)).map((p) => p.id);
+  };
+  const db = createDb(databaseUrl, 4);
+  // The tracker's writers want a context: the database, and a hub that has no live screens to tell.
+  const ctx = { db, env: { LOG_LEVEL: 'silent' }, hub: { publish: async () => undefined } } as unknown as AppContext;
+  const tracker = new GroupCommit(ctx, { delayMs: 5 });
+  const campaigns = new CampaignCache(db.$client);
+  // A sender's liveness, as every sender holds one: its rows are never taken for a dead worker's.
+  const worker = newWorkerId();
+  const liveness = new pg.Client({ connectionString: databaseUrl });
+  await liveness.connect();
+  await holdLiveness(liveness, worker);
+  let sent = 0;
   try {
+    // The relays were there before the history: a month and a half old.
+    await db.$client.query(`update pmta_relays set created_at = now() - interval '45 days'`);
+    await db.$client.query(`update smtp_relays set created_at = now() - interval '45 days'`);
     for (const [n, h] of HISTORY.entries()) {
       const api = s.users[h.owner];
-      const list = s.lists.find((l) => l.owner === h.owner)!;
-      const id = await create(api, s, { ...h, list: list.id, message: s.messages[h.owner][n % 2]! });
+      const lists = s.lists.filter((l) => l.owner === h.owner);
+      const list = lists[n % lists.length]!;
+      const id = await create(api, s, {
+        ...h,
+        list: list.id,
+        message: s.messages[h.owner][n % 2]!,
+        providers: idsOf(h.segment),
+      });
+      // Finished at once (the live senders leave it alone), then started in the past: its recipients and
+      // totals as the prepare step makes them, its start and creation at their times.
       await api.post('/campaign_stop', { id, type: h.kind });
+      const start = Date.now() - h.daysAgo * DAY;
+      await inTransaction(db, (c) => materializeRecipients(c, id));
+      await db.$client.query(`update campaigns set created_at = $2, prepared_at = $3, start_date = $3 where id = $1`, [
+        id,
+        new Date(start - 2 * HOUR),
+        new Date(start),
+      ]);
       const relays = (h.kind === 'pmta' ? s.pmtaRelays : s.smtpRelays)
         .filter((r) => r.owner === h.owner)
         .map((r) => r.id);
-      const r = random(100 + n);
-      const start = Date.now() - h.daysAgo * 86_400_000;
-      const span = Math.min(6 * 3_600_000, h.daysAgo * 86_400_000 * 0.5);
-      const sends = Math.round(perCampaign * (0.7 + r() * 0.6));
-      const events: EventInput[] = [];
-      const flush = async () => {
-        if (!events.length) return;
-        await transaction(client, () => recordEvents(client, events));
-        recorded += events.length;
-        events.length = 0;
-      };
-      const base = { campaignType: h.kind, campaignId: id, userId: s.ids[h.owner] };
-      for (let k = 0; k < sends; k++) {
-        let x = r() * total;
-        const domain = DOMAINS.find(([, w]) => (x -= w) < 0)?.[0] ?? 'gmail.com';
-        const at = (dt: number) => new Date(Math.min(Date.now() - 1000, start + (k / sends) * span + dt));
-        const e = {
-          ...base,
-          relayId: relays[k % relays.length]!,
-          mailProviderId: providerOf.get(domain) ?? null,
-          domain,
-        };
-        events.push({ ...e, kind: 'sent', at: at(0) });
-        if (r() < RATES.defer)
-          events.push({ ...e, kind: 'deferred', at: at(1000), detail: '421 4.7.0 try again later' });
-        if (r() < RATES.bounce) {
-          events.push({ ...e, kind: 'bounced', at: at(2000), detail: '550 5.1.1 User unknown' });
-          continue;
-        }
-        events.push({ ...e, kind: 'delivered', at: at(2000) });
-        if (r() >= BEHAVIOUR.open) continue;
-        events.push({ ...e, kind: 'open', first: true, at: at(60_000 + r() * 3_600_000) });
-        if (r() < BEHAVIOUR.reopen) events.push({ ...e, kind: 'open', first: false, at: at(4_000_000) });
-        if (h.kind === 'pmta' && r() < 0.004) events.push({ ...e, kind: 'complaint', at: at(5_000_000) });
-        if (r() < BEHAVIOUR.unsubscribe) {
-          events.push({ ...e, kind: 'unsubscribe', at: at(3_700_000) });
-          continue;
-        }
-        if (r() >= BEHAVIOUR.click) continue;
-        events.push({ ...e, kind: 'click', first: true, at: at(3_700_000), country: 'US' });
-        if (r() >= BEHAVIOUR.convert) continue;
-        const sum = BEHAVIOUR.amounts[Math.floor(r() * BEHAVIOUR.amounts.length)]!;
-        events.push({
-          ...e,
-          kind: 'conversion',
-          amountCents: Math.round(sum * 100),
-          country: ['US', 'GB', 'DE', 'CA'][k % 4],
-          at: at(7_200_000),
-        });
-        if (events.length >= 5000) await flush();
-      }
-      await flush();
-      log(`history: ${h.name} (${h.kind}, ${h.owner}) ${sends.toLocaleString('en')} sent`);
+      const n0 = await sendHistory(
+        ctx,
+        worker,
+        { id, type: h.kind, userId: s.ids[h.owner] },
+        relays,
+        start,
+        h.hours * HOUR,
+      );
+      // Read afterwards: opens, clicks, sales, unsubscribes.
+      const tracked = (await campaigns.get(h.kind, id))!;
+      const hits = await readHistory(ctx, tracker, tracked, id);
+      await db.$client.query(
+        `update campaigns set end_date = (select max(done_at) from campaign_recipients where campaign_id = $1)
+          where id = $1`,
+        [id],
+      );
+      sent += n0;
+      log(
+        `history: ${h.name} (${h.kind}, ${h.owner}) ${n0.toLocaleString('en')} sent, ${hits.toLocaleString('en')} opens, clicks and sales`,
+      );
+    }
+    const client = await db.$client.connect();
+    try {
+      await computeRelayIndicators(client);
+    } finally {
+      client.release();
     }
   } finally {
-    await client.end();
+    await tracker.close();
+    await db.$client.end();
+    await liveness.end();
   }
-  return recorded;
+  return sent;
+}
+
+/**
+ * The engine's sending, in the past: batches claimed and marked sending as a sender does, each recipient
+ * delivered, bounced or deferred once (then delivered) as the demo's mail servers answer, the outcomes
+ * recorded at their time along `span`. Returns how many recipients got an outcome.
+ */
+async function sendHistory(
+  ctx: AppContext,
+  worker: string,
+  campaign: { id: number; type: Kind; userId: number },
+  relays: number[],
+  start: number,
+  span: number,
+): Promise<number> {
+  const pool = ctx.db.$client;
+  const total = (await pool.query<{ total: number }>('select total from campaigns where id = $1', [campaign.id]))
+    .rows[0]!.total;
+  // A batch about every quarter of an hour of the span: the hourly charts show a steady send, not bursts.
+  const batch = Math.max(20, Math.ceil(total / (span / 900_000)));
+  let done = 0;
+  for (let k = 0; ; k++) {
+    const rows = await claimRecipients(pool, campaign.id, worker, batch);
+    if (!rows.length) break;
+    const withRelay = rows.map((r, i) => ({ row: r, relayId: relays[(k + i) % relays.length]! }));
+    await markSending(
+      pool,
+      campaign.id,
+      worker,
+      withRelay.map((r) => ({ emailId: r.row.emailId, relayId: r.relayId })),
+    );
+    const outcomes: Outcome[] = withRelay.map(({ row, relayId }) => {
+      if (chance(row.email, 'bounce') < RATES.bounce)
+        return { row, relayId, kind: 'bounced', code: 550, reply: `550 ${bounceReply(row.email)}` };
+      if (row.attempts === 0 && chance(row.email, `defer:${campaign.id}`) < RATES.defer)
+        return { row, relayId, kind: 'deferred', code: 421, reply: `421 ${deferReply(row.email)}` };
+      return { row, relayId, kind: 'delivered', reply: '250 2.0.0 OK' };
+    });
+    const at = past(start + span * Math.min(1, done / Math.max(1, total)));
+    await recordOutcomes(ctx.db, campaign, worker, outcomes, { retryBaseMs: 0, maxAttempts: 5 }, at);
+    done += outcomes.filter((o) => o.kind !== 'deferred').length;
+  }
+  return done;
+}
+
+/**
+ * The delivered recipients read the campaign as the live ones do (population.ts), over the days after
+ * their delivery: the pixel, then some click, buy or unsubscribe. Returns the hits recorded.
+ */
+async function readHistory(
+  ctx: AppContext,
+  tracker: GroupCommit,
+  campaign: NonNullable<Awaited<ReturnType<CampaignCache['get']>>>,
+  id: number,
+) {
+  const { rows } = await ctx.db.$client.query<{ emailId: string; email: string; relayId: number; doneAt: Date }>(
+    `select email_id as "emailId", email, relay_id as "relayId", done_at as "doneAt"
+       from campaign_recipients where campaign_id = $1 and status = ${RecipientStatus.delivered}`,
+    [id],
+  );
+  const hits: Hit[] = [];
+  const unsubscribes: { emailId: number; relayId: number; at: Date }[] = [];
+  for (const r of rows) {
+    const c = (purpose: string) => chance(r.email, `${purpose}:${id}`);
+    if (c('open') >= openRate(r.email)) continue;
+    const emailId = Number(r.emailId);
+    const base = { campaign, relayId: r.relayId, emailId };
+    // Most read within hours, some days later.
+    const opened = r.doneAt.getTime() + (c('when') < 0.7 ? c('hours') * 6 * HOUR : c('hours') * 72 * HOUR);
+    hits.push({ ...base, kind: 'open', at: past(opened) });
+    if (c('reopen') < BEHAVIOUR.reopen) hits.push({ ...base, kind: 'open', at: past(opened + 5 * HOUR) });
+    if (c('unsubscribe') < BEHAVIOUR.unsubscribe) {
+      unsubscribes.push({ emailId, relayId: r.relayId, at: past(opened + 60_000) });
+      continue;
+    }
+    if (c('click') >= BEHAVIOUR.click) continue;
+    hits.push({ ...base, kind: 'click', at: past(opened + 40_000), detail: () => 'offer link', country: null });
+    if (c('convert') >= BEHAVIOUR.convert) continue;
+    const sum = BEHAVIOUR.amounts[Math.floor(c('amount') * BEHAVIOUR.amounts.length)]!;
+    hits.push({
+      ...base,
+      kind: 'conversion',
+      at: past(opened + 20 * 60_000),
+      amountCents: profitCents(Math.round(sum * 1e6), campaign.profitRate),
+    });
+  }
+  // In time order, as they came: a recipient's open before their click.
+  hits.sort((a, b) => a.at!.getTime() - b.at!.getTime());
+  for (let i = 0; i < hits.length; i += 2000) await Promise.all(hits.slice(i, i + 2000).map((h) => tracker.hit(h)));
+  for (const u of unsubscribes) await unsubscribe(ctx, campaign, u.relayId, u.emailId, u.at);
+  return hits.length + unsubscribes.length;
 }
 
 /** A live campaign of `owner` on their first list: created and started through the API; its id. */

@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Api } from './api.ts';
 import { chance, RATES, startReceiver, type Receiver } from './internet.ts';
-import { BEHAVIOUR, startPopulation, type Conversion, type Population } from './population.ts';
+import { BEHAVIOUR, linksOf, openRate, startPopulation, type Conversion, type Population } from './population.ts';
 import { postback } from './postback.ts';
 
 /*
@@ -96,7 +96,7 @@ describe('the receiver and the recipients', () => {
 
     // Opens, clicks (with the Host header of the link), sales with the click id; all to 127.0.0.1.
     const delivered = addresses.filter((a) => chance(a, 'bounce') >= RATES.bounce);
-    const openers = delivered.filter((a) => chance(a, 'open') < BEHAVIOUR.open);
+    const openers = delivered.filter((a) => chance(a, 'open') < openRate(a));
     const clickers = openers.filter(
       (a) => chance(a, 'unsubscribe') >= BEHAVIOUR.unsubscribe && chance(a, 'click') < BEHAVIOUR.click,
     );
@@ -145,5 +145,24 @@ describe('postback', () => {
     expect(requests.slice(before).filter((r) => r.includes('/postback'))).toEqual([
       `GET localhost:${trackerPort} /postback?cid=c1&sum=20`,
     ]);
+  });
+});
+
+describe('what a mail client loads', () => {
+  it("finds the pixel as an <img> and as the CSS background the console uses when it is the message's only image", () => {
+    const mail = (html: string) => ({ rcpt: 'a@gmail.com', mail: { html, headers: new Map() } }) as never;
+    const url = 'http://mta1.pmta-1.localhost:9999/t/o/u1/k.gif?a=1&b=2';
+    expect(linksOf(mail(`<img src="${url.replace('&', '&amp;')}" width="1">`)).pixel).toBe(url);
+    expect(
+      linksOf(mail(`<div style="width:1px;background-image:url('${url.replace('&', '&amp;')}')"></div>`)).pixel,
+    ).toBe(url);
+  });
+
+  it('opens more at Gmail than at an old ISP address, never all or nothing', () => {
+    expect(openRate('x@gmail.com')).toBeGreaterThan(openRate('x@comcast.net'));
+    for (const d of ['gmail.com', 'yahoo.com', 'outlook.com', 'unknown.example'])
+      expect(openRate(`x@${d}`)).toBeGreaterThan(0.1);
+    expect(BEHAVIOUR.click).toBeLessThan(1);
+    expect(BEHAVIOUR.convert).toBeLessThan(1);
   });
 });

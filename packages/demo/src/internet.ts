@@ -38,6 +38,15 @@ const DEFERS: Record<string, string> = {
   'yahoo.com': '4.7.0 [TSS04] Messages from 127.0.0.1 temporarily deferred due to unexpected volume or user complaints',
 };
 
+const domainOf = (rcpt: string) => rcpt.slice(rcpt.lastIndexOf('@') + 1).toLowerCase();
+
+/** The 5xx text the recipient's provider answers for an address that does not exist. */
+export const bounceReply = (rcpt: string) =>
+  (BOUNCES[domainOf(rcpt)] ?? '5.1.1 <{rcpt}>: Recipient address rejected: User unknown').replace('{rcpt}', rcpt);
+
+/** The 4xx text the recipient's provider answers when it defers. */
+export const deferReply = (rcpt: string) => DEFERS[domainOf(rcpt)] ?? '4.7.0 Too many messages, try again later';
+
 export interface Delivered {
   rcpt: string;
   mail: ParsedMail;
@@ -66,21 +75,15 @@ export async function startReceiver(port: number, deliver: (d: Delivered) => voi
     onAuth: (auth, _s, cb) => cb(null, { user: auth.username }),
     onRcptTo(address, _s, cb) {
       const rcpt = address.address.toLowerCase();
-      const domain = rcpt.slice(rcpt.lastIndexOf('@') + 1);
       if (chance(rcpt, 'bounce') < RATES.bounce) {
         counts.bounced++;
-        return cb(
-          reply(
-            550,
-            (BOUNCES[domain] ?? '5.1.1 <{rcpt}>: Recipient address rejected: User unknown').replace('{rcpt}', rcpt),
-          ),
-        );
+        return cb(reply(550, bounceReply(rcpt)));
       }
       const n = (tries.get(rcpt) ?? 0) + 1;
       tries.set(rcpt, n);
       if (n === 1 && chance(rcpt, 'defer') < RATES.defer) {
         counts.deferred++;
-        return cb(reply(421, DEFERS[domain] ?? '4.7.0 Too many messages, try again later'));
+        return cb(reply(421, deferReply(rcpt)));
       }
       cb();
     },

@@ -25,6 +25,31 @@ export const BEHAVIOUR = {
   delay: 90,
 } as const;
 
+/**
+ * How often each provider's readers open, against BEHAVIOUR.open: their mail clients show images more or
+ * less often, and a consumer webmail's readers read more of their mail than an ISP's old addresses do.
+ */
+export const OPENS_BY_DOMAIN: Record<string, number> = {
+  'gmail.com': 1.15,
+  'yahoo.com': 0.9,
+  'outlook.com': 0.85,
+  'hotmail.com': 0.8,
+  'aol.com': 0.7,
+  'icloud.com': 1.3,
+  'comcast.net': 0.6,
+  'att.net': 0.6,
+  'verizon.net': 0.55,
+  'gmx.de': 1,
+  'web.de': 0.95,
+  'orange.fr': 0.8,
+  'mail.ru': 0.75,
+  'yandex.ru': 0.85,
+};
+
+/** The share of a recipient's provider's readers who open. */
+export const openRate = (rcpt: string) =>
+  BEHAVIOUR.open * (OPENS_BY_DOMAIN[rcpt.slice(rcpt.lastIndexOf('@') + 1).toLowerCase()] ?? 1);
+
 export interface Conversion {
   /** The offer the landing page belongs to (`o` of the offer URL), and the click id the console gave. */
   offer: string;
@@ -88,7 +113,12 @@ export function loopbackRequest(
 /** The links a mail client sees: the pixel (an <img>), the offer and unsubscribe links (tracked paths). */
 export function linksOf(d: Delivered): { pixel?: string; offer?: string; unsubscribe?: string } {
   const html = typeof d.mail.html === 'string' ? d.mail.html : '';
-  const srcs = [...html.matchAll(/<img[^>]+src="([^"]+)"/gi)].map((m) => m[1]!);
+  // The pixel is an <img>, or a CSS background when the message has no image of its own: a client that
+  // shows images loads both.
+  const srcs = [
+    ...[...html.matchAll(/<img[^>]+src="([^"]+)"/gi)].map((m) => m[1]!),
+    ...[...html.matchAll(/background-image:\s*url\((?:'|&#39;|")?([^'")&]+(?:&amp;[^'")&]+)*)/gi)].map((m) => m[1]!),
+  ].map((u) => u.replace(/&amp;/g, '&'));
   const hrefs = [...html.matchAll(/<a[^>]+href="([^"]+)"/gi)].map((m) => m[1]!.replace(/&amp;/g, '&'));
   const header = d.mail.headers.get('list-unsubscribe') as { url?: string } | string | undefined;
   const fromHeader = typeof header === 'string' ? /<(http[^>]+)>/.exec(header)?.[1] : header?.url;
@@ -149,7 +179,7 @@ export function startPopulation(o: PopulationOptions): Population {
     stats,
     receive(d) {
       stats.received++;
-      if (chance(d.rcpt, 'open') >= BEHAVIOUR.open) return;
+      if (chance(d.rcpt, 'open') >= openRate(d.rcpt)) return;
       const links = linksOf(d);
       later(Math.random() * delay, () => act(d.rcpt, links));
     },

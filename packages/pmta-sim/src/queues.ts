@@ -71,6 +71,8 @@ export interface QueueDeps {
   record: (record: AcctRecord) => void;
   /** Traffic counters: a message left the queue delivered. */
   delivered: (message: Message) => void;
+  /** The spool on disk (spool.ts): a message is written when queued, removed when it leaves the queue. */
+  spool?: { write(m: Message): void; remove(m: Message): void };
 }
 
 const settingsCache = new WeakMap<PmtaConfig, Map<string, QueueSettings>>();
@@ -111,15 +113,30 @@ export class Queues {
   enqueue(m: Omit<Message, 'id' | 'queuedAt' | 'attempts' | 'nextAt' | 'domain'>) {
     const now = this.deps.now();
     const domain = m.rcpt.slice(m.rcpt.lastIndexOf('@') + 1).toLowerCase();
-    this.queue(domain, m.vmta).messages.push({
-      ...m,
-      domain,
-      id: this.nextId++,
-      queuedAt: now,
-      attempts: 0,
-      nextAt: now,
-    });
+    const message: Message = { ...m, domain, id: this.nextId++, queuedAt: now, attempts: 0, nextAt: now };
+    this.deps.spool?.write(message);
+    this.queue(domain, m.vmta).messages.push(message);
     if (m.jobId) this.job(m.jobId).queued++;
+  }
+
+  /**
+   * The spool's messages back in their queues after a start, in the order they were queued, due now; their
+   * time in the queue counts from when they were first queued (bounce-after), never from the future.
+   */
+  restore(spooled: Omit<Message, 'domain' | 'attempts' | 'nextAt'>[]) {
+    const now = this.deps.now();
+    for (const m of spooled) {
+      const domain = m.rcpt.slice(m.rcpt.lastIndexOf('@') + 1).toLowerCase();
+      this.queue(domain, m.vmta).messages.push({
+        ...m,
+        domain,
+        queuedAt: Math.min(m.queuedAt, now),
+        attempts: 0,
+        nextAt: now,
+      });
+      if (m.jobId) this.job(m.jobId).queued++;
+      this.nextId = Math.max(this.nextId, m.id + 1);
+    }
   }
 
   /** Queues named by `D/V`, `D` (all VMTAs), with `*` for any domain or VMTA and a pool for its VMTAs. */
@@ -142,6 +159,7 @@ export class Queues {
       q.messages = q.messages.filter((m) => {
         if (!which(m)) return true;
         m.gone = true;
+        this.deps.spool?.remove(m);
         if (m.jobId) this.job(m.jobId).queued--;
         n++;
         return false;
@@ -212,6 +230,7 @@ export class Queues {
 
   private expire(q: Queue, m: Message, now: number) {
     q.messages.splice(q.messages.indexOf(m), 1);
+    this.deps.spool?.remove(m);
     if (m.jobId) {
       this.job(m.jobId).queued--;
       this.job(m.jobId).bounced++;
@@ -272,6 +291,7 @@ export class Queues {
       return;
     }
     q.messages.splice(q.messages.indexOf(m), 1);
+    this.deps.spool?.remove(m);
     if (job) job.queued--;
     if (a.kind === 'bounced') {
       if (job) job.bounced++;

@@ -12,6 +12,7 @@ import { startHttp } from './http.ts';
 import { categoryOf, findRule, outcome, type OutcomeRule } from './outcomes.ts';
 import { Queues, type Message } from './queues.ts';
 import { startSmtp } from './smtp.ts';
+import { Spool } from './spool.ts';
 
 /*
  * A simulated PowerMTA server (issue 12): configuration, queues, accounting, the SMTP and HTTP listeners.
@@ -57,6 +58,8 @@ export class PmtaSim implements PmtaControl {
   readonly traffic = { inRcp: 0, inMsg: 0, inBytes: 0, outRcp: 0, outBytes: 0 };
   readonly queues: Queues;
   readonly accounting: Accounting;
+  /** The queued messages on disk (`DIR/var/spool/pmta`): a restart delivers them (issue 38). */
+  readonly spool: Spool;
   config!: PmtaConfig;
   /** The text of /etc/pmta/config at each load that took effect (start, reload), oldest first; the last 1,000. */
   readonly loads: string[] = [];
@@ -78,7 +81,9 @@ export class PmtaSim implements PmtaControl {
     this.httpPort = options.httpPort ?? 0;
     this.scale = options.timeScale ?? 1;
     this.accounting = new Accounting(this.root, () => new Date(this.now()));
+    this.spool = new Spool(join(this.root, 'var/spool/pmta'));
     this.queues = new Queues({
+      spool: this.spool,
       now: () => this.now(),
       config: () => this.config,
       attempt: (m) => this.attempt(m),
@@ -88,6 +93,7 @@ export class PmtaSim implements PmtaControl {
         this.traffic.outBytes += m.size;
       },
     });
+    this.queues.restore(this.spool.load());
     const d = options.downstream;
     this.relay =
       d &&
@@ -173,6 +179,7 @@ export class PmtaSim implements PmtaControl {
     this.timer = setInterval(() => {
       this.queues.tick();
       this.accounting.tick();
+      this.spool.flush(); // after the records of the messages it removes are on disk
     }, 5);
     return undefined;
   }
@@ -180,6 +187,7 @@ export class PmtaSim implements PmtaControl {
   async stop() {
     clearInterval(this.timer);
     this.accounting.flush();
+    this.spool.flush();
     const [smtp, http] = [this.smtp, this.http];
     [this.smtp, this.http] = [undefined, undefined];
     http?.closeAllConnections();

@@ -67,8 +67,16 @@ export const directStats = z.object({
   jobCounts: z.array(z.object({ ...serverRef, queued: z.number() })),
   total: z.number(),
   failed: z.array(z.object({ ...serverRef, error: z.string() })),
+  /** Recipients the servers took (injected) whose accounting outcome has not come yet (decision 1350). */
+  awaitingOutcome: z.number(),
+  /** Of those, injected longer ago than `bounceAfter`: PMTA will never account for them (NO_OUTCOME). */
+  noOutcome: z.number(),
+  bounceAfter: z.string(),
 });
 export type DirectStats = z.infer<typeof directStats>;
 
 export const pmtaStatisticsResponse = statisticsResponse.extend({ directStats: directStats.optional() });
 export type PmtaStatisticsAnswer = z.infer<typeof pmtaStatisticsResponse>;
+
+/** What the console calls a recipient injected longer ago than bounce-after without an outcome (decision 1350). */
+export const NO_OUTCOME = 'no outcome from PMTA';

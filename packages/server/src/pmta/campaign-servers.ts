@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import type { DirectStats } from '@console/shared/pmta-campaigns';
+import { outcomeGap } from './accounting/no-outcome.ts';
 import type { AppContext } from '../core/context.ts';
 import { AppError } from '../core/errors.ts';
 import { checkedFetch, httpUrl, outboundPolicy } from '../core/outbound.ts';
@@ -201,7 +202,8 @@ export async function countQueuedMessages(ctx: AppContext, campaignId: number): 
     [campaignId],
   );
   const job = campaignJobId(campaignId);
-  const out: DirectStats = { jobCounts: [], total: 0, failed: [] };
+  // What the console knows without asking: injected recipients still without an accounting outcome.
+  const out: DirectStats = { jobCounts: [], total: 0, failed: [], ...(await outcomeGap(ctx.db.$client, campaignId)) };
   await Promise.all(
     (await serversOf(ctx, rows)).map(async ({ server }) => {
       const { id, name } = server;

@@ -50,6 +50,8 @@ export async function recordOutcomes(
   worker: string,
   outcomes: Outcome[],
   policy: RetryPolicy,
+  /** When they happened: now unless given (a history recorded afterwards, as the demo's; issue 38). */
+  at?: Date,
 ): Promise<string[]> {
   if (!outcomes.length) return [];
   const updates: {
@@ -71,6 +73,7 @@ export async function recordOutcomes(
       mailProviderId: o.row.mailProviderId,
       domain: o.row.domain,
       emailId: o.row.emailId,
+      at,
     };
     const reply = o.reply.slice(0, 1000);
     const u = {
@@ -106,6 +109,7 @@ export async function recordOutcomes(
             diagnostic: reply,
             campaignId: campaign.id,
             relayId: o.relayId,
+            at,
           });
         break;
       }
@@ -136,7 +140,7 @@ export async function recordOutcomes(
       text: `update campaign_recipients r
           set status = v.status, attempts = r.attempts + v.inc, relay_id = v.relay_id, reply = v.reply,
               next_attempt_at = case when v.retry_ms is null then null else now() + v.retry_ms * interval '1 ms' end,
-              done_at = case when v.status in (${S.delivered}, ${S.bounced}, ${S.failed}, ${S.interrupted}) then now() end,
+              done_at = case when v.status in (${S.delivered}, ${S.bounced}, ${S.failed}, ${S.interrupted}) then coalesce($9::timestamptz, now()) end,
               worker = case when v.status = ${S.pending} then null else r.worker end,
               claimed_at = case when v.status = ${S.pending} then null else r.claimed_at end
          from unnest($2::bigint[], $4::int[], $5::text[], $6::int2[], $7::int2[], $8::int[])
@@ -154,6 +158,7 @@ export async function recordOutcomes(
         updates.map((u) => u.status),
         updates.map((u) => u.inc),
         updates.map((u) => u.retry_ms),
+        at ?? null,
       ],
     });
     const moved = rows.map((r) => Number(r.id));

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { CampaignStatus } from '@console/shared/enums';
 import type { AppContext } from '../core/context.ts';
 import { suppressed } from '../suppression/validity.ts';
@@ -23,12 +24,23 @@ export async function prepareCampaign(ctx: AppContext, campaignId: number): Prom
     const c = rows[0];
     if (!c || c.status === CampaignStatus.Finished) return false;
     if (c.prepared) return true;
-    // The id is an integer from our own row: safe to put in the table's name.
-    await client.query(
-      `create table if not exists campaign_recipients_${id} partition of campaign_recipients for values in (${id})`,
-    );
-    await client.query(
-      `insert into campaign_recipients (campaign_id, email_id, email, domain, mail_provider_id, name, surname, city, geo,
+    await materializeRecipients(client, id);
+    return true;
+  });
+  if (prepared) await activatePrepared(ctx, id);
+}
+
+/**
+ * The campaign's recipients and its totals (campaign, per service, per domain), in the caller's
+ * transaction. Exported for the demo's history, whose finished campaigns are made the way real ones are.
+ */
+export async function materializeRecipients(client: pg.ClientBase, id: number): Promise<void> {
+  // The id is an integer from our own row: safe to put in the table's name.
+  await client.query(
+    `create table if not exists campaign_recipients_${id} partition of campaign_recipients for values in (${id})`,
+  );
+  await client.query(
+    `insert into campaign_recipients (campaign_id, email_id, email, domain, mail_provider_id, name, surname, city, geo,
                                         birth_year)
        select s.campaign_id, s.id, s.email, split_part(s.email, '@', 2), s.mail_provider_id, s.name, s.surname,
               coalesce(nullif(s.city, ''), s.default_city), s.geo, s.birth_year
@@ -39,36 +51,33 @@ export async function prepareCampaign(ctx: AppContext, campaignId: number): Prom
                 where c.id = $1 and e.valid and e.mail_provider_id = any(c.mail_provider_ids)) s
         where not ${suppressed('s')}
        on conflict do nothing`,
-      [id],
-    );
-    await client.query(
-      `update campaigns set total = (select count(*) from campaign_recipients where campaign_id = $1), prepared_at = now()
+    [id],
+  );
+  await client.query(
+    `update campaigns set total = (select count(*) from campaign_recipients where campaign_id = $1), prepared_at = now()
         where id = $1`,
-      [id],
-    );
-    await client.query(
-      `insert into campaign_counters (campaign_type, campaign_id, total)
+    [id],
+  );
+  await client.query(
+    `insert into campaign_counters (campaign_type, campaign_id, total)
        select type, id, total from campaigns where id = $1
        on conflict (campaign_type, campaign_id) do update set total = excluded.total`,
-      [id],
-    );
-    await client.query(
-      `insert into campaign_provider_counters (campaign_type, campaign_id, mail_provider_id, total)
+    [id],
+  );
+  await client.query(
+    `insert into campaign_provider_counters (campaign_type, campaign_id, mail_provider_id, total)
        select c.type, c.id, r.mail_provider_id, count(*)
          from campaign_recipients r join campaigns c on c.id = r.campaign_id
         where r.campaign_id = $1 group by 1, 2, 3
        on conflict (campaign_type, campaign_id, mail_provider_id) do update set total = excluded.total`,
-      [id],
-    );
-    await client.query(
-      `insert into campaign_domain_counters (campaign_type, campaign_id, domain, mail_provider_id, total)
+    [id],
+  );
+  await client.query(
+    `insert into campaign_domain_counters (campaign_type, campaign_id, domain, mail_provider_id, total)
        select c.type, c.id, r.domain, max(r.mail_provider_id), count(*)
          from campaign_recipients r join campaigns c on c.id = r.campaign_id
         where r.campaign_id = $1 group by 1, 2, 3
        on conflict (campaign_type, campaign_id, domain) do update set total = excluded.total`,
-      [id],
-    );
-    return true;
-  });
-  if (prepared) await activatePrepared(ctx, id);
+    [id],
+  );
 }

@@ -40,6 +40,8 @@ export interface Hit {
   detail?: (r: Recipient) => string | null;
   /** A click's GeoIP country. */
   country?: string | null;
+  /** When it happened: now unless given (a history recorded afterwards, as the demo's; issue 38). */
+  at?: Date;
 }
 
 export type HitResult =
@@ -85,7 +87,7 @@ export class GroupCommit {
   hit(h: Hit): Promise<HitResult> {
     if (this.closed) return Promise.reject(new Error('tracker closed'));
     return new Promise((resolve, reject) => {
-      this.buffer.push({ ...h, at: new Date(), resolve, reject });
+      this.buffer.push({ ...h, at: h.at ?? new Date(), resolve, reject });
       this.schedule();
     });
   }

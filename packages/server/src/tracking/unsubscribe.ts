@@ -21,6 +21,8 @@ export async function unsubscribe(
   campaign: TrackedCampaign,
   relayId: number,
   emailId: number,
+  /** When it happened: now unless given (a history recorded afterwards, as the demo's; issue 38). */
+  at?: Date,
 ): Promise<{ recipient: Recipient; counted: boolean } | null> {
   const out = await inTransaction(ctx.db, async (client) => {
     const { rows } = await client.query<Recipient & { done: boolean }>(
@@ -35,8 +37,8 @@ export async function unsubscribe(
     if (r.done) return { recipient, counted: false };
     if (rows[0])
       await client.query(
-        `update campaign_recipients set unsubscribed_at = now() where campaign_id = $1 and email_id = $2`,
-        [campaign.id, emailId],
+        `update campaign_recipients set unsubscribed_at = coalesce($3::timestamptz, now()) where campaign_id = $1 and email_id = $2`,
+        [campaign.id, emailId, at ?? null],
       );
     const email = normalizeEmail(r.email);
     const added = await client.query(
@@ -56,6 +58,7 @@ export async function unsubscribe(
         mailProviderId: r.mailProviderId,
         domain: r.domain,
         emailId,
+        at,
       },
     ]);
     return { recipient, counted: true };

@@ -178,6 +178,10 @@ describe('GET /api/pmta_campaign_statistics/{id}/direct/0', () => {
       jobCounts: [{ ...names[0], queued: 3 }],
       total: 3,
       failed: [{ ...names[1], error: expect.stringMatching(/cannot connect to .*refused/) }],
+      // The injected recipient awaits its outcome; it is not past bounce-after (decision 1350).
+      awaitingOutcome: 1,
+      noOutcome: 0,
+      bounceAfter: '4d12h',
     });
   });
 
@@ -215,7 +219,9 @@ describe('GET /api/pmta_campaign_statistics/{id}/direct/0', () => {
 
   it('a campaign without servers counts nothing', async () => {
     const c = await f.pmtaCampaign({ owner: alice });
-    expect((await direct(alice, c.id)).json()).toEqual({ directStats: { jobCounts: [], total: 0, failed: [] } });
+    expect((await direct(alice, c.id)).json()).toEqual({
+      directStats: { jobCounts: [], total: 0, failed: [], awaitingOutcome: 0, noOutcome: 0, bounceAfter: '4d12h' },
+    });
   });
 });
 

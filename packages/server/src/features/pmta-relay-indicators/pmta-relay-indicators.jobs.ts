@@ -35,3 +35,12 @@ export async function indicatorsAtStart(ctx: AppContext): Promise<void> {
   );
   if (rows[0]?.missing) await ctx.jobs.send(INDICATORS_REFRESH, {}, { singletonKey: 'at-start' });
 }
+
+/**
+ * A relay was created or changed (issue 38 item 8): its indicators are computed now, not at the next 02:00
+ * run or the next process start. Queued once while one waits (a singleton); a refresh that cannot be queued
+ * is not the relay's failure, the nightly run catches up.
+ */
+export async function indicatorsSoon(ctx: Pick<AppContext, 'jobs'>): Promise<void> {
+  await ctx.jobs.send(INDICATORS_REFRESH, {}, { singletonKey: 'relays-changed' }).catch(() => undefined);
+}

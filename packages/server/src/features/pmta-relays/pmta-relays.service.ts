@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { AppContext, AuthUser } from '../../core/context.ts';
 import { assertReferences, found, ownerFor, assertUser } from '../../core/access.ts';
 import { invalid } from '../../core/errors.ts';
+import { indicatorsSoon } from '../pmta-relay-indicators/pmta-relay-indicators.jobs.ts';
 import { deleteRelays, isCurrentGroupOf } from '../relays/relays.repo.ts';
 import {
   countPoor,
@@ -32,7 +33,11 @@ async function assertGroupOf(ctx: Ctx, groupId: number, userId: number) {
 }
 
 /** New relay: status 1, backoff off; speeds from its server; withoutVmta only here (spec 2). */
-export async function createPmtaRelay(ctx: Ctx, actor: AuthUser, input: PmtaRelayCreateInput) {
+export async function createPmtaRelay(
+  ctx: Pick<AppContext, 'db' | 'jobs'>,
+  actor: AuthUser,
+  input: PmtaRelayCreateInput,
+) {
   const userId = ownerFor(actor, input.user);
   await assertUser(ctx.db, userId, M.userNotFound);
   const server = await serverOf(ctx.db, input.pmtaServer, userId);
@@ -55,15 +60,22 @@ export async function createPmtaRelay(ctx: Ctx, actor: AuthUser, input: PmtaRela
     withoutVmta: input.withoutVmta,
     description: input.description,
   });
+  await indicatorsSoon(ctx);
   return getPmtaRelay(ctx, actor, id);
 }
 
 /** Server, SMTP host and owner are locked on edit (spec 2); the group must stay the owner's. */
-export async function updatePmtaRelay(ctx: Ctx, actor: AuthUser, id: number, input: PmtaRelayUpdateInput) {
+export async function updatePmtaRelay(
+  ctx: Pick<AppContext, 'db' | 'jobs'>,
+  actor: AuthUser,
+  id: number,
+  input: PmtaRelayUpdateInput,
+) {
   const current = await getPmtaRelay(ctx, actor, id);
   if (input.group !== current.group.id) await assertGroupOf(ctx, input.group, current.user.id);
   const { group, ...fields } = input;
   await updatePmtaRelayRow(ctx.db, id, { ...fields, groupId: group });
+  await indicatorsSoon(ctx);
   return getPmtaRelay(ctx, actor, id);
 }
 

@@ -18,6 +18,8 @@ import type { PmtaServerRow } from '../../pmta/operations.ts';
 import { PmtaSshError, pmtaConnections } from '../../pmta/ssh/connection.ts';
 import { trackerKey, TRACKER_NAME } from '../../tracking/ping.ts';
 import { troubledCampaigns } from './pmta-trouble-report.repo.ts';
+import { serverOutcomeGaps } from '../../pmta/accounting/no-outcome.ts';
+import { NO_OUTCOME } from '@console/shared/pmta-campaigns';
 
 /*
  * The six checks of one PMTA server (decision 0906). Each sets a flag (true = trouble) and a detail; a
@@ -269,8 +271,21 @@ export async function trackerCheck(
 
 async function campaignCheck(ctx: AppContext, server: PmtaServerRow, r: CheckResult) {
   const rows = await troubledCampaigns(ctx.db, server);
+  // Recipients this server took and never accounted for past bounce-after (decision 1350).
+  const gaps = await serverOutcomeGaps(ctx.db.$client, server);
+  for (const c of gaps.campaigns)
+    rows.push({
+      id: c.id,
+      name: c.name,
+      why: `${c.lost.toLocaleString('en-US')} recipients injected more than ${gaps.bounceAfter} ago (bounce-after) have ${NO_OUTCOME}.`,
+    });
   if (!rows.length)
-    return set(r, 'campaigns', false, 'No PMTA campaign on its relays is paused by the engine or stalled.');
+    return set(
+      r,
+      'campaigns',
+      false,
+      'No PMTA campaign on its relays is paused by the engine or stalled, or has recipients without an outcome.',
+    );
   const named = rows.map((c) => `#${c.id} ${c.name}: ${c.why}`);
   set(r, 'campaigns', true, named.join(' '));
 }

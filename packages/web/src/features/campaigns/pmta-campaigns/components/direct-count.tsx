@@ -4,6 +4,7 @@ import { CloudServerOutlined } from '@ant-design/icons';
 import {
   PmtaCampaignMessages as P,
   directFound,
+  NO_OUTCOME,
   type DirectStats,
   type PmtaStatisticsAnswer,
 } from '@console/shared/pmta-campaigns';
@@ -25,6 +26,12 @@ function Servers({ stats }: { stats: DirectStats }) {
         </Typography.Text>
       ))}
       {stats.jobCounts.length + stats.failed.length === 0 && P.noServers}
+      <span>{stats.awaitingOutcome.toLocaleString('en-US')} injected, awaiting their outcome</span>
+      {stats.noOutcome > 0 && (
+        <Typography.Text type="danger">
+          {stats.noOutcome.toLocaleString('en-US')} with {NO_OUTCOME} (injected more than {stats.bounceAfter} ago)
+        </Typography.Text>
+      )}
     </Space>
   );
 }
@@ -63,6 +70,13 @@ export function DirectCount({ campaignId }: { campaignId: number }) {
           <Typography.Text data-testid="direct-count" type={stats.failed.length ? 'warning' : undefined}>
             {stats.total.toLocaleString('en-US')} unsent
             {stats.failed.length > 0 && ` (${stats.failed.length} not asked)`}
+          </Typography.Text>
+        </Popover>
+      )}
+      {stats && stats.noOutcome > 0 && (
+        <Popover title="Recipients without an outcome" content={<Servers stats={stats} />}>
+          <Typography.Text data-testid="no-outcome" type="danger">
+            {stats.noOutcome.toLocaleString('en-US')} {NO_OUTCOME}
           </Typography.Text>
         </Popover>
       )}

@@ -1,0 +1,112 @@
+// @ts-nocheck
+import { createHash } from 'node:crypto';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+/*
+ * The demo's small internet on loopback: the mail servers of the providers' domains, one SMTP receiver that
+ * answers like them. Most mail is accepted and handed to the recipients; some is deferred once with a 421
+ * and a few addresses bounce with the 5xx replies the big providers really send. The SMTP relays of the
+ * SMTP campaigns and the PowerMTA simulators' downstream both point here.
+ */
+
+/** A stable number in [0, 1) for an address and a purpose: the same recipient behaves the same way. */
+export function chance(address: string, purpose: string): number {
+  return createHash('sha1').update(`${purpose}:${address}`).digest().readUInt32BE(0) / 2 ** 32;
+}
+
+export const RATES = {
+  /** Addresses that do not exist (answered 550 on every attempt). */
+  bounce: 0.025,
+  /** Recipients deferred (421) on their first attempt, accepted on the next. */
+  defer: 0.04,
+} as const;
+
+const BOUNCES: Record<string, string> = {
+  'gmail.com':
+    "5.1.1 The email account that you tried to reach does not exist. Please try double-checking the recipient's email address for typos or unnecessary spaces. https://support.google.com/mail/?p=NoSuchUser",
+  'yahoo.com': '5.1.1 <{rcpt}>: Recipient address rejected: User unknown in virtual mailbox table',
+  'outlook.com':
+    '5.5.0 Requested action not taken: mailbox unavailable (S2017062302). [BN1NAM02FT064.eop-nam02.prod.protection.outlook.com]',
+  'hotmail.com':
+    '5.5.0 Requested action not taken: mailbox unavailable (S2017062302). [DM6NAM12FT020.eop-nam12.prod.protection.outlook.com]',
+  'aol.com': '5.1.1 <{rcpt}>: Recipient address rejected: User unknown in local recipient table',
+  'gmx.de': '5.1.1 <{rcpt}>: Mailbox disabled for this recipient',
+};
+const DEFERS: Record<string, string> = {
+  'gmail.com':
+    '4.7.28 [127.0.0.1] Our system has detected an unusual rate of unsolicited mail originating from your IP address. To protect our users from spam, mail sent from your IP address has been temporarily rate limited.',
+  'yahoo.com': '4.7.0 [TSS04] Messages from 127.0.0.1 temporarily deferred due to unexpected volume or user complaints',
+};
+
+export interface Delivered {
+  rcpt: string;
+  mail: ParsedMail;
+}
+
+export interface Receiver {
+  port: number;
+  counts: { accepted: number; deferred: number; bounced: number };
+  close(): Promise<void>;
+}
+
+export async function startReceiver(port: number, deliver: (d: Delivered) => void): Promise<Receiver> {
+  const tries = new Map<string, number>();
+  const counts = { accepted: 0, deferred: 0, bounced: 0 };
+  const reply = (responseCode: number, message: string) => Object.assign(new Error(message), { responseCode });
+  const server = new SMTPServer({
+    banner: 'mx.demo ESMTP ready',
+    secure: false,
+    disabledCommands: ['STARTTLS'],
+    authOptional: true,
+    allowInsecureAuth: true,
+    authMethods: ['PLAIN', 'LOGIN'],
+    logger: false,
+    size: 10 * 1024 * 1024,
+    maxClients: 500,
+    onAuth: (auth, _s, cb) => cb(null, { user: auth.username }),
+    onRcptTo(address, _s, cb) {
+      const rcpt = address.address.toLowerCase();
+      const domain = rcpt.slice(rcpt.lastIndexOf('@') + 1);
+      if (chance(rcpt, 'bounce') < RATES.bounce) {
+        counts.bounced++;
+        return cb(
+          reply(
+            550,
+            (BOUNCES[domain] ?? '5.1.1 <{rcpt}>: Recipient address rejected: User unknown').replace('{rcpt}', rcpt),
+          ),
+        );
+      }
+      const n = (tries.get(rcpt) ?? 0) + 1;
+      tries.set(rcpt, n);
+      if (n === 1 && chance(rcpt, 'defer') < RATES.defer) {
+        counts.deferred++;
+        return cb(reply(421, DEFERS[domain] ?? '4.7.0 Too many messages, try again later'));
+      }
+      cb();
+    },
+    onData(stream, session, cb) {
+      const rcpts = session.envelope.rcptTo.map((a) => a.address.toLowerCase());
+      simpleParser(stream)
+        .then((mail) => {
+          counts.accepted += rcpts.length;
+          for (const rcpt of rcpts) {
+            tries.delete(rcpt);
+            deliver({ rcpt, mail });
+          }
+          cb(null, `2.0.0 OK ${Date.now().toString(36)} - demo`);
+        })
+        .catch((e: Error) => cb(reply(451, `4.3.0 ${e.message}`)));
+    },
+  });
+  server.on('error', () => {});
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  return {
+    port: (server.server.address() as { port: number }).port,
+    counts,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

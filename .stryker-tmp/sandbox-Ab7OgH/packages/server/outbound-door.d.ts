@@ -1,0 +1,4 @@
+// @ts-nocheck
+import type { Rule } from 'eslint';
+
+export declare const outboundDoor: Rule.RuleModule;

@@ -1,0 +1,47 @@
+// @ts-nocheck
+import { z } from 'zod';
+import type { AppContext } from '../context.ts';
+import { defineJob, jobRef, type JobDefinition } from '../jobs.ts';
+import { sweepOrphans } from '../uploads.ts';
+import { uploadsDir } from './accept.ts';
+import type { ImportKind } from './kind.ts';
+import { recoverUploads } from './queue.ts';
+import { MAX_ATTEMPTS, runUpload } from './run.ts';
+import { liveUploadFiles } from './uploads.repo.ts';
+
+export const RECOVER_UPLOADS = jobRef('imports.recover', z.object({}).loose());
+export const SWEEP_UPLOADS = jobRef('imports.sweep', z.object({}).loose());
+
+/**
+ * The jobs of every upload kind: one run job per kind (its queue, so a long e-mail import never holds up
+ * a socks file), the recovery of uploads whose job got lost (every minute), and the orphan sweep.
+ */
+export function importJobs(ctx: AppContext, kinds: readonly ImportKind[]): JobDefinition<z.ZodType>[] {
+  return [
+    ...kinds.map((kind) =>
+      defineJob(kind.job, {
+        handler: (data) => runUpload(ctx, kind, data.uploadId),
+        retryLimit: MAX_ATTEMPTS - 1,
+        concurrency: 2,
+      }),
+    ),
+    defineJob(RECOVER_UPLOADS, {
+      cron: '* * * * *',
+      retryLimit: 0,
+      concurrency: 1,
+      handler: async () => {
+        await recoverUploads(ctx, kinds);
+      },
+    }),
+    defineJob(SWEEP_UPLOADS, {
+      cron: '*/15 * * * *',
+      retryLimit: 0,
+      concurrency: 1,
+      // Files no live upload names, older than an hour: left by a crash between the write and the row.
+      handler: async () => {
+        const live = await liveUploadFiles(ctx.db);
+        for (const kind of kinds) sweepOrphans(uploadsDir(ctx, kind), live);
+      },
+    }),
+  ];
+}

@@ -1,0 +1,47 @@
+// @ts-nocheck
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  FILE_ACCEPTED,
+  fileAcceptedItem,
+  uploadedFileItem,
+  uploadFilesQuery,
+  type FileAccepted,
+} from '@console/shared/uploads';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { acceptUpload, type KindChoice } from './accept.ts';
+import type { ImportKind } from './kind.ts';
+import { filesInProgress } from './uploads.repo.ts';
+
+/** GET /api/upload_files?type=: the caller's files of one kind still in progress (spec 2, listed at load). */
+export const uploadFilesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/upload_files',
+    { schema: { tags: ['uploads'], querystring: uploadFilesQuery, response: { 200: z.array(uploadedFileItem) } } },
+    async (req) => filesInProgress(app.ctx.db, req.user.id, req.query.type),
+  );
+};
+
+/** How every upload route reads its multipart form (the OpenAPI description of each; issue 22). */
+export const UPLOAD_ORDER_NOTE =
+  'multipart/form-data. Send the form fields (e.g. serverId and groupId) before the file part, as browsers do: ' +
+  'the request is then checked before the file is stored. Fields sent after the file are read too, and ' +
+  'checked once the whole file has arrived.';
+
+/** The route schema of a file upload of any kind: multipart in, the accepted file out (200, as the spec has it). */
+export const fileUploadSchema = (tag: string) => ({
+  tags: [tag],
+  description: UPLOAD_ORDER_NOTE,
+  response: { 200: fileAcceptedItem },
+});
+
+/** Accepts one file of `kind` (core/imports/accept.ts) and answers the file with the spec's accepted text. */
+export async function acceptFile(
+  ctx: AppContext,
+  req: FastifyRequest,
+  kind: ImportKind | KindChoice,
+): Promise<FileAccepted> {
+  const upload = await acceptUpload(ctx, req, kind);
+  return { id: upload.id, originalName: upload.originalName, completion: 0, message: FILE_ACCEPTED };
+}

@@ -1,0 +1,127 @@
+// @ts-nocheck
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{ROLE_USER}'`),
+    isActive: boolean('is_active').notNull().default(false),
+    profitRate: doublePrecision('profit_rate').notNull().default(100),
+    createdAt: createdAt(),
+    /**
+     * Carried by each access token (`gen`) and compared on every request: a new password, a logout or a
+     * deactivation adds one, which ends every access token issued before (issue 37, decision 1331).
+     */
+    tokenGeneration: integer('token_generation').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+  ],
+);
+
+/** Refresh tokens are stored hashed; a family shares one login, so reuse of a rotated token revokes it all. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    family: text('family').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.family)],
+);
+
+/** Failed sign-ins, per e-mail and per client address, for slowing down guessing. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_key_at_idx').on(t.key, t.at)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    status: text('status').notNull().default('success'),
+    date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`read_at is null`),
+  ],
+);
+
+/**
+ * An owner's own secrets (issue 24, decision 1010): the SSH key pair every server of the owner is reached
+ * with (private half sealed), and the key a conversion postback must carry. Made on first use.
+ */
+export const ownerSecrets = pgTable('owner_secrets', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sshKeyEnc: text('ssh_key_enc'),
+  sshPublicKey: text('ssh_public_key'),
+  sshKeyCreatedAt: timestamp('ssh_key_created_at', { withTimezone: true }),
+  postbackKey: text('postback_key'),
+});
+
+/**
+ * The console's own settings that administrators change from its screens: one row (`id` is always true).
+ * `selfRegistration`: whether anyone may sign up on the register page (decision 1332); `eventsMonths`,
+ * `recipientsDays`: how long raw events and finished campaigns' recipients are kept (decision 1370), and the
+ * retention job's last run.
+ */
+export const consoleSettings = pgTable(
+  'console_settings',
+  {
+    id: boolean('id').primaryKey().default(true),
+    selfRegistration: boolean('self_registration').notNull().default(true),
+    eventsMonths: smallint('events_months').notNull().default(13),
+    recipientsDays: smallint('recipients_days').notNull().default(90),
+    retentionRunAt: timestamp('retention_run_at', { withTimezone: true }),
+    retentionError: text('retention_error'),
+  },
+  (t) => [check('console_settings_one_row', sql`${t.id}`)],
+);
+
+export type DbUser = typeof users.$inferSelect;

@@ -1,0 +1,79 @@
+// @ts-nocheck
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
+import { campaigns } from './campaigns.ts';
+import { categories } from './lists.ts';
+
+export const spamEmails = pgTable('spam_emails', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  info: text('info'),
+  createdAt: createdAt(),
+});
+
+/**
+ * Bounced Emails (issue 22, decision 1111): addresses that hard-bounced (a dead mailbox is dead for every
+ * list), apart from the spam traps. One row per address; each new hard bounce moves `last_bounce_at`, the
+ * reason and diagnostic, the campaign and relay, and `count`. `relay_id` is the campaign kind's relay.
+ */
+export const bouncedEmails = pgTable(
+  'bounced_emails',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    /** The bounce category (bad-mailbox, bad-domain, inactive-mailbox, routing-errors). */
+    reason: text('reason').notNull(),
+    /** The receiving server's reply or PMTA's diagnostic, as recorded. */
+    diagnostic: text('diagnostic'),
+    firstBounceAt: timestamp('first_bounce_at', { withTimezone: true }).notNull().defaultNow(),
+    lastBounceAt: timestamp('last_bounce_at', { withTimezone: true }).notNull().defaultNow(),
+    campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+    relayId: integer('relay_id'),
+    count: integer('count').notNull().default(1),
+  },
+  (t) => [index('bounced_emails_last_idx').on(t.lastBounceAt, t.id)],
+);
+
+export const unsubscribers = pgTable(
+  'unsubscribers',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('unsubscribers_email_category_key').on(t.email, t.categoryId)],
+);
+
+/** DNS records the console keeps: the spam-trap MX hosts (type MX, blacklisted) of spec 2. */
+export const dnsRecords = pgTable(
+  'dns_records',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type').notNull(),
+    value: text('value').notNull(),
+    isBlacklisted: boolean('is_blacklisted').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('dns_records_type_value_key').on(t.type, t.value)],
+);
+
+/**
+ * The MX hosts of the lists' domains, from real DNS lookups, kept for their TTL (features/spam-traps
+ * mx.jobs.ts refreshes them). A recipient whose domain's MX is a spam-trap MX is invalid.
+ */
+export const domainMx = pgTable(
+  'domain_mx',
+  {
+    domain: text('domain').primaryKey(),
+    /** Lower-case host names, without the trailing dot; empty when the domain has none. */
+    mx: text('mx').array().notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Why the last lookup failed (the previous answer is kept). */
+    error: text('error'),
+  },
+  (t) => [index('domain_mx_expires_idx').on(t.expiresAt), index('domain_mx_mx_idx').using('gin', t.mx)],
+);

@@ -1,0 +1,34 @@
+// @ts-nocheck
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dkimDnsCheck, dkimKeyItem, dkimKeySchema } from '@console/shared/dkim-keys';
+import { idParams } from '../../core/access.ts';
+import { dkimKeysCollection } from './dkim-keys.repo.ts';
+import { checkDkimDns, createDkimKey, deleteDkimKey, getDkimKey } from './dkim-keys.service.ts';
+
+const tags = ['dkim-keys'];
+
+/** DKIM keys of sender domains for SMTP campaigns (issue 26, decision 1020). */
+export const dkimKeysRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  app.get(
+    '/dkim_keys',
+    { schema: { tags, querystring: dkimKeysCollection.query, response: { 200: dkimKeysCollection.response } } },
+    (req) => dkimKeysCollection.list(ctx.db, req.user, req.query),
+  );
+  app.get('/dkim_keys/:id', { schema: { tags, params: idParams, response: { 200: dkimKeyItem } } }, (req) =>
+    getDkimKey(ctx, req.user, req.params.id),
+  );
+  app.post(
+    '/dkim_keys',
+    { schema: { tags, body: dkimKeySchema, response: { 201: dkimKeyItem } } },
+    async (req, reply) => reply.status(201).send(await createDkimKey(ctx, req.user, req.body)),
+  );
+  app.post('/dkim_keys/:id/check_dns', { schema: { tags, params: idParams, response: { 200: dkimDnsCheck } } }, (req) =>
+    checkDkimDns(ctx, req.user, req.params.id),
+  );
+  app.delete('/dkim_keys/:id', { schema: { tags, params: idParams } }, async (req, reply) => {
+    await deleteDkimKey(ctx, req.user, req.params.id);
+    return reply.status(204).send();
+  });
+};

@@ -1,0 +1,18 @@
+// @ts-nocheck
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { mailProvidersCollection } from './mail-providers.repo.ts';
+
+/** Any signed-in user may read the providers. */
+export const mailProvidersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/mail_providers',
+    {
+      schema: {
+        tags: ['mail providers'],
+        querystring: mailProvidersCollection.query,
+        response: { 200: mailProvidersCollection.response },
+      },
+    },
+    async (req) => mailProvidersCollection.list(app.ctx.db, req.user, req.query),
+  );
+};

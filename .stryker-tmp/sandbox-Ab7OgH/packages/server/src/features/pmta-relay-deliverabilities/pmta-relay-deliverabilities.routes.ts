@@ -1,0 +1,22 @@
+// @ts-nocheck
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { relayDeliverabilitiesCollection } from './pmta-relay-deliverabilities.repo.ts';
+
+const tags = ['pmta-relay-deliverabilities'];
+
+/** GET pmta_relay_deliverabilities (spec 3 §7): smtpHost, group id, mail provider id, order, paging; administrators. */
+export const pmtaRelayDeliverabilitiesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  app.get(
+    '/pmta_relay_deliverabilities',
+    {
+      config: { admin: true },
+      schema: {
+        tags,
+        querystring: relayDeliverabilitiesCollection.query,
+        response: { 200: relayDeliverabilitiesCollection.response },
+      },
+    },
+    async (req) => relayDeliverabilitiesCollection.list(ctx.db, req.user, req.query),
+  );
+};

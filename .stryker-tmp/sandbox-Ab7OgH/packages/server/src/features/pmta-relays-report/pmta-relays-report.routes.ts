@@ -1,0 +1,32 @@
+// @ts-nocheck
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  RelaysReportMessages,
+  relayReportResponse,
+  relayReportSchema,
+  relaysReportResponse,
+  relaysReportSchema,
+} from '@console/shared/pmta-relays-report';
+import { found } from '../../core/access.ts';
+import { relayBreakdown, relayOfReport, relaysReport } from './pmta-relays-report.repo.ts';
+
+const tags = ['pmta-relays-report'];
+const config = { admin: true };
+
+/** POST pmta-relays-report and pmta-relay-report (its popup): administrators only (spec 3 §6). */
+export const pmtaRelaysReportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  app.post(
+    '/pmta-relays-report',
+    { config, schema: { tags, body: relaysReportSchema, response: { 200: relaysReportResponse } } },
+    async (req) => ({ report: await relaysReport(ctx.db, req.body) }),
+  );
+  app.post(
+    '/pmta-relay-report',
+    { config, schema: { tags, body: relayReportSchema, response: { 200: relayReportResponse } } },
+    async (req) => {
+      const relay = found(await relayOfReport(ctx.db, req.body.relayId), RelaysReportMessages.notFound);
+      return { relay, ...(await relayBreakdown(ctx.db, relay.id, req.body)) };
+    },
+  );
+};

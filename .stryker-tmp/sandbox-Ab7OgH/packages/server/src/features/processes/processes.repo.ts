@@ -1,0 +1,72 @@
+// @ts-nocheck
+import os from 'node:os';
+import crypto from 'node:crypto';
+import type pg from 'pg';
+import { BEAT_SECONDS, LIVE_SECONDS, type ProcessItem } from '@console/shared/processes';
+import fs from 'node:fs';
+
+/*
+ * The process heartbeat (issue 23): each process upserts its row at start and every BEAT_SECONDS (role,
+ * host, pid, version, started, last beat, messages in flight, whether its sender holds its lock); a clean
+ * stop deletes it. Rows silent for a day are dropped by anyone's beat.
+ */
+
+export interface Beating {
+  role: string;
+  /** The sender of this process, when it runs one. */
+  sender?: () => { worker: string; inFlight: number; sending: boolean };
+}
+
+/** CONSOLE_VERSION when the deployment sets one (a release tag, a commit), else the server package's version. */
+export const VERSION =
+  process.env.CONSOLE_VERSION ??
+  (JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string })
+    .version;
+
+export function startHeartbeat(pool: pg.Pool, who: Beating) {
+  const id = crypto.randomUUID();
+  const beat = async () => {
+    const s = who.sender?.();
+    await pool.query(
+      `insert into processes (id, role, host, pid, version, worker, in_flight, sending)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)
+       on conflict (id) do update set beat_at = now(), worker = excluded.worker, in_flight = excluded.in_flight,
+                                      sending = excluded.sending`,
+      [id, who.role, os.hostname(), process.pid, VERSION, s?.worker ?? null, s?.inFlight ?? 0, s?.sending ?? false],
+    );
+    await pool.query(`delete from processes where beat_at < now() - interval '1 day'`);
+  };
+  let running = beat().catch(() => {});
+  const timer = setInterval(() => {
+    running = running.then(() => beat().catch(() => {})); // the database may be away: the next beat tells
+  }, BEAT_SECONDS * 1000);
+  timer.unref();
+  return {
+    id,
+    beat: () => (running = running.then(() => beat().catch(() => {}))),
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+      await pool.query('delete from processes where id = $1', [id]).catch(() => {});
+    },
+  };
+}
+
+const live = `beat_at > now() - interval '${LIVE_SECONDS} seconds'`;
+
+export async function listProcesses(pool: pg.Pool): Promise<ProcessItem[]> {
+  const { rows } = await pool.query<Omit<ProcessItem, 'started' | 'lastBeat'> & { started: Date; lastBeat: Date }>(
+    `select id, role, host, pid, version, started_at as started, beat_at as "lastBeat", in_flight as "inFlight",
+            sending, ${live} as live
+       from processes order by ${live} desc, role, host, pid`,
+  );
+  return rows.map((r) => ({ ...r, started: r.started.toISOString(), lastBeat: r.lastBeat.toISOString() }));
+}
+
+/** How many live processes send (hold their sender's lock). */
+export async function liveSenders(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>(
+    `select count(*)::int as n from processes where sending and ${live}`,
+  );
+  return rows[0]!.n;
+}

@@ -1,0 +1,40 @@
+// @ts-nocheck
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { reputationProviderItem, reputationProviderSchema } from '@console/shared/reputation-providers';
+import { idParams } from '../../core/access.ts';
+import { reputationProvidersCollection } from './reputation-providers.repo.ts';
+import { getReputationProvider, updateReputationProvider } from './reputation-providers.service.ts';
+
+const tags = ['reputation_providers'];
+const admin = { admin: true };
+
+/** Administrators: the providers relays are rated by, and their two flags. */
+export const reputationProvidersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  app.get(
+    '/reputation_providers',
+    {
+      config: admin,
+      schema: {
+        tags,
+        querystring: reputationProvidersCollection.query,
+        response: { 200: reputationProvidersCollection.response },
+      },
+    },
+    (req) => reputationProvidersCollection.list(ctx.db, req.user, req.query),
+  );
+  app.get(
+    '/reputation_providers/:id',
+    { config: admin, schema: { tags, params: idParams, response: { 200: reputationProviderItem } } },
+    (req) => getReputationProvider(ctx, req.params.id),
+  );
+  app.put(
+    '/reputation_providers/:id',
+    {
+      config: admin,
+      schema: { tags, params: idParams, body: reputationProviderSchema, response: { 200: reputationProviderItem } },
+    },
+    (req) => updateReputationProvider(ctx, req.params.id, req.body),
+  );
+};

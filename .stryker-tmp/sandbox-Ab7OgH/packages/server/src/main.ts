@@ -1,0 +1,29 @@
+// @ts-nocheck
+import { fileURLToPath } from 'node:url';
+import { loadEnv } from './env.ts';
+import { buildApp } from './app.ts';
+import { ensureAdmin, openDatabase, startContext } from './bootstrap.ts';
+
+const env = loadEnv();
+const database = await openDatabase(env);
+const started = await startContext(env, database.url, { sender: true });
+await ensureAdmin(started.ctx, (m) => console.log(`\n  ${m}\n`));
+
+// A worker (jobs and the campaign senders) serves no HTTP: start as many as needed, on any machine.
+const webDist = env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+const app = env.ROLE === 'worker' ? null : await buildApp(started.ctx, { logger: true, webDist });
+await app?.listen({ port: env.PORT, host: env.HOST });
+if (!app) console.log('worker started: background jobs and campaign senders (no HTTP listener)');
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: shutting down`);
+  await app?.close();
+  await started.stop();
+  await database.embedded?.stop(); // a clean PostgreSQL shutdown keeps the data directory consistent
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

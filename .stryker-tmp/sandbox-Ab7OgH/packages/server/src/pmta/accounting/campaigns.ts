@@ -1,0 +1,224 @@
+// @ts-nocheck
+import type pg from 'pg';
+import { RecipientStatus } from '@console/shared/campaigns';
+import { CampaignTypeOf } from '@console/shared/enums';
+import { loggable } from '../../core/errors.ts';
+import { normalizeEmail } from '../../suppression/email-syntax.ts';
+import { recordHardBounces, type HardBounce } from '../../suppression/bounced.ts';
+import { logOf } from '../../core/log.ts';
+import { BounceCategories, classifyBounce, HARD_CATEGORIES, type BounceCategory } from '../../sending/bounces.ts';
+import { publishCampaignLive } from '../../core/campaign-live.ts';
+import { SUPPRESS_BOUNCED } from '../../sending/suppress.ts';
+import { recordEvents, type EventInput } from '../../tracking/events.ts';
+import { decodeTrackingId } from '../../tracking/uuid.ts';
+import type { AcctHandler, AcctRecord } from './record.ts';
+import { addBounceSignals, rateRelays, REPUTATION_CATEGORIES } from './relay-reputation.ts';
+
+/*
+ * The results of PMTA campaigns from the accounting records (issue 13; decision 0911). A record's envId is
+ * the recipient's tracking id (the engine injects it as ENVID). The recipient's row is the guard: `d` and
+ * `b` move a row that is still injected (or interrupted: maybe injected) to delivered or bounced, so a
+ * record seen twice adds nothing; `t` is a deferral while the row awaits its outcome; `f` is a complaint,
+ * once per recipient and campaign (pmta_complaints), which unsubscribes the address from the list's
+ * category. Events and counters go through `recordEvents`, as the SMTP engine's do, in the pull's
+ * transaction.
+ */
+
+const S = RecipientStatus;
+/**
+ * Rows a record can settle: injected, interrupted (maybe injected), and sending: PMTA may deliver and log a
+ * message before the engine's group commit marks it injected. Such a row gets the `sent` event here, and the
+ * engine's commit, which only moves rows still in `sending`, leaves it alone: one `sent` either way. An
+ * interrupted row gets its `sent` here too (its `interrupted` event stays: decision 1100).
+ */
+const AWAITING = [S.injected, S.interrupted, S.sending];
+const CATEGORIES: ReadonlySet<string> = new Set(BounceCategories);
+
+interface Own {
+  record: AcctRecord;
+  emailId: number;
+  relayId: number;
+  /** Not later than now: a server clock ahead of ours must not date events in the future. */
+  at: Date;
+}
+
+interface Row {
+  emailId: number;
+  email: string;
+  domain: string;
+  mailProviderId: number;
+  relayId: number | null;
+}
+
+const ROW = `r.email_id as "emailId", r.email, r.domain, r.mail_provider_id as "mailProviderId", r.relay_id as "relayId"`;
+
+/** The remote reply of a record (`smtp;550 5.1.1 ...` -> `550 5.1.1 ...`), else its DSN status. */
+const replyOf = (r: AcctRecord) => (r.dsnDiag.replace(/^smtp;\s*/i, '') || r.dsnStatus).slice(0, 1000);
+
+/** PMTA's category when it is one of PMTA.md's, else the reply classified as the SMTP engine does. */
+function categoryOf(r: AcctRecord): BounceCategory {
+  if (CATEGORIES.has(r.bounceCat)) return r.bounceCat as BounceCategory;
+  const reply = replyOf(r);
+  return classifyBounce(Number(/^\d{3}/.exec(reply)?.[0] ?? 0), reply);
+}
+
+export const campaignRecords: AcctHandler = async (ctx, _server, records, tx) => {
+  const now = Date.now();
+  const byCampaign = new Map<number, Own[]>();
+  for (const record of records) {
+    const id = decodeTrackingId(ctx.secret, record.envId);
+    if (id?.campaignType !== 'pmta') continue;
+    const at = new Date(Math.min(record.timeLogged.getTime(), now));
+    const own = { record, emailId: id.emailId, relayId: id.relayId, at };
+    byCampaign.set(id.campaignId, [...(byCampaign.get(id.campaignId) ?? []), own]);
+  }
+  const suppress: string[] = [];
+  const relays = new Set<number>();
+  const campaigns: number[] = [];
+  for (const [campaignId, own] of byCampaign) {
+    const done = await recordCampaign(tx.client, campaignId, own);
+    if (!done) continue;
+    if (done.events) campaigns.push(campaignId);
+    suppress.push(...done.suppress);
+    for (const id of done.relays) relays.add(id);
+  }
+  tx.afterCommit(async () => {
+    const log = logOf(ctx).child({ component: 'pmta-accounting', campaignIds: campaigns });
+    for (const id of campaigns) publishCampaignLive(ctx, CampaignTypeOf.pmta, id);
+    // Recomputes `emails.valid` of hard-bounced and unsubscribed addresses (it locks lists: a job of its own).
+    for (let i = 0; i < suppress.length; i += 1000)
+      await ctx.jobs
+        .send(SUPPRESS_BOUNCED, { emails: suppress.slice(i, i + 1000) })
+        .catch((e) => log.error({ err: loggable(e) }, 'sending the suppression job failed'));
+    await rateRelays(ctx, [...relays]).catch((e) =>
+      log.error({ relayIds: [...relays], err: loggable(e) }, 'rating the relays failed'),
+    );
+  });
+};
+
+/** One campaign's records; null when the campaign is gone. */
+async function recordCampaign(client: pg.ClientBase, campaignId: number, own: Own[]) {
+  const { rows: found } = await client.query<{ userId: number; categoryId: number }>(
+    `select c.user_id as "userId", l.category_id as "categoryId"
+       from campaigns c join email_lists l on l.id = c.email_list_id where c.id = $1 and c.type = $2`,
+    [campaignId, CampaignTypeOf.pmta],
+  );
+  const campaign = found[0];
+  if (!campaign) return null;
+  const events: EventInput[] = [];
+  const suppress: string[] = [];
+  const relays = new Set<number>();
+  const signals: { relayId: number; at: Date }[] = [];
+  const hard: HardBounce[] = [];
+  const event = (row: Row, o: Own, kind: EventInput['kind'], detail?: string): EventInput => ({
+    kind,
+    campaignType: 'pmta',
+    campaignId,
+    userId: campaign.userId,
+    relayId: row.relayId ?? o.relayId,
+    mailProviderId: row.mailProviderId,
+    domain: row.domain,
+    emailId: row.emailId,
+    detail,
+    at: o.at,
+  });
+  const of = (type: string) => own.filter((o) => o.record.type === type);
+
+  // In the order things happen to a message: deferrals, then its outcome, then a complaint about it.
+  const deferred = of('t');
+  if (deferred.length) {
+    const { rows } = await client.query<Row>(
+      `select ${ROW} from campaign_recipients r where r.campaign_id = $1 and r.email_id = any($2::bigint[])
+          and r.status = any($3::int2[])`,
+      [campaignId, deferred.map((o) => o.emailId), AWAITING],
+    );
+    const rowOf = new Map(rows.map((r) => [Number(r.emailId), r]));
+    for (const o of deferred) {
+      const row = rowOf.get(o.emailId);
+      if (row) events.push(event(row, o, 'deferred', replyOf(o.record)));
+    }
+  }
+
+  const finals = firstPerRecipient(own.filter((o) => o.record.type === 'd' || o.record.type === 'b'));
+  if (finals.size) {
+    const values = [...finals.values()].map((o) => ({
+      email_id: o.emailId,
+      status: o.record.type === 'd' ? S.delivered : S.bounced,
+      reply: replyOf(o.record),
+      at: o.at.toISOString(),
+      relay_id: o.relayId,
+    }));
+    const { rows } = await client.query<Row & { was: number }>(
+      `with v as (
+         select * from jsonb_to_recordset($2::jsonb) as v(email_id bigint, status int2, reply text, at timestamptz, relay_id int)
+       ),
+       old as (
+         select r.email_id, r.status from campaign_recipients r join v on v.email_id = r.email_id
+          where r.campaign_id = $1 and r.status = any($3::int2[]) for update of r
+       )
+       update campaign_recipients r set status = v.status, reply = v.reply, done_at = v.at,
+              relay_id = coalesce(r.relay_id, v.relay_id)
+         from v, old where r.campaign_id = $1 and r.email_id = v.email_id and old.email_id = v.email_id
+       returning ${ROW}, old.status as was`,
+      [campaignId, JSON.stringify(values), AWAITING],
+    );
+    for (const row of rows) {
+      const o = finals.get(Number(row.emailId))!;
+      const relayId = row.relayId ?? o.relayId;
+      relays.add(relayId);
+      // Its `sent` comes now: the engine's commit never gave it one (an interrupted row has `interrupted`).
+      if (row.was === S.sending || row.was === S.interrupted) events.push(event(row, o, 'sent'));
+      if (o.record.type === 'd') {
+        events.push(event(row, o, 'delivered'));
+        continue;
+      }
+      const category = categoryOf(o.record);
+      events.push(event(row, o, 'bounced', `${category}: ${replyOf(o.record)}`));
+      if (HARD_CATEGORIES.has(category))
+        hard.push({ email: row.email, reason: category, diagnostic: replyOf(o.record), campaignId, relayId, at: o.at });
+      if (REPUTATION_CATEGORIES.has(category)) signals.push({ relayId, at: o.at });
+    }
+  }
+
+  const complaints = firstPerRecipient(of('f'));
+  if (complaints.size) {
+    const list = [...complaints.values()];
+    const { rows } = await client.query<Row>(
+      `with added as (
+         insert into pmta_complaints (campaign_id, email_id, at)
+         select $1, c.email_id, c.at from unnest($2::bigint[], $3::timestamptz[]) as c(email_id, at)
+          where exists (select 1 from campaign_recipients r where r.campaign_id = $1 and r.email_id = c.email_id)
+         on conflict do nothing returning email_id
+       )
+       update campaign_recipients r set unsubscribed_at = coalesce(r.unsubscribed_at, now())
+         from added where r.campaign_id = $1 and r.email_id = added.email_id
+       returning ${ROW}`,
+      [campaignId, list.map((o) => o.emailId), list.map((o) => o.at.toISOString())],
+    );
+    for (const row of rows) events.push(event(row, complaints.get(Number(row.emailId))!, 'complaint'));
+    suppress.push(...(await unsubscribe(client, rows, campaign.categoryId)));
+  }
+
+  await recordEvents(client, events);
+  suppress.push(...(await recordHardBounces(client, hard)));
+  await addBounceSignals(client, signals);
+  return { events: events.length, suppress, relays };
+}
+
+/** A complaint unsubscribes the address from the list's category; returns the addresses that were not yet. */
+async function unsubscribe(client: pg.ClientBase, rows: Row[], categoryId: number): Promise<string[]> {
+  if (!rows.length) return [];
+  const byNormal = new Map(rows.map((r) => [normalizeEmail(r.email), r.email]));
+  const { rows: added } = await client.query<{ email: string }>(
+    `insert into unsubscribers (email, category_id) select e, $2 from unnest($1::text[]) as e
+     on conflict do nothing returning email`,
+    [[...byNormal.keys()], categoryId],
+  );
+  return added.map((a) => byNormal.get(a.email)!);
+}
+
+function firstPerRecipient(own: Own[]): Map<number, Own> {
+  const first = new Map<number, Own>();
+  for (const o of own) if (!first.has(o.emailId)) first.set(o.emailId, o);
+  return first;
+}

@@ -1,0 +1,335 @@
+// @ts-nocheck
+import { Rating } from '@console/shared/enums';
+import { loggable } from '../../core/errors.ts';
+import type { Logger } from '../../core/log.ts';
+import { metrics } from '../../core/metrics.ts';
+import { notifyUser } from '../../core/notify.ts';
+import { isThrottling } from '../bounces.ts';
+import { finishCampaign, pauseCampaign } from '../campaign-state.ts';
+import {
+  claimRecipients,
+  markSending,
+  releaseClaimed,
+  releaseOwn,
+  remaining,
+  type ClaimedRecipient,
+} from '../claim.ts';
+import { composeMessage, loadSendingCampaign, type SendingCampaign } from '../compose.ts';
+import { publishCampaignLive } from '../../core/campaign-live.ts';
+import type { Outcome } from '../outcomes.ts';
+import { RelayType, speedOf, type Relay } from '../relays.ts';
+import type { SendResult } from '../transports/transport.ts';
+import { OutcomeBuffer } from './outcome-buffer.ts';
+import { RelayPool } from './relay-pool.ts';
+import type { Sender } from '../sender.ts';
+
+/*
+ * One Active campaign in one process: claims batches of its recipients, gives each to a relay of its pool
+ * (relay-pool.ts) with at most `concurrency` messages in flight per process, and hands each reply to its
+ * outcome buffer (outcome-buffer.ts). It stops when the campaign leaves Active, when nothing is left (the
+ * campaign is Finished) or when no relay is left (paused, the owner told why); leaving, it gives its claimed
+ * rows back, lets the messages in flight finish and records them.
+ */
+
+/** How long a runner that claimed nothing waits before claiming again. */
+const CLAIM_IDLE_MS = 250;
+/**
+ * Outcomes known but not yet committed, per runner: past this, nothing new is handed over until a commit
+ * lands. A slow database then slows the sending instead of widening what a crash can catch (decision 0802).
+ */
+const MAX_UNRECORDED = 200;
+interface Job {
+  row: ClaimedRecipient;
+  relay: Relay;
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export class CampaignRunner {
+  private active = true;
+  private campaign?: SendingCampaign;
+  private pool?: RelayPool;
+  private outcomes?: OutcomeBuffer;
+  private queue: ClaimedRecipient[] = [];
+  private inFlight = 0;
+  private wakeUp?: () => void;
+  private wakePending = false;
+  private waking?: NodeJS.Immediate;
+  private done?: Promise<void>;
+  private readonly log: Logger;
+
+  private readonly sender: Sender;
+  readonly id: number;
+
+  constructor(sender: Sender, id: number) {
+    this.sender = sender;
+    this.id = id;
+    this.log = sender.log.child({ campaignId: id });
+  }
+
+  private get ctx() {
+    return this.sender.ctx;
+  }
+  private get db() {
+    return this.sender.ctx.db.$client;
+  }
+  private get worker() {
+    return this.sender.worker;
+  }
+
+  stop(): Promise<void> {
+    this.active = false;
+    this.wake();
+    return this.done ?? Promise.resolve();
+  }
+
+  /**
+   * Messages finish one by one, thousands a second. A finished message wakes a waiting loop at once (those
+   * finishing in the same turn share the wake-up); one finishing while the loop works is remembered, and the
+   * loop goes round again as soon as it is done. So one mark-sending statement serves every slot freed
+   * while the last one ran (a group commit): no statement per message, and no fixed wait either (decision 1200).
+   */
+  private wake() {
+    if (!this.wakeUp) {
+      this.wakePending = true;
+      return;
+    }
+    this.waking ??= setImmediate(() => {
+      this.waking = undefined;
+      this.wakeUp?.();
+    });
+  }
+
+  private wait(ms: number) {
+    if (this.wakePending) {
+      this.wakePending = false;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(t);
+        this.wakeUp = undefined;
+        resolve();
+      };
+      const t = setTimeout(done, ms);
+      this.wakeUp = done;
+    });
+  }
+
+  run(): Promise<void> {
+    this.done = this.loop()
+      .catch((e) => this.log.error({ err: loggable(e) }, 'campaign runner failed'))
+      .finally(() => this.drain());
+    return this.done;
+  }
+
+  private async loop() {
+    const c = (this.campaign = (await loadSendingCampaign(this.ctx, this.id)) ?? undefined);
+    if (!c) return;
+    const { batch, connectionsPerRelay, retry } = this.sender.options;
+    this.pool = new RelayPool(this.ctx, c, connectionsPerRelay, this.log);
+    this.outcomes = new OutcomeBuffer(this.ctx, {
+      campaign: { id: c.id, type: c.type === RelayType.pmta ? 'pmta' : 'smtp', userId: c.userId },
+      worker: this.worker,
+      retry,
+      log: this.log,
+      recorded: () => {
+        this.wake();
+        publishCampaignLive(this.ctx, c.type, c.id);
+      },
+    });
+    const pool = this.pool;
+    // Rows of this campaign still held by this process belong to no message: the runner before this one
+    // gave back what it could and recorded everything it handed over, but a database that went away can
+    // keep a release (or the answer of a committed mark) from arriving. Nothing of them reached a relay.
+    await releaseOwn(this.db, this.id, this.worker);
+    let claimedNothingAt = 0;
+    while (this.active) {
+      await pool.refreshIfStale();
+      if (!pool.relays.length) {
+        if (await this.noRelays(pool)) return;
+      }
+      // Paced relays send a message each per slot: claiming more would only keep rows from other processes.
+      const want = pool.allPaced ? pool.relays.length : batch;
+      if (this.queue.length < want / 2 && Date.now() - claimedNothingAt > CLAIM_IDLE_MS && this.active) {
+        const rows = await claimRecipients(this.db, this.id, this.worker, want - this.queue.length);
+        if (!this.active) {
+          await releaseClaimed(
+            this.db,
+            this.id,
+            this.worker,
+            rows.map((r) => r.emailId),
+          );
+          break;
+        }
+        this.queue.push(...rows);
+        if (!rows.length) claimedNothingAt = Date.now();
+      }
+      await this.dispatch(pool);
+      if (!this.queue.length && !this.inFlight && !this.outcomes.waiting) {
+        await this.outcomes.settled();
+        await pool.backoffWritten();
+        const left = await remaining(this.db, this.id);
+        if (!left.any) {
+          await finishCampaign(this.ctx, this.id);
+          return;
+        }
+      }
+      await this.wait(this.queue.length || this.inFlight ? 100 : 200);
+    }
+  }
+
+  /** No eligible relay is left: the campaign pauses, and its owner is told why (once: the pause is). */
+  private async noRelays(pool: RelayPool): Promise<boolean> {
+    await pool.blocksWritten();
+    await pool.refresh();
+    if (pool.relays.length) return false;
+    const c = this.campaign!;
+    const { rows } = await this.db.query<{ blocked: number }>(
+      'select count(*)::int as blocked from campaign_relay_blocks where campaign_id = $1',
+      [c.id],
+    );
+    const status = Object.entries(Rating).find(([, v]) => v === c.relayStatus)?.[0] ?? String(c.relayStatus);
+    const kind = c.type === RelayType.pmta ? 'PMTA' : 'SMTP';
+    const reason = rows[0]?.blocked
+      ? `No ${kind} relay left: the login of every ${status} relay of the relay group failed (${rows[0].blocked} blocked).`
+      : c.type === RelayType.pmta
+        ? `No PMTA relay left: the relay group has no active relay with status ${status} and a VMTA on its server.`
+        : `No SMTP relay left: the relay group has no active relay with status ${status}.`;
+    const paused = await pauseCampaign(this.ctx, c.id, reason);
+    if (paused) {
+      this.log.warn({ reason }, 'campaign paused: no relay left');
+      await notifyUser(this.ctx, c.userId, {
+        subject: `Campaign "${c.name}" paused`,
+        message: reason,
+        status: 'error',
+      });
+    }
+    this.active = false;
+    return true;
+  }
+
+  private async dispatch(pool: RelayPool) {
+    const unpaced: Job[] = [];
+    const { concurrency } = this.sender.options;
+    const room = () =>
+      Math.min(concurrency - this.sender.inFlight, MAX_UNRECORDED - this.outcomes!.unrecorded - this.inFlight);
+    while (this.queue.length && room() > 0 && this.active) {
+      const row = this.queue[0]!;
+      const relay = pool.pick(row.mailProviderId);
+      if (relay === null) break;
+      this.queue.shift();
+      if (relay === undefined) {
+        // Only PMTA relays can be switched off for a mail service; try again later.
+        await releaseClaimed(this.db, this.id, this.worker, [row.emailId]);
+        continue;
+      }
+      this.sender.inFlight++;
+      metrics.inFlight.inc();
+      this.inFlight++;
+      pool.taken(relay);
+      if (speedOf(relay) > 0) void this.sendPaced(pool, { row, relay });
+      else unpaced.push({ row, relay });
+    }
+    if (!unpaced.length) return;
+    const owned = await markSending(
+      this.db,
+      this.id,
+      this.worker,
+      unpaced.map((j) => ({ emailId: j.row.emailId, relayId: j.relay.id })),
+    ).catch((e) => {
+      this.log.error({ err: loggable(e) }, 'marking recipients sending failed');
+      return new Set<number>();
+    });
+    for (const j of unpaced) {
+      if (owned.has(j.row.emailId)) void this.send(pool, j);
+      else this.settled(pool, j.relay);
+    }
+    // Rows not marked (a database error) are still claimed by us: give them back.
+    const lost = unpaced.filter((j) => !owned.has(j.row.emailId)).map((j) => j.row.emailId);
+    if (lost.length) await releaseClaimed(this.db, this.id, this.worker, lost).catch(() => {});
+  }
+
+  /** A paced relay: take its next slot (shared by every process), wait for it, then send if still active. */
+  private async sendPaced(pool: RelayPool, j: Job) {
+    try {
+      const wait = await pool.slot(j.relay);
+      const until = Date.now() + wait;
+      while (this.active && Date.now() < until) await sleep(Math.min(100, until - Date.now()));
+      const owned = this.active
+        ? await markSending(this.db, this.id, this.worker, [{ emailId: j.row.emailId, relayId: j.relay.id }])
+        : new Set<number>();
+      if (owned.has(j.row.emailId)) return await this.send(pool, j);
+      await releaseClaimed(this.db, this.id, this.worker, [j.row.emailId]);
+      this.settled(pool, j.relay);
+    } catch (e) {
+      this.log.error({ relayId: j.relay.id, err: loggable(e) }, 'paced send failed');
+      await releaseClaimed(this.db, this.id, this.worker, [j.row.emailId]).catch(() => {});
+      this.settled(pool, j.relay);
+    } finally {
+      pool.freeSlot(j.relay);
+    }
+  }
+
+  private settled(pool: RelayPool, relay: Relay) {
+    this.sender.inFlight--;
+    metrics.inFlight.dec();
+    this.inFlight--;
+    pool.released(relay);
+    this.wake();
+  }
+
+  private async send(pool: RelayPool, j: Job) {
+    let result: SendResult;
+    try {
+      const message = composeMessage(this.ctx.secret, this.campaign!, j.row, j.relay);
+      result = await this.sender.transports.get(j.relay).send(message);
+    } catch (e) {
+      // Nothing reached the relay (rendering or the transport's setup failed).
+      result = { kind: 'deferred', code: 0, reply: String((e as Error).message ?? e) };
+    }
+    this.outcomes!.push(this.outcome(pool, j, result));
+    this.settled(pool, j.relay);
+  }
+
+  /** What a reply means for the recipient, and what it does to the relay. */
+  private outcome(pool: RelayPool, { row, relay }: Job, r: SendResult): Outcome {
+    const base = { row, relayId: relay.id, reply: r.reply };
+    switch (r.kind) {
+      case 'accepted':
+        if (relay.backoff) pool.setBackoff(relay, false);
+        // A PMTA server took it: its accounting says later whether it was delivered (decision 0910).
+        return { ...base, kind: relay.vmta ? 'injected' : 'delivered' };
+      case 'rejected':
+        return { ...base, kind: 'bounced', code: r.code };
+      case 'deferred':
+        if (r.code === 0) {
+          pool.coolDown(relay);
+          return { ...base, kind: 'retry' };
+        }
+        // PMTA relays are paced by PMTA itself: a busy injection is no reason to slow the relay down.
+        if (!relay.vmta && !relay.backoff && isThrottling(r.code, r.reply)) pool.setBackoff(relay, true);
+        return { ...base, kind: 'deferred', code: r.code };
+      case 'authFailed':
+        pool.block(relay, r.reply);
+        return { ...base, kind: 'retry' };
+      case 'dropped':
+        // The session broke before the final dot: nothing was accepted, the recipient is sent again.
+        return { ...base, kind: 'retry' };
+      case 'unknown':
+        // After the final dot: maybe accepted. Never resent, never counted as sent (decision 1100).
+        return { ...base, kind: 'interrupted' };
+    }
+  }
+
+  /** Leaving: claimed rows go back, messages in flight finish, everything is recorded. */
+  private async drain() {
+    this.active = false;
+    const queued = this.queue.splice(0).map((r) => r.emailId);
+    await releaseClaimed(this.db, this.id, this.worker, queued).catch((e) =>
+      this.log.error({ err: loggable(e) }, 'giving claimed recipients back failed'),
+    );
+    while (this.inFlight > 0) await this.wait(20);
+    await this.outcomes?.close();
+  }
+}

@@ -1,0 +1,52 @@
+// @ts-nocheck
+import { z } from 'zod';
+import { refItem } from './hydra.ts';
+import { idField } from './ids.ts';
+
+/*
+ * Bounced Emails (issue 22, decision 1111): addresses that hard-bounced, suppressed for every list and
+ * campaign apart from the spam traps. Administrators see, search, export and lift them.
+ */
+
+export const BouncedEmailMessages = {
+  empty: 'Bounced emails list is empty!',
+  notFound: 'Bounced e-mail not found.',
+  idsNotFound: (ids: number[]) => `Not found: ${ids.slice(0, 20).join(', ')}${ids.length > 20 ? ', ...' : ''}.`,
+  idsRequired: 'Select at least one e-mail.',
+  idsMax: (max: number) => `At most ${max} e-mails at once.`,
+  liftConfirm: (n: number) =>
+    n === 1
+      ? 'Lift the suppression of this e-mail? It counts valid again unless another rule holds it.'
+      : `Lift the suppression of ${n} e-mails? They count valid again unless another rule holds them.`,
+  lifted: (n: number) => (n === 1 ? 'Lifted successfully!' : `${n} e-mails lifted successfully!`),
+} as const;
+const M = BouncedEmailMessages;
+
+export const BOUNCED_EMAILS_PAGE_SIZE = 30;
+export const BOUNCED_LIFT_MAX = 1000;
+
+/** POST /api/bounced_emails/bulk_delete: the rows to lift, all found or none lifted. */
+export const bouncedLiftSchema = z.object({
+  ids: z
+    .array(idField(M.notFound), { error: M.idsRequired })
+    .min(1, M.idsRequired)
+    .max(BOUNCED_LIFT_MAX, M.idsMax(BOUNCED_LIFT_MAX)),
+});
+export type BouncedLiftBody = z.input<typeof bouncedLiftSchema>;
+export const bouncedLiftAnswer = z.object({ lifted: z.number() });
+
+export const bouncedEmailItem = z.object({
+  id: z.number(),
+  email: z.string(),
+  /** The bounce category: bad-mailbox, bad-domain, inactive-mailbox, routing-errors. */
+  reason: z.string(),
+  /** The receiving server's reply (SMTP) or PMTA's diagnostic of the last bounce. */
+  diagnostic: z.string().nullable(),
+  firstBounceAt: z.string(),
+  lastBounceAt: z.string(),
+  count: z.number(),
+  /** The campaign and relay of the last bounce, while they exist. */
+  campaign: refItem.nullable(),
+  relay: refItem.nullable(),
+});
+export type BouncedEmail = z.infer<typeof bouncedEmailItem>;

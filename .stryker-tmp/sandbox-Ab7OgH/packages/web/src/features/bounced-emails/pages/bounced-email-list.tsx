@@ -1,0 +1,76 @@
+// @ts-nocheck
+import { Button, Form, Input } from 'antd';
+import { DownloadOutlined, UndoOutlined } from '@ant-design/icons';
+import { BOUNCED_EMAILS_PAGE_SIZE, BouncedEmailMessages as M, type BouncedEmail } from '@console/shared/bounced-emails';
+import { listTable, SELECT_ALL_MAX } from '@/components/data-table.tsx';
+import { confirm, errorDialog, toast } from '@/components/feedback.tsx';
+import { ListPage } from '@/components/list-page.tsx';
+import { useCollectionParams } from '@/hooks/use-collection-params.ts';
+import { useSelection } from '@/hooks/use-selection.ts';
+import { exportBouncedEmails } from '../api/export-bounced-emails.ts';
+import { getBouncedEmails, useBouncedEmails } from '../api/get-bounced-emails.ts';
+import { useLiftBouncedEmail, useLiftBouncedEmails } from '../api/lift-bounced-emails.ts';
+import { BouncedEmailsTable } from '../components/bounced-emails-table.tsx';
+
+/** Bounced Emails (administrators, decision 1111): search, Total, export, lift one or the selected. */
+export function BouncedEmailList() {
+  const list = useCollectionParams({ pageSize: BOUNCED_EMAILS_PAGE_SIZE });
+  const emails = useBouncedEmails(list.query);
+  const selection = useSelection<number>(list.filters);
+  const liftOne = useLiftBouncedEmail();
+  const liftMany = useLiftBouncedEmails();
+
+  const ask = (n: number, lift: () => Promise<unknown>) =>
+    confirm({
+      title: 'Lift the suppression?',
+      content: M.liftConfirm(n),
+      okText: 'Lift',
+      danger: true,
+      onOk: lift,
+    }).then((ok) => ok && toast.success(M.lifted(n)));
+  const askOne = (e: BouncedEmail) => void ask(1, () => liftOne.mutateAsync(e.id));
+  const askSelected = (ids: number[]) =>
+    void ask(ids.length, () => liftMany.mutateAsync({ ids })).then((ok) => ok && selection.clear());
+
+  return (
+    <ListPage
+      title="Bounced Emails"
+      extra={
+        <Button
+          icon={<DownloadOutlined />}
+          onClick={() => exportBouncedEmails(list.filters).catch((e: unknown) => errorDialog(e))}
+        >
+          Export CSV
+        </Button>
+      }
+      list={list}
+      filters={
+        <>
+          <Form.Item name="email.email">
+            <Input placeholder="E-mail" allowClear aria-label="E-mail search" />
+          </Form.Item>
+          <Form.Item name="reason">
+            <Input placeholder="Reason" allowClear aria-label="Reason search" />
+          </Form.Item>
+        </>
+      }
+    >
+      <BouncedEmailsTable
+        {...listTable(emails, list)}
+        onLift={askOne}
+        selection={{
+          ...selection,
+          actions: (keys) => (
+            <Button size="small" danger icon={<UndoOutlined />} onClick={() => askSelected(keys as number[])}>
+              Lift selected
+            </Button>
+          ),
+          allKeys: () =>
+            getBouncedEmails({ ...list.query, _page: 1, itemsPerPage: SELECT_ALL_MAX }).then((p) =>
+              p['hydra:member'].map((r) => r.id),
+            ),
+        }}
+      />
+    </ListPage>
+  );
+}

@@ -1,0 +1,37 @@
+// @ts-nocheck
+import { useMemo } from 'react';
+import { Card, Flex, Statistic } from 'antd';
+import type { SpeedOverall } from '@console/shared/dashboard';
+import { TrafficChart } from './traffic-chart.tsx';
+
+const sum = (a: number[]) => a.reduce((x, y) => x + y, 0);
+
+/** The overall traffic of the last 24 hours: Total (sent), Delivered and Bounced, with their sums. */
+export function OverallTraffic({ data, loading }: { data: SpeedOverall | undefined; loading: boolean }) {
+  const lines = useMemo(
+    () =>
+      data
+        ? [
+            { name: 'Total', data: data.total },
+            { name: 'Delivered', data: data.sent },
+            { name: 'Bounced', data: data.bounce },
+          ]
+        : [],
+    [data],
+  );
+  return (
+    <Card
+      title="Overall traffic"
+      extra="Last 24 hours, hourly (UTC)"
+      loading={loading && !data}
+      data-testid="overall-traffic"
+    >
+      <Flex gap={32} wrap style={{ marginBottom: 8 }}>
+        <Statistic title="Total" value={data ? sum(data.total) : 0} />
+        <Statistic title="Delivered" value={data ? sum(data.sent) : 0} />
+        <Statistic title="Bounced" value={data ? sum(data.bounce) : 0} />
+      </Flex>
+      <TrafficChart labels={data?.labels ?? []} lines={lines} label="Overall traffic chart" />
+    </Card>
+  );
+}

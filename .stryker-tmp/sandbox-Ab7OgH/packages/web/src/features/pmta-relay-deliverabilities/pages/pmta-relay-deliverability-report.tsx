@@ -1,0 +1,125 @@
+// @ts-nocheck
+import { useEffect, useState } from 'react';
+import { Button, Form, Input, Select, Typography } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { DEFAULT_PAGE_SIZE } from '@console/shared/hydra';
+import {
+  DELIVERABILITY_HEADER,
+  scoreText,
+  type RelayDeliverability,
+} from '@console/shared/pmta-relay-deliverabilities';
+import { ReportTexts } from '@console/shared/reports';
+import { DataTable } from '@/components/data-table.tsx';
+import { EmptyState } from '@/components/empty-state.tsx';
+import { reportErrorDialog } from '@/components/reports/report-error.ts';
+import type { SortOrder } from '@/hooks/use-collection-params.ts';
+import { useSelectOptions } from '@/hooks/use-select-options.ts';
+import { Page } from '@/components/page.tsx';
+import { useRelayDeliverabilities } from '../api/pmta-relay-deliverabilities.ts';
+
+interface FilterValues {
+  'mailProvider.id'?: number;
+  'group.id'?: number;
+  smtpHost?: string;
+}
+
+const score = { align: 'right' as const, sorter: true, width: 130 };
+
+/**
+ * Relay deliverability report (spec 3, admin): Mail Service, Relay Group and SMTP host filters and Get;
+ * each relay's delivery rate to a service against every relay's, over all time, 24 and 2 hours.
+ */
+export function PmtaRelayDeliverabilityReport() {
+  const [form] = Form.useForm<FilterValues>();
+  const [filters, setFilters] = useState<FilterValues>();
+  const [page, setPage] = useState(1);
+  const [order, setOrder] = useState<SortOrder>();
+  const services = useSelectOptions('/mail_providers');
+  const groups = useSelectOptions('/pmta_relay_groups');
+  const query = filters && {
+    ...filters,
+    smtpHost: filters.smtpHost?.trim() || undefined,
+    _page: page,
+    itemsPerPage: DEFAULT_PAGE_SIZE,
+    ...(order ? { [`order[${order.field}]`]: order.dir } : {}),
+  };
+  const report = useRelayDeliverabilities(query);
+  useEffect(() => {
+    if (report.error) reportErrorDialog(report.error);
+  }, [report.error]);
+
+  return (
+    <Page title="PMTA Deliverability">
+      <Typography.Paragraph type="secondary" data-testid="deliverability-header">
+        {DELIVERABILITY_HEADER}
+      </Typography.Paragraph>
+      <Form<FilterValues>
+        form={form}
+        layout="inline"
+        style={{ rowGap: 8, marginBottom: 16 }}
+        onFinish={(v) => {
+          setFilters({ ...v });
+          setPage(1);
+        }}
+      >
+        <Form.Item name="mailProvider.id">
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder="Mail Service"
+            aria-label="Mail Service"
+            options={services.data}
+            style={{ minWidth: 160 }}
+          />
+        </Form.Item>
+        <Form.Item name="group.id">
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder="Relay Group"
+            aria-label="Relay Group"
+            options={groups.data}
+            style={{ minWidth: 160 }}
+          />
+        </Form.Item>
+        <Form.Item name="smtpHost">
+          <Input allowClear placeholder="SMTP host" aria-label="SMTP host" />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={report.isFetching}>
+            Get
+          </Button>
+        </Form.Item>
+      </Form>
+      {query === undefined ? (
+        <EmptyState description={ReportTexts.clickGet} />
+      ) : (
+        <DataTable<RelayDeliverability>
+          data={report.data}
+          loading={report.isFetching}
+          error={report.error ?? undefined}
+          retry={() => void report.refetch()}
+          page={page}
+          pageSize={DEFAULT_PAGE_SIZE}
+          order={order}
+          onChange={(next) => {
+            setOrder(next.order);
+            setPage(next.page);
+          }}
+          size="small"
+          rowKey={(r) => `${r.pmtaRelay.id}/${r.mailProvider.id}`}
+          emptyText={ReportTexts.nothing}
+          columns={[
+            { title: 'Relay ID', key: 'pmtaRelay.id', sorter: true, width: 100, render: (_, r) => r.pmtaRelay.id },
+            { title: 'Host', key: 'pmtaRelay.smtpHost', sorter: true, render: (_, r) => r.pmtaRelay.smtpHost },
+            { title: 'IP', key: 'pmtaRelay.ip', sorter: true, render: (_, r) => r.pmtaRelay.ip },
+            { title: 'Mail Service', key: 'mailProvider.name', sorter: true, render: (_, r) => r.mailProvider.name },
+            { title: 'Score All Time', key: 'scoreAllTime', ...score, render: (_, r) => scoreText(r.scoreAllTime) },
+            { title: '24 hours', key: 'score24', ...score, render: (_, r) => scoreText(r.score24) },
+            { title: '2 hours', key: 'score2', ...score, render: (_, r) => scoreText(r.score2) },
+          ]}
+        />
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,67 @@
+// @ts-nocheck
+import { Alert, Table, Tag } from 'antd';
+import { LIVE_SECONDS, ProcessMessages, type ProcessItem } from '@console/shared/processes';
+import { Page } from '@/components/page.tsx';
+import { useProcesses } from '../api/processes.ts';
+
+const when = (iso: string) => new Date(iso).toISOString().replace('T', ' ').slice(0, 19);
+const ago = (iso: string) => `${Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 1000))} s ago`;
+
+/**
+ * Processes (issue 23): every console process (API, worker, tracker) with its last heartbeat. A process
+ * whose beat is older than LIVE_SECONDS is not responding (stopped, killed, or cut from the database).
+ */
+export function ProcessList() {
+  const processes = useProcesses();
+  const items = processes.data?.items ?? [];
+  const senders = items.filter((p) => p.live && p.sending).length;
+  return (
+    <Page title="Processes">
+      {processes.isSuccess && !senders && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid="no-sender"
+          message={ProcessMessages.noSender}
+          description={ProcessMessages.noSenderHelp}
+        />
+      )}
+      <Table<ProcessItem>
+        size="small"
+        rowKey="id"
+        loading={processes.isLoading}
+        pagination={false}
+        dataSource={items}
+        scroll={{ x: 'max-content' }}
+        data-testid="processes"
+        columns={[
+          {
+            title: 'State',
+            key: 'state',
+            render: (_, p) =>
+              p.live ? (
+                <Tag color="success">{p.sending ? 'Sending' : 'Running'}</Tag>
+              ) : (
+                <Tag color="error" title={`No beat for more than ${LIVE_SECONDS} s`}>
+                  Not responding
+                </Tag>
+              ),
+          },
+          { title: 'Role', dataIndex: 'role', key: 'role' },
+          { title: 'Host', dataIndex: 'host', key: 'host' },
+          { title: 'PID', dataIndex: 'pid', key: 'pid', align: 'right' },
+          { title: 'Version', dataIndex: 'version', key: 'version' },
+          { title: 'Started (UTC)', key: 'started', render: (_, p) => when(p.started) },
+          { title: 'Last beat', key: 'lastBeat', render: (_, p) => ago(p.lastBeat) },
+          {
+            title: 'In flight',
+            key: 'inFlight',
+            align: 'right',
+            render: (_, p) => p.inFlight.toLocaleString('en-US'),
+          },
+        ]}
+      />
+    </Page>
+  );
+}

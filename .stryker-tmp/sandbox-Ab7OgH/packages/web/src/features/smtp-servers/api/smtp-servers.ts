@@ -1,0 +1,42 @@
+// @ts-nocheck
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { HydraCollection, SelectItem } from '@console/shared/hydra';
+import type { SmtpServer, SmtpServerBody } from '@console/shared/smtp-servers';
+import { http, type Query } from '@/lib/http.ts';
+import { mutationHook } from '@/lib/mutation.ts';
+
+export const smtpServersKey = ['smtp_servers'] as const;
+
+/** GET /api/smtp_servers with _page, itemsPerPage, serverName, user.id. */
+export const useSmtpServers = (query: Query) =>
+  useQuery({
+    queryKey: [...smtpServersKey, 'list', query],
+    queryFn: () => http.get<HydraCollection<SmtpServer>>('/smtp_servers', { query }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useSmtpServer = (id: number | undefined) =>
+  useQuery({
+    queryKey: [...smtpServersKey, 'detail', id],
+    queryFn: () => http.get<SmtpServer>(`/smtp_servers/${id}`),
+    enabled: id !== undefined,
+  });
+
+/** One owner's servers for the relay forms: groups[]=select, pagination=false, user.id. */
+export const useSmtpServerOptions = (ownerId?: number) =>
+  useQuery({
+    queryKey: [...smtpServersKey, 'select', ownerId],
+    queryFn: () =>
+      http.get<HydraCollection<SelectItem>>('/smtp_servers', {
+        query: { 'groups[]': 'select', pagination: 'false', 'user.id': ownerId },
+      }),
+    select: (c) => c['hydra:member'].map((s) => ({ value: s.id, label: s.name })),
+  });
+
+const save = ({ id, body }: { id?: number; body: SmtpServerBody }) =>
+  id ? http.put<SmtpServer>(`/smtp_servers/${id}`, body) : http.post<SmtpServer>('/smtp_servers', body);
+/** DELETE /api/smtp_servers/{id} (204): the server and its relays. */
+const remove = (id: number) => http.delete<void>(`/smtp_servers/${id}`);
+
+export const useSaveSmtpServer = mutationHook(save, smtpServersKey);
+export const useDeleteSmtpServer = mutationHook(remove, smtpServersKey, ['smtp_relays']);

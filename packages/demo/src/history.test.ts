@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UploadContext } from '@console/shared/enums';
+import { hashPassword } from '@console/server/src/core/passwords.ts';
+import { createTestApp, type TestApp } from '@console/server/test/harness.ts';
+import { HISTORY, writeHistory } from './campaigns.ts';
+import { LOGINS, seed, uploadList, type Seeded } from './seed.ts';
+
+/*
+ * Issue 38 item 6: the demo's 30 days of history read on the screens a person reads (the API routes behind
+ * them): every finished campaign with its Total, start and end, a per-service table of real mail services,
+ * the Mail Services report without "Unknown", the dashboard's Total never below its Sent, the Activity
+ * report with figures on each of the 30 days; and the relay indicators made on the demo's first run.
+ */
+
+let t: TestApp;
+let s: Seeded;
+const DAY = 86_400_000;
+
+type Hydra<T> = { 'hydra:member': T[] };
+interface Row {
+  id: number;
+  name: string;
+  status: number;
+  startDate: string | null;
+  endDate: string | null;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { DEMO: 'true' } });
+  // The demo's administrator, as its console makes it from ADMIN_EMAIL and ADMIN_PASSWORD.
+  const admin = await t.user({ admin: true, username: 'admin' });
+  await t.ctx.db.$client.query('update users set email = $2, password_hash = $3 where id = $1', [
+    admin.id,
+    LOGINS.admin.email,
+    await hashPassword(LOGINS.admin.password),
+  ]);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address() as { port: number };
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  const unused = { smtpPort: 1, httpPort: 1, sshPort: 1 };
+  s = await seed({
+    baseUrl,
+    trackerHost: baseUrl,
+    receiverPort: 1,
+    sims: [unused, unused],
+    sshPassword: 'unused',
+    listSize: 400,
+    log: () => {},
+  });
+  for (const l of s.lists) await uploadList(s.admin, l);
+  for (;;) {
+    const busy = await s.admin.get<unknown[]>(`/upload_files?type=${UploadContext.emails}`);
+    if (busy.length === 0) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await writeHistory(s, t.ctx.databaseUrl, () => {});
+}, 240_000);
+
+afterAll(() => t?.close());
+
+const campaigns = async () => [
+  ...(await s.admin.get<Hydra<Row>>('/smtp_campaigns?pagination=false'))['hydra:member'].map((c) => ({
+    ...c,
+    type: 'smtp' as const,
+  })),
+  ...(await s.admin.get<Hydra<Row>>('/pmta_campaigns?pagination=false'))['hydra:member'].map((c) => ({
+    ...c,
+    type: 'pmta' as const,
+  })),
+];
+const statistics = <T>(type: 'smtp' | 'pmta', id: number, kind: string) =>
+  s.admin.get<T>(`/${type}_campaign_statistics/${id}/${kind}/0`);
+const day = (t: number) => new Date(t).toISOString().slice(0, 10);
+
+describe("the demo's history, as the screens show it", () => {
+  it('every finished campaign has its Total, start, end and a per-service table of real mail services', async () => {
+    const all = await campaigns();
+    expect(all).toHaveLength(HISTORY.length);
+    for (const c of all) {
+      expect(c.status, c.name).toBe(5); // Finished
+      const { overallStats: o } = await statistics<{
+        overallStats: {
+          total: number;
+          processed: number;
+          delivered: number;
+          bounced: number;
+          open: number;
+          click: number;
+          conversion: number;
+          start: string | null;
+          end: string | null;
+        };
+      }>(c.type, c.id, 'overall');
+      expect(o.total, c.name).toBeGreaterThan(0);
+      // Everyone got an outcome: delivered or bounced (the deferred ones were delivered at the next attempt).
+      expect(o.delivered + o.bounced, c.name).toBe(o.total);
+      expect(o.processed, c.name).toBe(o.total);
+      expect(o.open, c.name).toBeGreaterThan(o.click);
+      expect(o.click, c.name).toBeGreaterThanOrEqual(o.conversion);
+      const start = Date.parse(o.start!);
+      const end = Date.parse(o.end!);
+      expect(start, c.name).toBeGreaterThan(Date.now() - 31 * DAY);
+      expect(end, c.name).toBeGreaterThan(start);
+      expect(end, c.name).toBeLessThan(Date.now());
+      const { perProvidersStats: per } = await statistics<{
+        perProvidersStats: { name: string; total: number; delivered: number }[];
+      }>(c.type, c.id, 'perProviders');
+      const sending = per.filter((p) => p.total > 0);
+      expect(sending.length, c.name).toBeGreaterThan(0);
+      expect(
+        sending.reduce((n, p) => n + p.total, 0),
+        c.name,
+      ).toBe(o.total);
+      expect(
+        sending.reduce((n, p) => n + p.delivered, 0),
+        c.name,
+      ).toBe(o.delivered);
+      for (const p of sending) expect(p.name).not.toBe('Unknown');
+    }
+  });
+
+  it('the Mail Services report names real services; the Activity report has figures on each of the 30 days', async () => {
+    const fromDate = day(Date.now() - 29 * DAY);
+    const toDate = day(Date.now());
+    const { report: services } = await s.admin.post<{ report: { provider_name: string; sent: number }[] }>(
+      '/mail-provider-report',
+      { fromDate, toDate },
+    );
+    expect(services.length).toBeGreaterThan(5);
+    expect(services.map((r) => r.provider_name)).not.toContain('Unknown');
+    expect(services.map((r) => r.provider_name)).toEqual(expect.arrayContaining(['Gmail', 'Yahoo', 'Outlook']));
+
+    const { report: days } = await s.admin.post<{ report: { event_date: string; delivered: number; views: number }[] }>(
+      '/activity-report',
+      { fromDate, toDate },
+    );
+    const active = days.filter((d) => d.delivered + d.views > 0).map((d) => d.event_date.slice(0, 10));
+    const wanted = Array.from({ length: 30 }, (_, i) => day(Date.now() - (29 - i) * DAY));
+    expect(wanted.filter((d) => !active.includes(d))).toEqual([]);
+  });
+
+  it("the dashboard's Total (sent) is never below its Sent (delivered) in any hour", async () => {
+    const speed = await s.admin.post<{ total: number[]; sent: number[]; bounce: number[] }>('/dashboard/speed', {
+      type: 'overall',
+    });
+    expect(speed.total.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    speed.total.forEach((total, i) => expect(total).toBeGreaterThanOrEqual(speed.sent[i]! + speed.bounce[i]!));
+  });
+
+  it('the relay indicators are there on the first run, from the history', async () => {
+    const rows = (
+      await s.admin.get<Hydra<{ deliveredPerDay: number; mailProvider: unknown }>>(
+        '/pmta_relay_indicators?pagination=false',
+      )
+    )['hydra:member'];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((r) => r.deliveredPerDay > 0)).toBe(true);
+  });
+});
