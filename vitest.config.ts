@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
@@ -43,9 +43,20 @@ export default defineConfig({
         },
       },
       {
+        // The fast tier's server half (issue 41): pure modules (renderer, transports, PMTA config, the tracking
+        // id codec, classifiers...) in `*.unit.test.ts`, with no PostgreSQL and no app: `npm run test:fast`.
+        test: {
+          name: 'server-fast',
+          include: ['packages/server/src/**/*.unit.test.ts'],
+          testTimeout: 30_000,
+          maxWorkers: 2,
+        },
+      },
+      {
         test: {
           name: 'server',
           include: ['packages/server/src/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'packages/server/src/**/*.unit.test.ts'],
           globalSetup: ['packages/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

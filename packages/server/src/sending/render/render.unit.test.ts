@@ -67,6 +67,16 @@ describe('the renderer: static tags', () => {
     for (const { name } of STATIC_MACROS) expect(html(name), name).not.toBe(name);
   });
 
+  it('escapes [sender] in the HTML, not in the subject (issue 41: a planted bug went unseen)', () => {
+    const m = compileMessage(
+      { sender: 'Tom & "Jerry" <tj>', subject: '[sender] says', html: '<b>[sender]</b>' },
+      sources(),
+    );
+    const out = renderMessage(m, recipient, env());
+    expect(out.subject).toBe('Tom & "Jerry" <tj> says');
+    expect(out.html).toBe('<b>Tom &amp; &quot;Jerry&quot; &lt;tj&gt;</b>');
+  });
+
   it('leaves missing list fields empty and escapes them in HTML, not in the subject; URL-encodes them in links', () => {
     expect(html('[[name]]', sources(), { email: 'a@b.co', uuid: 'u' })).toBe('[]');
     const odd = { ...recipient, name: `<b>O'Brien & "Co"</b>`, email: 'a+b@x.com' };
