@@ -1,4 +1,6 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+const PURE_SERVER = 'packages/server/src/**/*.pure.test.ts';
 
 export default defineConfig({
   test: {
@@ -40,9 +42,17 @@ export default defineConfig({
         },
       },
       {
+        // The server's pure tests (no PostgreSQL, no global setup): the bounce classifier's rules and corpus.
+        test: {
+          name: 'server-pure',
+          include: [PURE_SERVER],
+        },
+      },
+      {
         test: {
           name: 'server',
           include: ['packages/server/src/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, PURE_SERVER],
           globalSetup: ['packages/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

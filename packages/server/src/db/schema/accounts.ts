@@ -105,13 +105,16 @@ export const ownerSecrets = pgTable('owner_secrets', {
 
 /**
  * The console's own settings that administrators change from its screens: one row (`id` is always true).
- * `selfRegistration`: whether anyone may sign up on the register page (decision 1332).
+ * `selfRegistration`: whether anyone may sign up on the register page (decision 1332). The soft-bounce
+ * settings (decision 1361): so many soft bounces within so many days suppress an address.
  */
 export const consoleSettings = pgTable(
   'console_settings',
   {
     id: boolean('id').primaryKey().default(true),
     selfRegistration: boolean('self_registration').notNull().default(true),
+    softBounceLimit: integer('soft_bounce_limit').notNull().default(5),
+    softBounceDays: integer('soft_bounce_days').notNull().default(30),
   },
   (t) => [check('console_settings_one_row', sql`${t.id}`)],
 );
