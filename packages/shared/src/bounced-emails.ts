@@ -49,3 +49,31 @@ export const bouncedEmailItem = z.object({
   relay: refItem.nullable(),
 });
 export type BouncedEmail = z.infer<typeof bouncedEmailItem>;
+
+/*
+ * Soft bounces (issue 39, decision 1361): so many temporary bounces (a full mailbox, no answer...) within so
+ * many days, with no delivery in between, put an address among the Bounced Emails. Administrators set both.
+ */
+export const SoftBounceMessages = {
+  limitInvalid: 'Soft bounces must be a whole number from 1 to 100.',
+  daysInvalid: 'Days must be a whole number from 1 to 365.',
+  saved: 'Soft-bounce settings saved.',
+} as const;
+
+export const SOFT_BOUNCE_LIMIT_MAX = 100;
+export const SOFT_BOUNCE_DAYS_MAX = 365;
+
+/** GET and PUT /api/bounce_settings (administrators). */
+export const bounceSettingsSchema = z.object({
+  softBounceLimit: z
+    .number({ error: SoftBounceMessages.limitInvalid })
+    .int(SoftBounceMessages.limitInvalid)
+    .min(1, SoftBounceMessages.limitInvalid)
+    .max(SOFT_BOUNCE_LIMIT_MAX, SoftBounceMessages.limitInvalid),
+  softBounceDays: z
+    .number({ error: SoftBounceMessages.daysInvalid })
+    .int(SoftBounceMessages.daysInvalid)
+    .min(1, SoftBounceMessages.daysInvalid)
+    .max(SOFT_BOUNCE_DAYS_MAX, SoftBounceMessages.daysInvalid),
+});
+export type BounceSettings = z.infer<typeof bounceSettingsSchema>;
