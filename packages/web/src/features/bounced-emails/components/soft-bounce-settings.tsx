@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import { Button, Card, Form, InputNumber, Space, Typography } from 'antd';
+import {
+  SOFT_BOUNCE_DAYS_MAX,
+  SOFT_BOUNCE_LIMIT_MAX,
+  SoftBounceMessages as M,
+  bounceSettingsSchema,
+  type BounceSettings,
+} from '@console/shared/bounced-emails';
+import { toast } from '@/components/feedback.tsx';
+import { ValidationErrors } from '@/components/validation-errors.tsx';
+import { zodRule } from '@/lib/form-rules.ts';
+import { useBounceSettings, useSetBounceSettings } from '../api/bounce-settings.ts';
+
+/**
+ * Soft bounces (decision 1361): a full mailbox or a server that does not answer suppresses an address only
+ * after so many such bounces within so many days, with no delivery in between.
+ */
+export function SoftBounceSettings() {
+  const settings = useBounceSettings();
+  const save = useSetBounceSettings();
+  const [form] = Form.useForm<BounceSettings>();
+  useEffect(() => {
+    if (settings.data) form.setFieldsValue(settings.data);
+  }, [settings.data, form]);
+  return (
+    <Card size="small" title="Soft bounces" loading={settings.isLoading} style={{ marginBottom: 16 }}>
+      <ValidationErrors error={save.error} labels={{ softBounceLimit: 'Soft bounces', softBounceDays: 'Days' }} />
+      <Form
+        form={form}
+        layout="inline"
+        aria-label="Soft-bounce settings"
+        onFinish={(v) => save.mutate(v, { onSuccess: () => toast.success(M.saved) })}
+      >
+        <Typography.Text style={{ marginRight: 8 }}>Suppress an address after</Typography.Text>
+        <Form.Item name="softBounceLimit" rules={[zodRule(bounceSettingsSchema, 'softBounceLimit')]}>
+          <InputNumber min={1} max={SOFT_BOUNCE_LIMIT_MAX} aria-label="Soft bounces" />
+        </Form.Item>
+        <Typography.Text style={{ marginRight: 8 }}>soft bounces within</Typography.Text>
+        <Form.Item name="softBounceDays" rules={[zodRule(bounceSettingsSchema, 'softBounceDays')]}>
+          <InputNumber min={1} max={SOFT_BOUNCE_DAYS_MAX} aria-label="Days" />
+        </Form.Item>
+        <Space>
+          <Typography.Text>days without a delivery</Typography.Text>
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            Save
+          </Button>
+        </Space>
+      </Form>
+    </Card>
+  );
+}
