@@ -37,7 +37,7 @@ export const bouncedLiftAnswer = z.object({ lifted: z.number() });
 export const bouncedEmailItem = z.object({
   id: z.number(),
   email: z.string(),
-  /** The bounce category: bad-mailbox, bad-domain, inactive-mailbox, routing-errors. */
+  /** The bounce category: bad-mailbox, bad-domain, inactive-mailbox; a soft one (quota-issues...) at the limit. */
   reason: z.string(),
   /** The receiving server's reply (SMTP) or PMTA's diagnostic of the last bounce. */
   diagnostic: z.string().nullable(),

@@ -20,7 +20,7 @@ export const bouncedEmails = pgTable(
   {
     id: serial('id').primaryKey(),
     email: text('email').notNull().unique(),
-    /** The bounce category (bad-mailbox, bad-domain, inactive-mailbox, routing-errors). */
+    /** The bounce category (bad-mailbox, bad-domain, inactive-mailbox; a soft one at the soft-bounce limit). */
     reason: text('reason').notNull(),
     /** The receiving server's reply or PMTA's diagnostic, as recorded. */
     diagnostic: text('diagnostic'),

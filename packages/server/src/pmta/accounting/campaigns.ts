@@ -17,8 +17,9 @@ import { addBounceSignals, rateRelays, REPUTATION_CATEGORIES } from './relay-rep
 /*
  * The results of PMTA campaigns from the accounting records (issue 13; decision 0911). A record's envId is
  * the recipient's tracking id (the engine injects it as ENVID). The recipient's row is the guard: `d` and
- * `b` move a row that is still injected (or interrupted: maybe injected) to delivered or bounced, so a
- * record seen twice adds nothing; `t` is a deferral while the row awaits its outcome; `f` is a complaint,
+ * `b` move a row that is still injected (or interrupted: maybe injected) to delivered or bounced, `rb` a
+ * delivered one to bounced too (decision 1363), so a record seen twice adds nothing; bounces go through the
+ * one classifier (decision 1360); `t` is a deferral while the row awaits its outcome; `f` is a complaint,
  * once per recipient and campaign (pmta_complaints), which unsubscribes the address from the list's
  * category. Events and counters go through `recordEvents`, as the SMTP engine's do, in the pull's
  * transaction.
