@@ -1,12 +1,6 @@
 import { useEffect } from 'react';
 import { Button, Card, Form, InputNumber, Space, Typography } from 'antd';
-import {
-  SOFT_BOUNCE_DAYS_MAX,
-  SOFT_BOUNCE_LIMIT_MAX,
-  SoftBounceMessages as M,
-  bounceSettingsSchema,
-  type BounceSettings,
-} from '@console/shared/bounced-emails';
+import { SoftBounceMessages as M, bounceSettingsSchema, type BounceSettings } from '@console/shared/bounced-emails';
 import { toast } from '@/components/feedback.tsx';
 import { ValidationErrors } from '@/components/validation-errors.tsx';
 import { zodRule } from '@/lib/form-rules.ts';
@@ -34,11 +28,11 @@ export function SoftBounceSettings() {
       >
         <Typography.Text style={{ marginRight: 8 }}>Suppress an address after</Typography.Text>
         <Form.Item name="softBounceLimit" rules={[zodRule(bounceSettingsSchema, 'softBounceLimit')]}>
-          <InputNumber min={1} max={SOFT_BOUNCE_LIMIT_MAX} aria-label="Soft bounces" />
+          <InputNumber aria-label="Soft bounces" />
         </Form.Item>
         <Typography.Text style={{ marginRight: 8 }}>soft bounces within</Typography.Text>
         <Form.Item name="softBounceDays" rules={[zodRule(bounceSettingsSchema, 'softBounceDays')]}>
-          <InputNumber min={1} max={SOFT_BOUNCE_DAYS_MAX} aria-label="Days" />
+          <InputNumber aria-label="Days" />
         </Form.Item>
         <Space>
           <Typography.Text>days without a delivery</Typography.Text>
