@@ -52,12 +52,14 @@ export type BouncedEmail = z.infer<typeof bouncedEmailItem>;
 
 /*
  * Soft bounces (issue 39, decision 1361): so many temporary bounces (a full mailbox, no answer...) within so
- * many days, with no delivery in between, put an address among the Bounced Emails. Administrators set both.
+ * many days, with no delivery in between, put an address among the Bounced Emails; and the share of
+ * infrastructure bounces that pauses a PMTA relay for a mail service. Administrators set them.
  */
 export const SoftBounceMessages = {
   limitInvalid: 'Soft bounces must be a whole number from 1 to 100.',
   daysInvalid: 'Days must be a whole number from 1 to 365.',
-  saved: 'Soft-bounce settings saved.',
+  pauseInvalid: 'Infra bounces must be a whole percentage from 0 to 100.',
+  saved: 'Bounce settings saved.',
 } as const;
 
 export const SOFT_BOUNCE_LIMIT_MAX = 100;
@@ -75,5 +77,14 @@ export const bounceSettingsSchema = z.object({
     .int(SoftBounceMessages.daysInvalid)
     .min(1, SoftBounceMessages.daysInvalid)
     .max(SOFT_BOUNCE_DAYS_MAX, SoftBounceMessages.daysInvalid),
+  /**
+   * A PMTA relay is switched off for a mail service when its infrastructure bounces there reach this share
+   * of its results there over the last 24 hours (decision 1362); 0 never.
+   */
+  infraPausePercent: z
+    .number({ error: SoftBounceMessages.pauseInvalid })
+    .int(SoftBounceMessages.pauseInvalid)
+    .min(0, SoftBounceMessages.pauseInvalid)
+    .max(100, SoftBounceMessages.pauseInvalid),
 });
 export type BounceSettings = z.infer<typeof bounceSettingsSchema>;

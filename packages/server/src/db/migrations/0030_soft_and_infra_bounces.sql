@@ -9,6 +9,7 @@ CREATE TABLE "soft_bounces" (
 --> statement-breakpoint
 ALTER TABLE "console_settings" ADD COLUMN "soft_bounce_limit" integer DEFAULT 5 NOT NULL;--> statement-breakpoint
 ALTER TABLE "console_settings" ADD COLUMN "soft_bounce_days" integer DEFAULT 30 NOT NULL;--> statement-breakpoint
+ALTER TABLE "console_settings" ADD COLUMN "infra_pause_percent" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "campaign_counters" ADD COLUMN "infra_bounces" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "campaign_domain_counters" ADD COLUMN "infra_bounces" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "campaign_provider_counters" ADD COLUMN "infra_bounces" integer DEFAULT 0 NOT NULL;--> statement-breakpoint

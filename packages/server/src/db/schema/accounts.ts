@@ -106,7 +106,9 @@ export const ownerSecrets = pgTable('owner_secrets', {
 /**
  * The console's own settings that administrators change from its screens: one row (`id` is always true).
  * `selfRegistration`: whether anyone may sign up on the register page (decision 1332). The soft-bounce
- * settings (decision 1361): so many soft bounces within so many days suppress an address.
+ * settings (decision 1361): so many soft bounces within so many days suppress an address; the share of a
+ * PMTA relay's results for one mail service, in percent, at which infrastructure bounces switch it off there
+ * (decision 1362; 0: never).
  */
 export const consoleSettings = pgTable(
   'console_settings',
@@ -115,6 +117,7 @@ export const consoleSettings = pgTable(
     selfRegistration: boolean('self_registration').notNull().default(true),
     softBounceLimit: integer('soft_bounce_limit').notNull().default(5),
     softBounceDays: integer('soft_bounce_days').notNull().default(30),
+    infraPausePercent: integer('infra_pause_percent').notNull().default(0),
   },
   (t) => [check('console_settings_one_row', sql`${t.id}`)],
 );

@@ -3,12 +3,22 @@ import type { Executor } from '../../db/client.ts';
 import { consoleSettings } from '../../db/schema/index.ts';
 import { SOFT_BOUNCE_DEFAULTS } from '../../suppression/soft-bounces.ts';
 
-/** The soft-bounce settings (`console_settings`, decision 1361); the defaults while the row is missing. */
+/** The bounce settings (`console_settings`, decisions 1361, 1362); the defaults while the row is missing. */
 export async function bounceSettings(db: Executor): Promise<BounceSettings> {
   const [row] = await db
-    .select({ softBounceLimit: consoleSettings.softBounceLimit, softBounceDays: consoleSettings.softBounceDays })
+    .select({
+      softBounceLimit: consoleSettings.softBounceLimit,
+      softBounceDays: consoleSettings.softBounceDays,
+      infraPausePercent: consoleSettings.infraPausePercent,
+    })
     .from(consoleSettings);
-  return row ?? { softBounceLimit: SOFT_BOUNCE_DEFAULTS.limit, softBounceDays: SOFT_BOUNCE_DEFAULTS.days };
+  return (
+    row ?? {
+      softBounceLimit: SOFT_BOUNCE_DEFAULTS.limit,
+      softBounceDays: SOFT_BOUNCE_DEFAULTS.days,
+      infraPausePercent: 0,
+    }
+  );
 }
 
 export async function setBounceSettings(db: Executor, v: BounceSettings) {

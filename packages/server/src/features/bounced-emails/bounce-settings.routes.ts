@@ -6,8 +6,9 @@ const config = { admin: true };
 const tags = ['bounced_emails'];
 
 /**
- * Administrators: how many soft bounces within how many days suppress an address (decision 1361). A new
- * limit applies from the next soft bounce of each address; nobody is suppressed by the change itself.
+ * Administrators: how many soft bounces within how many days suppress an address (decision 1361), and the
+ * share of infrastructure bounces that pauses a PMTA relay for a mail service (1362). A new value applies
+ * from the next bounce; nobody is suppressed or paused by the change itself.
  */
 export const bounceSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;

@@ -40,27 +40,35 @@ describe('the soft-bounce settings', () => {
   it('start at 5 within 30 days; administrators change them, with the messages of bad values', async () => {
     const first = await settings();
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ softBounceLimit: 5, softBounceDays: 30 });
-    const bad = await settings({ softBounceLimit: 0, softBounceDays: 366 });
+    expect(first.json()).toEqual({ softBounceLimit: 5, softBounceDays: 30, infraPausePercent: 0 });
+    const bad = await settings({ softBounceLimit: 0, softBounceDays: 366, infraPausePercent: 101 });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().error).toEqual({ softBounceLimit: M.limitInvalid, softBounceDays: M.daysInvalid });
-    const wrongType = await settings({ softBounceLimit: '3', softBounceDays: 1.5 });
+    expect(bad.json().error).toEqual({
+      softBounceLimit: M.limitInvalid,
+      softBounceDays: M.daysInvalid,
+      infraPausePercent: M.pauseInvalid,
+    });
+    const wrongType = await settings({ softBounceLimit: '3', softBounceDays: 1.5, infraPausePercent: -1 });
     expect(wrongType.statusCode).toBe(422);
-    expect(wrongType.json().error).toEqual({ softBounceLimit: M.limitInvalid, softBounceDays: M.daysInvalid });
+    expect(wrongType.json().error).toEqual({
+      softBounceLimit: M.limitInvalid,
+      softBounceDays: M.daysInvalid,
+      infraPausePercent: M.pauseInvalid,
+    });
     for (const payload of ['x', [], {}]) {
       const res = await t.as(admin, { method: 'PUT', url: '/api/bounce_settings', payload: payload as object });
       expect(res.statusCode, JSON.stringify(payload)).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, JSON.stringify(payload)).toBeLessThan(500);
     }
-    const ok = await settings({ softBounceLimit: 3, softBounceDays: 10 });
+    const ok = await settings({ softBounceLimit: 3, softBounceDays: 10, infraPausePercent: 20 });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ softBounceLimit: 3, softBounceDays: 10 });
-    expect((await settings()).json()).toEqual({ softBounceLimit: 3, softBounceDays: 10 });
+    expect(ok.json()).toEqual({ softBounceLimit: 3, softBounceDays: 10, infraPausePercent: 20 });
+    expect((await settings()).json()).toEqual({ softBounceLimit: 3, softBounceDays: 10, infraPausePercent: 20 });
   });
 
   it('are for administrators only', async () => {
     await expectAccess(t, { method: 'GET', url: '/api/bounce_settings', admin: true });
-    const payload = { softBounceLimit: 9, softBounceDays: 9 };
+    const payload = { softBounceLimit: 9, softBounceDays: 9, infraPausePercent: 9 };
     await expectAccess(t, { method: 'PUT', url: '/api/bounce_settings', admin: true, payload });
     expect((await settings()).json()).not.toEqual(payload); // the refusals changed nothing
   });
@@ -68,7 +76,7 @@ describe('the soft-bounce settings', () => {
 
 describe('counting soft bounces', () => {
   beforeAll(async () => {
-    expect((await settings({ softBounceLimit: 3, softBounceDays: 10 })).statusCode).toBe(200);
+    expect((await settings({ softBounceLimit: 3, softBounceDays: 10, infraPausePercent: 0 })).statusCode).toBe(200);
   });
 
   it('suppresses at the limit within the window; older bounces fall out of it', async () => {

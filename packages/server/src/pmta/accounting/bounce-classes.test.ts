@@ -6,6 +6,7 @@ import { prepareCampaign } from '../../sending/prepare.ts';
 import { recordEvents } from '../../tracking/events.ts';
 import { encodeTrackingId } from '../../tracking/uuid.ts';
 import { campaignRecords } from './campaigns.ts';
+import { pauseRelays } from './relay-pause.ts';
 import type { AcctRecord } from './record.ts';
 
 /*
@@ -34,74 +35,83 @@ afterAll(async () => {
 const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
   t.ctx.db.$client.query(text, params).then((r) => r.rows as T[]);
 
+/** A PMTA campaign whose recipients (`<local>@<domain>`) were injected, and its records read as a pull does. */
+async function injected(locals: string[], domain: string) {
+  const server = await f.pmtaServer({ owner, serverIp: '127.0.0.1' });
+  const relay = await f.pmtaRelay({ owner, pmtaServerId: server.id });
+  const emails = locals.map((l) => `${l}@${domain}`);
+  const c = await f.smtpCampaign({ owner, emails });
+  await q(
+    `update campaigns set type = ${CampaignType.PMTA}, smtp_relay_group_id = null, pmta_relay_group_id = $2 where id = $1`,
+    [c.id, relay.groupId],
+  );
+  await prepareCampaign(t.ctx, c.id);
+  const rows = await q<{ emailId: number; email: string; domain: string; mailProviderId: number }>(
+    `update campaign_recipients set status = 7, relay_id = $2 where campaign_id = $1
+     returning email_id as "emailId", email, domain, mail_provider_id as "mailProviderId"`,
+    [c.id, relay.id],
+  );
+  expect(rows).toHaveLength(locals.length);
+  const client = await t.ctx.db.$client.connect();
+  await recordEvents(
+    client,
+    rows.map((r) => ({
+      kind: 'sent',
+      campaignType: 'pmta',
+      campaignId: c.id,
+      userId: owner.id,
+      relayId: relay.id,
+      ...r,
+    })),
+  ).finally(() => client.release());
+  const envId = (local: string) =>
+    encodeTrackingId(t.ctx.secret, {
+      campaignType: 'pmta',
+      campaignId: c.id,
+      relayId: relay.id,
+      emailId: Number(rows.find((r) => r.email === `${local}@${domain}`)!.emailId),
+    });
+  const record = (type: AcctRecord['type'], local: string, bounceCat = '', dsnDiag = ''): AcctRecord => ({
+    type,
+    timeLogged: new Date(),
+    rcpt: `${local}@${domain}`,
+    envId: envId(local),
+    jobId: `campaign-${c.id}`,
+    vmta: 'v1',
+    bounceCat,
+    dsnStatus: type === 'd' ? '2.0.0 (success)' : '5.0.0',
+    dsnDiag,
+  });
+  const pull = async (records: AcctRecord[]) => {
+    const client = await t.ctx.db.$client.connect();
+    const after: (() => unknown)[] = [];
+    try {
+      await client.query('begin');
+      await campaignRecords(t.ctx, { id: server.id, name: server.name, userId: owner.id }, records, {
+        client,
+        afterCommit: (fn) => after.push(fn),
+      });
+      await client.query('commit');
+    } finally {
+      client.release();
+    }
+    for (const fn of after) await fn();
+  };
+
+  return { c, relay, rows, record, pull };
+}
+
 describe('PMTA bounce records through the one classifier', () => {
   it('suppresses, counts soft, counts infrastructure and reads rb records once', async () => {
-    const server = await f.pmtaServer({ owner, serverIp: '127.0.0.1' });
-    const relay = await f.pmtaRelay({ owner, pmtaServerId: server.id });
-    const emails = ['gone', 'blocked', 'full', 'late', 'reset', 'rbsoft'].map((l) => `${l}@bounce-classes.test`);
-    const c = await f.smtpCampaign({ owner, emails });
-    await q(
-      `update campaigns set type = ${CampaignType.PMTA}, smtp_relay_group_id = null, pmta_relay_group_id = $2 where id = $1`,
-      [c.id, relay.groupId],
+    const { c, relay, record, pull } = await injected(
+      ['gone', 'blocked', 'full', 'late', 'reset', 'rbsoft'],
+      'bounce-classes.test',
     );
-    await prepareCampaign(t.ctx, c.id);
-    const rows = await q<{ emailId: number; email: string; domain: string; mailProviderId: number }>(
-      `update campaign_recipients set status = 7, relay_id = $2 where campaign_id = $1
-       returning email_id as "emailId", email, domain, mail_provider_id as "mailProviderId"`,
-      [c.id, relay.id],
-    );
-    expect(rows).toHaveLength(6);
-    const client = await t.ctx.db.$client.connect();
-    await recordEvents(
-      client,
-      rows.map((r) => ({
-        kind: 'sent',
-        campaignType: 'pmta',
-        campaignId: c.id,
-        userId: owner.id,
-        relayId: relay.id,
-        ...r,
-      })),
-    ).finally(() => client.release());
     // An earlier soft bounce of `reset`, which its delivery below forgets.
     await q(
       `insert into soft_bounces (email, bounces, reason) values ($1, array[now() - interval '1 day'], 'quota-issues')`,
       ['reset@bounce-classes.test'],
     );
-
-    const envId = (local: string) =>
-      encodeTrackingId(t.ctx.secret, {
-        campaignType: 'pmta',
-        campaignId: c.id,
-        relayId: relay.id,
-        emailId: Number(rows.find((r) => r.email === `${local}@bounce-classes.test`)!.emailId),
-      });
-    const record = (type: AcctRecord['type'], local: string, bounceCat = '', dsnDiag = ''): AcctRecord => ({
-      type,
-      timeLogged: new Date(),
-      rcpt: `${local}@bounce-classes.test`,
-      envId: envId(local),
-      jobId: `campaign-${c.id}`,
-      vmta: 'v1',
-      bounceCat,
-      dsnStatus: type === 'd' ? '2.0.0 (success)' : '5.0.0',
-      dsnDiag,
-    });
-    const pull = async (records: AcctRecord[]) => {
-      const client = await t.ctx.db.$client.connect();
-      const after: (() => unknown)[] = [];
-      try {
-        await client.query('begin');
-        await campaignRecords(t.ctx, { id: server.id, name: server.name, userId: owner.id }, records, {
-          client,
-          afterCommit: (fn) => after.push(fn),
-        });
-        await client.query('commit');
-      } finally {
-        client.release();
-      }
-      for (const fn of after) await fn();
-    };
 
     const lateBounce = record(
       'rb',
@@ -178,5 +188,40 @@ describe('PMTA bounce records through the one classifier', () => {
       { reason: 'quota-issues', diagnostic: '2 soft bounces without a delivery; the last: 552 5.2.2 Mailbox full' },
     ]);
     expect(await q('select email from soft_bounces where email = $1', ['full@bounce-classes.test'])).toEqual([]);
+  });
+
+  it('switches a relay off for a mail service when its infra bounces there reach the setting', async () => {
+    const { c, relay, rows, record, pull } = await injected(['a', 'b'], 'pause.test');
+    const provider = rows[0]!.mailProviderId;
+    const base = { campaignType: 'pmta' as const, campaignId: c.id, userId: owner.id, relayId: relay.id };
+    const blocked = 'spam-related: 554 5.7.1 blocked using zen.spamhaus.org';
+    // 97 earlier results of this relay for this mail service, 23 of them infrastructure bounces.
+    const client = await t.ctx.db.$client.connect();
+    await recordEvents(client, [
+      ...Array.from({ length: 74 }, () => ({ ...base, kind: 'delivered' as const, mailProviderId: provider })),
+      ...Array.from({ length: 23 }, () => ({
+        ...base,
+        kind: 'bounced' as const,
+        mailProviderId: provider,
+        detail: blocked,
+      })),
+    ]).finally(() => client.release());
+    const switches = () =>
+      q('select mail_provider_id as provider, off from pmta_relay_switches where relay_id = $1', [relay.id]);
+    const diag = 'smtp;554 5.7.1 Service unavailable; Client host [203.0.113.5] blocked using zen.spamhaus.org';
+
+    // Off (0): never paused. Then 25%: 24 of 98 results is under the line (and under the 100 results needed).
+    await q('update console_settings set infra_pause_percent = 0');
+    await pull([record('b', 'a', 'spam-related', diag)]);
+    expect(await switches()).toEqual([]);
+    await q('update console_settings set infra_pause_percent = 25');
+    expect(await pauseRelays(t.ctx, [relay.id])).toEqual([]);
+    // A delivery (99 results), then an infrastructure bounce read by a pull: 25 of 100, at the line: paused.
+    const more = await t.ctx.db.$client.connect();
+    await recordEvents(more, [{ ...base, kind: 'delivered', mailProviderId: provider }]).finally(() => more.release());
+    await pull([record('b', 'b', 'spam-related', diag)]);
+    expect(await switches()).toEqual([{ provider, off: true }]);
+    // Already off: nothing switched again.
+    expect(await pauseRelays(t.ctx, [relay.id])).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import { recordEvents, type EventInput } from '../../tracking/events.ts';
 import { decodeTrackingId } from '../../tracking/uuid.ts';
 import type { AcctHandler, AcctRecord } from './record.ts';
 import { addBounceSignals, rateRelays, REPUTATION_CATEGORIES } from './relay-reputation.ts';
+import { pauseRelays } from './relay-pause.ts';
 
 /*
  * The results of PMTA campaigns from the accounting records (issue 13; decision 0911). A record's envId is
@@ -70,6 +71,7 @@ export const campaignRecords: AcctHandler = async (ctx, _server, records, tx) =>
   }
   const suppress: string[] = [];
   const relays = new Set<number>();
+  const infra = new Set<number>();
   const campaigns: number[] = [];
   for (const [campaignId, own] of byCampaign) {
     const done = await recordCampaign(tx.client, campaignId, own);
@@ -77,6 +79,7 @@ export const campaignRecords: AcctHandler = async (ctx, _server, records, tx) =>
     if (done.events) campaigns.push(campaignId);
     suppress.push(...done.suppress);
     for (const id of done.relays) relays.add(id);
+    for (const id of done.infra) infra.add(id);
   }
   tx.afterCommit(async () => {
     const log = logOf(ctx).child({ component: 'pmta-accounting', campaignIds: campaigns });
@@ -89,6 +92,9 @@ export const campaignRecords: AcctHandler = async (ctx, _server, records, tx) =>
     await rateRelays(ctx, [...relays]).catch((e) =>
       log.error({ relayIds: [...relays], err: loggable(e) }, 'rating the relays failed'),
     );
+    await pauseRelays(ctx, [...infra])
+      .then((paused) => paused.length && log.warn({ paused }, 'relays switched off for mail services (infra bounces)'))
+      .catch((e) => log.error({ relayIds: [...infra], err: loggable(e) }, 'pausing the relays failed'));
   });
 };
 
@@ -107,6 +113,8 @@ async function recordCampaign(client: pg.ClientBase, campaignId: number, own: Ow
   const signals: { relayId: number; at: Date }[] = [];
   const hard: HardBounce[] = [];
   const soft: SoftBounce[] = [];
+  /** Relays with infrastructure bounces in this batch: maybe paused for a mail service (relay-pause.ts). */
+  const infra = new Set<number>();
   const delivered: { email: string; at: Date }[] = [];
   const event = (row: Row, o: Own, kind: EventInput['kind'], detail?: string): EventInput => ({
     kind,
@@ -159,6 +167,7 @@ async function recordCampaign(client: pg.ClientBase, campaignId: number, own: Ow
     const bounce = { email: row.email, reason: category, diagnostic: reply, campaignId, relayId, at: o.at };
     if (outcome === 'permanent') hard.push(bounce);
     else if (outcome === 'temporary') soft.push(bounce);
+    else infra.add(relayId);
     if (REPUTATION_CATEGORIES.has(category)) signals.push({ relayId, at: o.at });
   }
 
@@ -186,7 +195,7 @@ async function recordCampaign(client: pg.ClientBase, campaignId: number, own: Ow
   suppress.push(...(await recordHardBounces(client, hard)));
   suppress.push(...(await recordSoftBounces(client, soft)));
   await addBounceSignals(client, signals);
-  return { events: events.length, suppress, relays };
+  return { events: events.length, suppress, relays, infra };
 }
 
 /** A complaint unsubscribes the address from the list's category; returns the addresses that were not yet. */
