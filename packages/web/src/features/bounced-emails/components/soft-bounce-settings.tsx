@@ -7,8 +7,9 @@ import { zodRule } from '@/lib/form-rules.ts';
 import { useBounceSettings, useSetBounceSettings } from '../api/bounce-settings.ts';
 
 /**
- * Soft bounces (decision 1361): a full mailbox or a server that does not answer suppresses an address only
- * after so many such bounces within so many days, with no delivery in between.
+ * Bounce settings: a full mailbox or a server that does not answer suppresses an address only after so many
+ * such bounces within so many days, with no delivery in between (decision 1361); infrastructure bounces
+ * switch a PMTA relay off for a mail service at a share of its results there (decision 1362).
  */
 export function SoftBounceSettings() {
   const settings = useBounceSettings();
@@ -18,8 +19,11 @@ export function SoftBounceSettings() {
     if (settings.data) form.setFieldsValue(settings.data);
   }, [settings.data, form]);
   return (
-    <Card size="small" title="Soft bounces" loading={settings.isLoading} style={{ marginBottom: 16 }}>
-      <ValidationErrors error={save.error} labels={{ softBounceLimit: 'Soft bounces', softBounceDays: 'Days' }} />
+    <Card size="small" title="Bounce settings" loading={settings.isLoading} style={{ marginBottom: 16 }}>
+      <ValidationErrors
+        error={save.error}
+        labels={{ softBounceLimit: 'Soft bounces', softBounceDays: 'Days', infraPausePercent: 'Infra bounces' }}
+      />
       <Form
         form={form}
         layout="inline"
@@ -34,8 +38,13 @@ export function SoftBounceSettings() {
         <Form.Item name="softBounceDays" rules={[zodRule(bounceSettingsSchema, 'softBounceDays')]}>
           <InputNumber aria-label="Days" />
         </Form.Item>
+        <Typography.Text style={{ marginRight: 16 }}>days without a delivery.</Typography.Text>
+        <Typography.Text style={{ marginRight: 8 }}>Switch a PMTA relay off for a mail service at</Typography.Text>
+        <Form.Item name="infraPausePercent" rules={[zodRule(bounceSettingsSchema, 'infraPausePercent')]}>
+          <InputNumber aria-label="Infra bounces" />
+        </Form.Item>
         <Space>
-          <Typography.Text>days without a delivery</Typography.Text>
+          <Typography.Text>% infra bounces of its results there (24 hours; 0: never)</Typography.Text>
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             Save
           </Button>
