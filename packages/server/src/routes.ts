@@ -28,6 +28,7 @@ import { mailServiceSettingsRoutes } from './features/mail-service-settings/mail
 import { unsubscribersRoutes } from './features/unsubscribers/unsubscribers.routes.ts';
 import { spamTrapsRoutes } from './features/spam-traps/spam-traps.routes.ts';
 import { bouncedEmailsRoutes } from './features/bounced-emails/bounced-emails.routes.ts';
+import { bounceSettingsRoutes } from './features/bounced-emails/bounce-settings.routes.ts';
 import { reputationProvidersRoutes } from './features/reputation-providers/reputation-providers.routes.ts';
 import { smtpCampaignsRoutes } from './features/smtp-campaigns/smtp-campaigns.routes.ts';
 import { pmtaCampaignsRoutes } from './features/pmta-campaigns/pmta-campaigns.routes.ts';
@@ -80,6 +81,7 @@ export const routes: FastifyPluginAsync[] = [
   unsubscribersRoutes,
   spamTrapsRoutes,
   bouncedEmailsRoutes,
+  bounceSettingsRoutes,
   mailServiceSettingsRoutes,
   smtpCampaignsRoutes,
   pmtaCampaignsRoutes,

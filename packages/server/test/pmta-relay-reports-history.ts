@@ -96,7 +96,12 @@ export async function relayReportHistory(t: TestApp, f: F) {
     const sent = 1 + n(6);
     for (let i = 0; i < sent; i++) add('sent', c, relayId, provider, at);
     for (let i = 0, k = n(sent); i < k; i++) add('delivered', c, relayId, provider, at);
-    for (let i = 0, k = n(3); i < k; i++) add('bounced', c, relayId, provider, at);
+    // Every other bounce a block of the sending IP: an infrastructure bounce (decision 1362).
+    for (let i = 0, k = n(3); i < k; i++)
+      add('bounced', c, relayId, provider, at, {
+        detail:
+          i % 2 ? 'bad-mailbox: 550 5.1.1 User unknown' : 'spam-related: 554 5.7.1 blocked using zen.spamhaus.org',
+      });
     for (let i = 0, k = n(2); i < k; i++) add('deferred', c, relayId, provider, at);
     for (let i = 0, k = n(4); i < k; i++) add('open', c, relayId, provider, at, { first: i % 2 === 0 });
     for (let i = 0, k = n(3); i < k; i++) add('click', c, relayId, provider, at, { first: i !== 1 });
@@ -167,6 +172,7 @@ export async function eventFigures(
     `select ${groupBy} as key,
             count(*) filter (where kind = 2)::int as delivered,
             count(*) filter (where kind = 3)::int as bounced,
+            count(*) filter (where kind = 3 and detail like 'spam-related:%')::int as "infraBounces",
             count(*) filter (where kind = 5 and first)::int as views,
             count(*) filter (where kind = 6 and first)::int as clicks,
             count(*) filter (where kind = 9)::int as conversions,

@@ -37,7 +37,7 @@ export const bouncedLiftAnswer = z.object({ lifted: z.number() });
 export const bouncedEmailItem = z.object({
   id: z.number(),
   email: z.string(),
-  /** The bounce category: bad-mailbox, bad-domain, inactive-mailbox, routing-errors. */
+  /** The bounce category: bad-mailbox, bad-domain, inactive-mailbox; a soft one (quota-issues...) at the limit. */
   reason: z.string(),
   /** The receiving server's reply (SMTP) or PMTA's diagnostic of the last bounce. */
   diagnostic: z.string().nullable(),
@@ -49,3 +49,42 @@ export const bouncedEmailItem = z.object({
   relay: refItem.nullable(),
 });
 export type BouncedEmail = z.infer<typeof bouncedEmailItem>;
+
+/*
+ * Soft bounces (issue 39, decision 1361): so many temporary bounces (a full mailbox, no answer...) within so
+ * many days, with no delivery in between, put an address among the Bounced Emails; and the share of
+ * infrastructure bounces that pauses a PMTA relay for a mail service. Administrators set them.
+ */
+export const SoftBounceMessages = {
+  limitInvalid: 'Soft bounces must be a whole number from 1 to 100.',
+  daysInvalid: 'Days must be a whole number from 1 to 365.',
+  pauseInvalid: 'Infra bounces must be a whole percentage from 0 to 100.',
+  saved: 'Bounce settings saved.',
+} as const;
+
+export const SOFT_BOUNCE_LIMIT_MAX = 100;
+export const SOFT_BOUNCE_DAYS_MAX = 365;
+
+/** GET and PUT /api/bounce_settings (administrators). */
+export const bounceSettingsSchema = z.object({
+  softBounceLimit: z
+    .number({ error: SoftBounceMessages.limitInvalid })
+    .int(SoftBounceMessages.limitInvalid)
+    .min(1, SoftBounceMessages.limitInvalid)
+    .max(SOFT_BOUNCE_LIMIT_MAX, SoftBounceMessages.limitInvalid),
+  softBounceDays: z
+    .number({ error: SoftBounceMessages.daysInvalid })
+    .int(SoftBounceMessages.daysInvalid)
+    .min(1, SoftBounceMessages.daysInvalid)
+    .max(SOFT_BOUNCE_DAYS_MAX, SoftBounceMessages.daysInvalid),
+  /**
+   * A PMTA relay is switched off for a mail service when its infrastructure bounces there reach this share
+   * of its results there over the last 24 hours (decision 1362); 0 never.
+   */
+  infraPausePercent: z
+    .number({ error: SoftBounceMessages.pauseInvalid })
+    .int(SoftBounceMessages.pauseInvalid)
+    .min(0, SoftBounceMessages.pauseInvalid)
+    .max(100, SoftBounceMessages.pauseInvalid),
+});
+export type BounceSettings = z.infer<typeof bounceSettingsSchema>;

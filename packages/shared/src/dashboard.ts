@@ -31,9 +31,15 @@ export type RelaysCountBody = z.input<typeof relaysCountSchema>;
 
 /**
  * One series group of the speed charts, one number per label: total = sent events, sent = delivered,
- * bounce = bounced (the live statistics message's mapping of "sent" to delivered, spec 3 §3).
+ * bounce = bounced (the live statistics message's mapping of "sent" to delivered, spec 3 §3); infraBounce =
+ * the bounces among them for the relay's or the message's sake, never the recipient's (decision 1362).
  */
-const series = { total: z.array(z.number()), sent: z.array(z.number()), bounce: z.array(z.number()) };
+const series = {
+  total: z.array(z.number()),
+  sent: z.array(z.number()),
+  bounce: z.array(z.number()),
+  infraBounce: z.array(z.number()),
+};
 
 /** Dashboard data (spec 3 §3), overall: labels (H:mm, UTC, oldest first) and the three series. */
 export const speedOverall = z.object({ labels: z.array(z.string()), ...series });

@@ -12,7 +12,7 @@ import { ReportMessages, dateRangeFields, optionalFilterId, datesInOrder } from 
 
 export const MailServiceReportMessages = {
   orderBy:
-    'Order by must be one of id, groupName, isVps, ip, smtpHost, switchOff, speed, description, delivered, deliveredLH, bounced, bouncedLH, views, clicks, conversions, profit.',
+    'Order by must be one of id, groupName, isVps, ip, smtpHost, switchOff, speed, description, delivered, deliveredLH, bounced, bouncedLH, infraBounces, views, clicks, conversions, profit.',
 } as const;
 
 export const MAIL_SERVICE_REPORT_ORDER_BY = [
@@ -28,6 +28,7 @@ export const MAIL_SERVICE_REPORT_ORDER_BY = [
   'deliveredLH',
   'bounced',
   'bouncedLH',
+  'infraBounces',
   'views',
   'clicks',
   'conversions',

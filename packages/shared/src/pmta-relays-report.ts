@@ -10,7 +10,7 @@ import { ReportMessages, dateRangeFields, optionalFilterId, datesInOrder, report
 
 export const RelaysReportMessages = {
   orderBy:
-    'Order by must be one of id, username, isVps, ip, host, delivered, bounced, views, clicks, conversions, profit.',
+    'Order by must be one of id, username, isVps, ip, host, delivered, bounced, infraBounces, views, clicks, conversions, profit.',
   relayId: 'Relay must be a PMTA relay id.',
   relayRequired: 'PMTA relay is required.',
   notFound: 'PMTA relay not found.',
@@ -21,6 +21,8 @@ const M = RelaysReportMessages;
 export const relayFigures = z.object({
   delivered: z.number(),
   bounced: z.number(),
+  /** Of the bounces, those for the relay's or the message's sake, never the recipient's (decision 1362). */
+  infraBounces: z.number(),
   views: z.number(),
   clicks: z.number(),
   conversions: z.number(),
@@ -36,6 +38,7 @@ export const RELAYS_REPORT_ORDER_BY = [
   'host',
   'delivered',
   'bounced',
+  'infraBounces',
   'views',
   'clicks',
   'conversions',

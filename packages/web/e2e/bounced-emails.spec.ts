@@ -94,5 +94,23 @@ describe('Bounced Emails', () => {
     await seeToast(page, '2 e-mails lifted successfully!');
     await page.getByText('Total: 31').waitFor();
     expect((await h.sql(`select count(*)::int as n from bounced_emails`)).rows[0].n).toBe(32);
+
+    // The bounce settings under the table (decisions 1361, 1362): the shared schema's words, then saved.
+    const limit = page.getByLabel('Soft bounces', { exact: true });
+    await expect.poll(() => limit.inputValue()).toBe('5');
+    expect(await page.getByLabel('Days', { exact: true }).inputValue()).toBe('30');
+    await limit.fill('0');
+    await button(page, 'Save').click();
+    await page.getByText('Soft bounces must be a whole number from 1 to 100.').waitFor();
+    await limit.fill('3');
+    await page.getByLabel('Days', { exact: true }).fill('10');
+    await page.getByLabel('Infra bounces', { exact: true }).fill('20');
+    await button(page, 'Save').click();
+    await seeToast(page, 'Bounce settings saved.');
+    await shotBoth(page, 'bounced-emails-soft-bounces');
+    const saved = await h.sql(
+      'select soft_bounce_limit as n, soft_bounce_days as d, infra_pause_percent as p from console_settings',
+    );
+    expect(saved.rows).toEqual([{ n: 3, d: 10, p: 20 }]);
   });
 });

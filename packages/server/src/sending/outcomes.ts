@@ -3,8 +3,9 @@ import { inTransaction } from '../db/transaction.ts';
 import { RecipientStatus } from '@console/shared/campaigns';
 import type { TrackingCampaignType } from '@console/shared/tracking';
 import { recordHardBounces, type HardBounce } from '../suppression/bounced.ts';
+import { classifyBounce } from '../suppression/bounces.ts';
+import { recordSoftBounces, resetSoftBounces, type SoftBounce } from '../suppression/soft-bounces.ts';
 import { recordEvents, type EventInput } from '../tracking/events.ts';
-import { classifyBounce, HARD_CATEGORIES } from './bounces.ts';
 import type { ClaimedRecipient } from './claim.ts';
 
 /*
@@ -43,7 +44,10 @@ export interface CampaignRef {
 
 const S = RecipientStatus;
 
-/** Records a batch of outcomes; returns the hard-bounced addresses it added to the Bounced Emails. */
+/**
+ * Records a batch of outcomes; returns the addresses it added to the Bounced Emails: hard bounces, and
+ * soft bounces that reached the limit (decision 1361). A delivery resets its address's soft bounces.
+ */
 export async function recordOutcomes(
   db: Db,
   campaign: CampaignRef,
@@ -64,6 +68,8 @@ export async function recordOutcomes(
   }[] = [];
   const events = new Map<number, EventInput[]>();
   const hard = new Map<number, HardBounce>();
+  const soft = new Map<number, SoftBounce>();
+  const delivered = new Map<number, string>();
   for (const o of outcomes) {
     const base = {
       campaignType: campaign.type,
@@ -91,6 +97,7 @@ export async function recordOutcomes(
       case 'delivered':
         u.status = S.delivered;
         ev.push({ ...base, kind: 'sent' }, { ...base, kind: 'delivered' });
+        delivered.set(o.row.emailId, o.row.email);
         break;
       case 'injected':
         u.status = S.injected;
@@ -98,19 +105,22 @@ export async function recordOutcomes(
         break;
       case 'bounced': {
         const code = 'code' in o ? o.code : 0;
-        const category = classifyBounce(code, reply);
+        const { category, outcome } = classifyBounce({ code, text: reply });
         u.status = S.bounced;
         u.inc = o.kind === 'deferred' ? 1 : 0;
         ev.push({ ...base, kind: 'sent' }, { ...base, kind: 'bounced', detail: `${category}: ${reply}` });
-        if (o.kind === 'bounced' && HARD_CATEGORIES.has(category))
-          hard.set(o.row.emailId, {
-            email: o.row.email,
-            reason: category,
-            diagnostic: reply,
-            campaignId: campaign.id,
-            relayId: o.relayId,
-            at,
-          });
+        const bounce = {
+          email: o.row.email,
+          reason: category,
+          diagnostic: reply,
+          campaignId: campaign.id,
+          relayId: o.relayId,
+          at,
+        };
+        // Given up after 4xx replies: never a dead address at once. No reply at all (code 0) is the relay's
+        // trouble, not the recipient's: not counted against the address.
+        if (outcome === 'permanent' && o.kind === 'bounced') hard.set(o.row.emailId, bounce);
+        else if (outcome !== 'infrastructure' && code >= 400) soft.set(o.row.emailId, bounce);
         break;
       }
       case 'deferred':
@@ -166,9 +176,19 @@ export async function recordOutcomes(
       client,
       moved.flatMap((id) => events.get(id) ?? []),
     );
-    return recordHardBounces(
+    await resetSoftBounces(
       client,
-      moved.flatMap((id) => hard.get(id) ?? []),
+      moved.flatMap((id) => (delivered.has(id) ? [{ email: delivered.get(id)! }] : [])),
     );
+    return [
+      ...(await recordHardBounces(
+        client,
+        moved.flatMap((id) => hard.get(id) ?? []),
+      )),
+      ...(await recordSoftBounces(
+        client,
+        moved.flatMap((id) => soft.get(id) ?? []),
+      )),
+    ];
   });
 }

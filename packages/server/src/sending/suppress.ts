@@ -5,7 +5,8 @@ import { revalidate } from '../suppression/validity.ts';
 import { inTransaction } from '../db/transaction.ts';
 
 /*
- * Hard bounces (bad-mailbox, bad-domain, inactive-mailbox, routing-errors: PMTA.md) are suppressed at once:
+ * Permanent bounces (bad-mailbox, bad-domain, inactive-mailbox; decision 1360) and addresses at the soft-bounce
+ * limit (1361) are suppressed at once:
  * the sender's group commit adds the address to the Bounced Emails (suppression/bounced.ts: global, a dead
  * mailbox is dead for every list), and this job then recomputes `emails.valid` and the lists' valid
  * counters. It runs apart from the sender because `revalidate` locks the lists, which an import may hold

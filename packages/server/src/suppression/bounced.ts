@@ -1,8 +1,8 @@
 import type pg from 'pg';
 
 /*
- * Bounced Emails (issue 22, decision 1111): a hard bounce (bad-mailbox, bad-domain, inactive-mailbox,
- * routing-errors) suppresses its address for every list and campaign, in a table of its own rather than
+ * Bounced Emails (issue 22, decision 1111): a permanent bounce (bad-mailbox, bad-domain, inactive-mailbox:
+ * decision 1360), or soft bounces at their limit (1361), suppresses its address for every list and campaign, in a table of its own rather than
  * among the spam traps. Both engines record here, in the transaction that records the bounce: the SMTP
  * sender's group commit (sending/outcomes.ts) and the PMTA accounting (pmta/accounting/campaigns.ts).
  */

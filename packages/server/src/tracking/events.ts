@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { EventKind, type EventKindName, CampaignTypeOf } from '@console/shared/enums';
 import type { TrackingCampaignType } from '@console/shared/tracking';
 import { COUNTERS, type CounterName } from '../db/schema/index.ts';
+import { INFRA_CATEGORIES } from '../suppression/bounce-rules.ts';
 
 /*
  * The event record and its counters (docs/decisions/0801). Writers hand `recordEvents` a batch: one
@@ -39,6 +40,8 @@ const COUNTS: Record<CounterName, string> = {
   sent: `kind = ${EventKind.sent}`,
   delivered: `kind = ${EventKind.delivered}`,
   bounced: `kind = ${EventKind.bounced}`,
+  // A bounce's detail starts with its category (`spam-related: 550 5.7.1 ...`): suppression/bounce-rules.ts.
+  infraBounces: `kind = ${EventKind.bounced} and split_part(detail, ':', 1) in (${INFRA_CATEGORIES.map((c) => `'${c}'`).join(', ')})`,
   interrupted: `kind = ${EventKind.interrupted}`,
   deferred: `kind = ${EventKind.deferred}`,
   opens: `kind = ${EventKind.open}`,

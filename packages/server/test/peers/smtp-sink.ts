@@ -27,6 +27,8 @@ export interface SmtpSinkOptions {
   reject?: (rcpt: string) => boolean;
   /** Answer `421 4.7.0 try again later` (closing) at RCPT when this says so; `tries` counts this recipient's RCPTs. */
   tempFail?: (rcpt: string, tries: number) => boolean;
+  /** A chosen reply at RCPT (code and text, e.g. `{ code: 552, text: '5.2.2 Mailbox full' }`); undefined accepts. */
+  replyTo?: (rcpt: string, tries: number) => { code: number; text: string } | undefined;
   /** With credentials: a session may also send without logging in (bench/send's smtp-source reference). */
   loginOptional?: boolean;
   /** Keep only counts (benchmarks). */
@@ -98,6 +100,11 @@ export async function startSmtpSink(o: SmtpSinkOptions = {}): Promise<SmtpSink> 
       if (o.reject?.(rcpt)) {
         sink.rejected.push(rcpt);
         return cb(code(550, `5.1.1 <${rcpt}>: Recipient address rejected: User unknown`));
+      }
+      const chosen = o.replyTo?.(rcpt, n);
+      if (chosen) {
+        (chosen.code >= 500 ? sink.rejected : sink.deferred).push(rcpt);
+        return cb(code(chosen.code, chosen.text));
       }
       if (o.tempFail?.(rcpt, n)) {
         sink.deferred.push(rcpt);

@@ -106,15 +106,20 @@ export const ownerSecrets = pgTable('owner_secrets', {
 
 /**
  * The console's own settings that administrators change from its screens: one row (`id` is always true).
- * `selfRegistration`: whether anyone may sign up on the register page (decision 1332); `eventsMonths`,
- * `recipientsDays`: how long raw events and finished campaigns' recipients are kept (decision 1370), and the
- * retention job's last run.
+ * `selfRegistration`: whether anyone may sign up on the register page (decision 1332). The soft-bounce
+ * settings (decision 1361): so many soft bounces within so many days suppress an address; the share of a
+ * PMTA relay's results for one mail service, in percent, at which infrastructure bounces switch it off there
+ * (decision 1362; 0: never). `eventsMonths`, `recipientsDays`: how long raw events and finished campaigns'
+ * recipients are kept (decision 1370), and the retention job's last run.
  */
 export const consoleSettings = pgTable(
   'console_settings',
   {
     id: boolean('id').primaryKey().default(true),
     selfRegistration: boolean('self_registration').notNull().default(true),
+    softBounceLimit: integer('soft_bounce_limit').notNull().default(5),
+    softBounceDays: integer('soft_bounce_days').notNull().default(30),
+    infraPausePercent: integer('infra_pause_percent').notNull().default(0),
     eventsMonths: smallint('events_months').notNull().default(13),
     recipientsDays: smallint('recipients_days').notNull().default(90),
     retentionRunAt: timestamp('retention_run_at', { withTimezone: true }),

@@ -16,6 +16,11 @@ export const COUNTERS = {
   sent: 'sent',
   delivered: 'delivered',
   bounced: 'bounced',
+  /**
+   * Bounces for the relay's or the message's sake, never the recipient's (issue 39, decision 1362): counted
+   * in `bounced` too, and here apart (the reports' and dashboard's "Infra bounces").
+   */
+  infraBounces: 'infra_bounces',
   /** Sessions that broke after the final dot: maybe accepted, never resent, never counted as sent (decision 1100). */
   interrupted: 'interrupted',
   deferred: 'deferred',

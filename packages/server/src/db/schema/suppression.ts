@@ -20,7 +20,7 @@ export const bouncedEmails = pgTable(
   {
     id: serial('id').primaryKey(),
     email: text('email').notNull().unique(),
-    /** The bounce category (bad-mailbox, bad-domain, inactive-mailbox, routing-errors). */
+    /** The bounce category (bad-mailbox, bad-domain, inactive-mailbox; a soft one at the soft-bounce limit). */
     reason: text('reason').notNull(),
     /** The receiving server's reply or PMTA's diagnostic, as recorded. */
     diagnostic: text('diagnostic'),
@@ -32,6 +32,21 @@ export const bouncedEmails = pgTable(
   },
   (t) => [index('bounced_emails_last_idx').on(t.lastBounceAt, t.id)],
 );
+
+/**
+ * Soft bounces per address (issue 39, decision 1361): the times of its temporary bounces (quota-issues, no
+ * answer, routing...) within the window, newest last, since its last delivery. Reaching the limit within the
+ * window moves the address to Bounced Emails and drops its row; any delivery drops the earlier times.
+ */
+export const softBounces = pgTable('soft_bounces', {
+  email: text('email').primaryKey(),
+  bounces: timestamp('bounces', { withTimezone: true }).array().notNull(),
+  /** The last soft bounce's category and reply. */
+  reason: text('reason').notNull(),
+  diagnostic: text('diagnostic'),
+  campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+  relayId: integer('relay_id'),
+});
 
 export const unsubscribers = pgTable(
   'unsubscribers',

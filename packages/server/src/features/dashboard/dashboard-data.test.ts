@@ -44,10 +44,12 @@ async function expectedSeries(owner: number | null, first = FIRST, last = LAST) 
     total: number;
     sent: number;
     bounce: number;
+    infraBounce: number;
   }>(
     `select to_char(h at time zone 'UTC', 'FMHH24:MI') as label, coalesce(p.name, 'Unknown') as provider,
             count(*) filter (where e.kind = $4)::int as total, count(*) filter (where e.kind = $5)::int as sent,
-            count(*) filter (where e.kind = $6)::int as bounce
+            count(*) filter (where e.kind = $6)::int as bounce,
+            count(*) filter (where e.kind = $6 and e.detail like 'spam-related:%')::int as "infraBounce"
        from generate_series($1::timestamptz, $2::timestamptz, interval '1 hour') h
        left join events e on date_trunc('hour', e.at at time zone 'UTC') = h at time zone 'UTC'
                           and ($3::int is null or e.user_id = $3) and e.kind in ($4, $5, $6)
@@ -60,6 +62,7 @@ async function expectedSeries(owner: number | null, first = FIRST, last = LAST) 
     total: labels.map(() => 0),
     sent: labels.map(() => 0),
     bounce: labels.map(() => 0),
+    infraBounce: labels.map(() => 0),
   });
   const overall = zero();
   const byProvider: Record<string, SpeedSeries> = {};
@@ -67,7 +70,7 @@ async function expectedSeries(owner: number | null, first = FIRST, last = LAST) 
     const i = labels.indexOf(r.label);
     if (r.total + r.sent + r.bounce === 0) continue;
     const s = (byProvider[r.provider ?? 'Unknown'] ??= zero());
-    for (const k of ['total', 'sent', 'bounce'] as const) {
+    for (const k of ['total', 'sent', 'bounce', 'infraBounce'] as const) {
       s[k][i]! += r[k];
       overall[k][i]! += r[k];
     }
@@ -131,6 +134,10 @@ beforeAll(async () => {
     ...ev(smtp, '2026-03-03T23:59:59Z', 'sent', 2, Y),
     ...ev(pmta, '2026-03-04T00:00:00Z', 'sent', 4, G),
     ...ev(pmta, '2026-03-04T00:00:01Z', 'bounced', 2, G),
+    // A block of the sending IP: a bounce, and an infrastructure one (decision 1362).
+    ...ev(pmta, '2026-03-04T00:00:02Z', 'bounced', 1, G, {
+      detail: 'spam-related: 554 5.7.1 blocked using zen.spamhaus.org',
+    }),
     // No mail provider (shown as Unknown).
     ...ev(pmta, '2026-03-04T03:15:00Z', 'sent', 2, null),
     ...ev(pmta, '2026-03-04T03:16:00Z', 'delivered', 1, null),
@@ -172,8 +179,8 @@ describe('dashboard speed (the service, clock fixed)', () => {
     const all = (await speed(t.ctx.db, null, 'overall', NOW)) as SpeedOverall;
     // 11:00: alice smtp 5 sent + pmta 3 sent + bob 8 sent; 4 delivered; 1 bounced.
     expect([all.total[0], all.sent[0], all.bounce[0]]).toEqual([16, 4, 1]);
-    // 0:00: 4 sent, 2 bounced; 10:00 (current hour): 3 sent, 2 + 6 delivered; the 11:00 after now is out.
-    expect([all.total[13], all.bounce[13]]).toEqual([4, 2]);
+    // 0:00: 4 sent, 3 bounced, 1 of them infra; 10:00 (current hour): 3 sent, 2 + 6 delivered; the 11:00 after now is out.
+    expect([all.total[13], all.bounce[13], all.infraBounce[13]]).toEqual([4, 3, 1]);
     expect([all.total[23], all.sent[23]]).toEqual([3, 8]);
     const sum = (a: number[]) => a.reduce((x, y) => x + y, 0);
     expect(sum(all.total)).toBe(5 + 3 + 6 + 2 + 4 + 2 + 3 + 8);

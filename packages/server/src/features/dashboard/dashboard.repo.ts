@@ -11,6 +11,7 @@ export interface HourTraffic {
   sent: number;
   delivered: number;
   bounced: number;
+  infraBounces: number;
 }
 
 /**
@@ -32,9 +33,10 @@ export async function hourlyTraffic(
     sent: number;
     delivered: number;
     bounced: number;
+    infraBounces: number;
   }>(sql`
     select r.hour, ${provider} as provider, sum(r.sent)::int as sent, sum(r.delivered)::int as delivered,
-           sum(r.bounced)::int as bounced
+           sum(r.bounced)::int as bounced, sum(r.infra_bounces)::int as "infraBounces"
     from event_rollup_hourly r
     ${byProvider ? sql`left join mail_providers p on p.id = r.mail_provider_id` : sql``}
     where r.hour between ${first.toISOString()}::timestamptz and ${last.toISOString()}::timestamptz

@@ -28,12 +28,13 @@ const emptySeries = (): SpeedSeries => ({
   total: Array<number>(SPEED_HOURS).fill(0),
   sent: Array<number>(SPEED_HOURS).fill(0),
   bounce: Array<number>(SPEED_HOURS).fill(0),
+  infraBounce: Array<number>(SPEED_HOURS).fill(0),
 });
 
 /**
  * POST dashboard/speed. overall: {labels, total, sent, bounce}; detailed: {labels, chartData} keyed by the
  * name of each mail provider with traffic in the window (by name). total = sent, sent = delivered,
- * bounce = bounced.
+ * bounce = bounced, infraBounce = infra_bounces (decision 1362).
  */
 export async function speed(
   db: Executor,
@@ -55,6 +56,7 @@ export async function speed(
     s.total[i]! += r.sent;
     s.sent[i]! += r.delivered;
     s.bounce[i]! += r.bounced;
+    s.infraBounce[i]! += r.infraBounces;
   }
   if (type === 'overall') return { labels, ...(byName.get('') ?? emptySeries()) };
   const names = [...byName.keys()].sort((a, b) => a.localeCompare(b));

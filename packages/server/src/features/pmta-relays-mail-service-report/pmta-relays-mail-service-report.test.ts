@@ -49,7 +49,7 @@ const rows = async (payload: object, as: TestUser = admin) => {
 async function figuresOf(mailProviderId: number, from = FROM, to = TO) {
   const range = await eventFigures(t, { from, to, mailProviderId });
   const lastHour = await eventFigures(t, { mailProviderId, lastHour: true });
-  const zero = { delivered: 0, bounced: 0, views: 0, clicks: 0, conversions: 0, profit: 0 };
+  const zero = { delivered: 0, bounced: 0, infraBounces: 0, views: 0, clicks: 0, conversions: 0, profit: 0 };
   return (id: number) => {
     const f = range.get(String(id)) ?? zero;
     const lh = lastHour.get(String(id)) ?? zero;
@@ -153,6 +153,7 @@ describe('POST /api/pmta-relays-mail-provider-report', () => {
     ['deliveredLH', (r: MailServiceReportRow) => r.deliveredLH],
     ['bounced', (r: MailServiceReportRow) => r.bounced],
     ['bouncedLH', (r: MailServiceReportRow) => r.bouncedLH],
+    ['infraBounces', (r: MailServiceReportRow) => r.infraBounces],
     ['views', (r: MailServiceReportRow) => r.views],
     ['clicks', (r: MailServiceReportRow) => r.clicks],
     ['conversions', (r: MailServiceReportRow) => r.conversions],

@@ -100,6 +100,7 @@ describe('POST /api/pmta-relays-report', () => {
     ['host', (r: RelaysReportRow) => r.host],
     ['delivered', (r: RelaysReportRow) => r.delivered],
     ['bounced', (r: RelaysReportRow) => r.bounced],
+    ['infraBounces', (r: RelaysReportRow) => r.infraBounces],
     ['views', (r: RelaysReportRow) => r.views],
     ['clicks', (r: RelaysReportRow) => r.clicks],
     ['conversions', (r: RelaysReportRow) => r.conversions],
@@ -183,7 +184,7 @@ describe('POST /api/pmta-relay-report (the popup)', () => {
     expect(res.json()).toMatchObject({
       days: [],
       mailProviders: [],
-      total: { delivered: 0, bounced: 0, views: 0, clicks: 0, conversions: 0, profit: 0 },
+      total: { delivered: 0, bounced: 0, infraBounces: 0, views: 0, clicks: 0, conversions: 0, profit: 0 },
     });
     const missing = await popup({ relayId: 999_999, ...range });
     expect(missing.statusCode).toBe(404);

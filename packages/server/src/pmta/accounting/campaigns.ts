@@ -5,19 +5,22 @@ import { loggable } from '../../core/errors.ts';
 import { normalizeEmail } from '../../suppression/email-syntax.ts';
 import { recordHardBounces, type HardBounce } from '../../suppression/bounced.ts';
 import { logOf } from '../../core/log.ts';
-import { BounceCategories, classifyBounce, HARD_CATEGORIES, type BounceCategory } from '../../sending/bounces.ts';
+import { classifyBounce, type ClassifiedBounce } from '../../suppression/bounces.ts';
+import { recordSoftBounces, resetSoftBounces, type SoftBounce } from '../../suppression/soft-bounces.ts';
 import { publishCampaignLive } from '../../core/campaign-live.ts';
 import { SUPPRESS_BOUNCED } from '../../sending/suppress.ts';
 import { recordEvents, type EventInput } from '../../tracking/events.ts';
 import { decodeTrackingId } from '../../tracking/uuid.ts';
 import type { AcctHandler, AcctRecord } from './record.ts';
 import { addBounceSignals, rateRelays, REPUTATION_CATEGORIES } from './relay-reputation.ts';
+import { pauseRelays } from './relay-pause.ts';
 
 /*
  * The results of PMTA campaigns from the accounting records (issue 13; decision 0911). A record's envId is
  * the recipient's tracking id (the engine injects it as ENVID). The recipient's row is the guard: `d` and
- * `b` move a row that is still injected (or interrupted: maybe injected) to delivered or bounced, so a
- * record seen twice adds nothing; `t` is a deferral while the row awaits its outcome; `f` is a complaint,
+ * `b` move a row that is still injected (or interrupted: maybe injected) to delivered or bounced, `rb` a
+ * delivered one to bounced too (decision 1363), so a record seen twice adds nothing; bounces go through the
+ * one classifier (decision 1360); `t` is a deferral while the row awaits its outcome; `f` is a complaint,
  * once per recipient and campaign (pmta_complaints), which unsubscribes the address from the list's
  * category. Events and counters go through `recordEvents`, as the SMTP engine's do, in the pull's
  * transaction.
@@ -31,7 +34,6 @@ const S = RecipientStatus;
  * interrupted row gets its `sent` here too (its `interrupted` event stays: decision 1100).
  */
 const AWAITING = [S.injected, S.interrupted, S.sending];
-const CATEGORIES: ReadonlySet<string> = new Set(BounceCategories);
 
 interface Own {
   record: AcctRecord;
@@ -54,12 +56,8 @@ const ROW = `r.email_id as "emailId", r.email, r.domain, r.mail_provider_id as "
 /** The remote reply of a record (`smtp;550 5.1.1 ...` -> `550 5.1.1 ...`), else its DSN status. */
 const replyOf = (r: AcctRecord) => (r.dsnDiag.replace(/^smtp;\s*/i, '') || r.dsnStatus).slice(0, 1000);
 
-/** PMTA's category when it is one of PMTA.md's, else the reply classified as the SMTP engine does. */
-function categoryOf(r: AcctRecord): BounceCategory {
-  if (CATEGORIES.has(r.bounceCat)) return r.bounceCat as BounceCategory;
-  const reply = replyOf(r);
-  return classifyBounce(Number(/^\d{3}/.exec(reply)?.[0] ?? 0), reply);
-}
+/** PMTA's category when it is one of PMTA.md's, else the reply's, by the one classifier (decision 1360). */
+const classify = (r: AcctRecord): ClassifiedBounce => classifyBounce({ text: replyOf(r), bounceCat: r.bounceCat });
 
 export const campaignRecords: AcctHandler = async (ctx, _server, records, tx) => {
   const now = Date.now();
@@ -73,6 +71,7 @@ export const campaignRecords: AcctHandler = async (ctx, _server, records, tx) =>
   }
   const suppress: string[] = [];
   const relays = new Set<number>();
+  const infra = new Set<number>();
   const campaigns: number[] = [];
   for (const [campaignId, own] of byCampaign) {
     const done = await recordCampaign(tx.client, campaignId, own);
@@ -80,6 +79,7 @@ export const campaignRecords: AcctHandler = async (ctx, _server, records, tx) =>
     if (done.events) campaigns.push(campaignId);
     suppress.push(...done.suppress);
     for (const id of done.relays) relays.add(id);
+    for (const id of done.infra) infra.add(id);
   }
   tx.afterCommit(async () => {
     const log = logOf(ctx).child({ component: 'pmta-accounting', campaignIds: campaigns });
@@ -92,6 +92,9 @@ export const campaignRecords: AcctHandler = async (ctx, _server, records, tx) =>
     await rateRelays(ctx, [...relays]).catch((e) =>
       log.error({ relayIds: [...relays], err: loggable(e) }, 'rating the relays failed'),
     );
+    await pauseRelays(ctx, [...infra])
+      .then((paused) => paused.length && log.warn({ paused }, 'relays switched off for mail services (infra bounces)'))
+      .catch((e) => log.error({ relayIds: [...infra], err: loggable(e) }, 'pausing the relays failed'));
   });
 };
 
@@ -109,6 +112,10 @@ async function recordCampaign(client: pg.ClientBase, campaignId: number, own: Ow
   const relays = new Set<number>();
   const signals: { relayId: number; at: Date }[] = [];
   const hard: HardBounce[] = [];
+  const soft: SoftBounce[] = [];
+  /** Relays with infrastructure bounces in this batch: maybe paused for a mail service (relay-pause.ts). */
+  const infra = new Set<number>();
+  const delivered: { email: string; at: Date }[] = [];
   const event = (row: Row, o: Own, kind: EventInput['kind'], detail?: string): EventInput => ({
     kind,
     campaignType: 'pmta',
@@ -138,45 +145,30 @@ async function recordCampaign(client: pg.ClientBase, campaignId: number, own: Ow
     }
   }
 
+  // A delivery or a bounce settles a row awaiting its outcome; a remote bounce (`rb`: a DSN that came back
+  // after PMTA handed the message over) also turns a delivered row into a bounced one (decision 1363).
   const finals = firstPerRecipient(own.filter((o) => o.record.type === 'd' || o.record.type === 'b'));
-  if (finals.size) {
-    const values = [...finals.values()].map((o) => ({
-      email_id: o.emailId,
-      status: o.record.type === 'd' ? S.delivered : S.bounced,
-      reply: replyOf(o.record),
-      at: o.at.toISOString(),
-      relay_id: o.relayId,
-    }));
-    const { rows } = await client.query<Row & { was: number }>(
-      `with v as (
-         select * from jsonb_to_recordset($2::jsonb) as v(email_id bigint, status int2, reply text, at timestamptz, relay_id int)
-       ),
-       old as (
-         select r.email_id, r.status from campaign_recipients r join v on v.email_id = r.email_id
-          where r.campaign_id = $1 and r.status = any($3::int2[]) for update of r
-       )
-       update campaign_recipients r set status = v.status, reply = v.reply, done_at = v.at,
-              relay_id = coalesce(r.relay_id, v.relay_id)
-         from v, old where r.campaign_id = $1 and r.email_id = v.email_id and old.email_id = v.email_id
-       returning ${ROW}, old.status as was`,
-      [campaignId, JSON.stringify(values), AWAITING],
-    );
-    for (const row of rows) {
-      const o = finals.get(Number(row.emailId))!;
-      const relayId = row.relayId ?? o.relayId;
-      relays.add(relayId);
-      // Its `sent` comes now: the engine's commit never gave it one (an interrupted row has `interrupted`).
-      if (row.was === S.sending || row.was === S.interrupted) events.push(event(row, o, 'sent'));
-      if (o.record.type === 'd') {
-        events.push(event(row, o, 'delivered'));
-        continue;
-      }
-      const category = categoryOf(o.record);
-      events.push(event(row, o, 'bounced', `${category}: ${replyOf(o.record)}`));
-      if (HARD_CATEGORIES.has(category))
-        hard.push({ email: row.email, reason: category, diagnostic: replyOf(o.record), campaignId, relayId, at: o.at });
-      if (REPUTATION_CATEGORIES.has(category)) signals.push({ relayId, at: o.at });
+  const settled = await settle(client, campaignId, finals, AWAITING);
+  const remote = firstPerRecipient(of('rb'));
+  settled.push(...(await settle(client, campaignId, remote, [...AWAITING, S.delivered])));
+  for (const { row, o, was } of settled) {
+    const relayId = row.relayId ?? o.relayId;
+    relays.add(relayId);
+    // Its `sent` comes now: the engine's commit never gave it one (an interrupted row has `interrupted`).
+    if (was === S.sending || was === S.interrupted) events.push(event(row, o, 'sent'));
+    if (o.record.type === 'd') {
+      events.push(event(row, o, 'delivered'));
+      delivered.push({ email: row.email, at: o.at });
+      continue;
     }
+    const { category, outcome } = classify(o.record);
+    const reply = replyOf(o.record);
+    events.push(event(row, o, 'bounced', `${category}: ${reply}`));
+    const bounce = { email: row.email, reason: category, diagnostic: reply, campaignId, relayId, at: o.at };
+    if (outcome === 'permanent') hard.push(bounce);
+    else if (outcome === 'temporary') soft.push(bounce);
+    else infra.add(relayId);
+    if (REPUTATION_CATEGORIES.has(category)) signals.push({ relayId, at: o.at });
   }
 
   const complaints = firstPerRecipient(of('f'));
@@ -199,9 +191,11 @@ async function recordCampaign(client: pg.ClientBase, campaignId: number, own: Ow
   }
 
   await recordEvents(client, events);
+  await resetSoftBounces(client, delivered);
   suppress.push(...(await recordHardBounces(client, hard)));
+  suppress.push(...(await recordSoftBounces(client, soft)));
   await addBounceSignals(client, signals);
-  return { events: events.length, suppress, relays };
+  return { events: events.length, suppress, relays, infra };
 }
 
 /** A complaint unsubscribes the address from the list's category; returns the addresses that were not yet. */
@@ -214,6 +208,33 @@ async function unsubscribe(client: pg.ClientBase, rows: Row[], categoryId: numbe
     [[...byNormal.keys()], categoryId],
   );
   return added.map((a) => byNormal.get(a.email)!);
+}
+
+/** Moves the rows (one record each) that are in one of `from` to their record's outcome, under a row lock. */
+async function settle(client: pg.ClientBase, campaignId: number, records: Map<number, Own>, from: number[]) {
+  if (!records.size) return [];
+  const values = [...records.values()].map((o) => ({
+    email_id: o.emailId,
+    status: o.record.type === 'd' ? S.delivered : S.bounced,
+    reply: replyOf(o.record),
+    at: o.at.toISOString(),
+    relay_id: o.relayId,
+  }));
+  const { rows } = await client.query<Row & { was: number }>(
+    `with v as (
+       select * from jsonb_to_recordset($2::jsonb) as v(email_id bigint, status int2, reply text, at timestamptz, relay_id int)
+     ),
+     old as (
+       select r.email_id, r.status from campaign_recipients r join v on v.email_id = r.email_id
+        where r.campaign_id = $1 and r.status = any($3::int2[]) for update of r
+     )
+     update campaign_recipients r set status = v.status, reply = v.reply, done_at = v.at,
+            relay_id = coalesce(r.relay_id, v.relay_id)
+       from v, old where r.campaign_id = $1 and r.email_id = v.email_id and old.email_id = v.email_id
+     returning ${ROW}, old.status as was`,
+    [campaignId, JSON.stringify(values), from],
+  );
+  return rows.map((row) => ({ row, was: row.was, o: records.get(Number(row.emailId))! }));
 }
 
 function firstPerRecipient(own: Own[]): Map<number, Own> {

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { Rating, CampaignTypeOf } from '@console/shared/enums';
 import type { AppContext } from '../../core/context.ts';
 import { recomputeRelayStatus } from '../relay-status.ts';
-import type { BounceCategory } from '../../sending/bounces.ts';
+import type { BounceCategory } from '../../suppression/bounce-rules.ts';
 
 /*
  * "Reputation categories count against the relay" (issue 13; decision 0911): a spam-, policy-, content- or

@@ -3,7 +3,7 @@ import { loggable } from '../../core/errors.ts';
 import type { Logger } from '../../core/log.ts';
 import { metrics } from '../../core/metrics.ts';
 import { notifyUser } from '../../core/notify.ts';
-import { isThrottling } from '../bounces.ts';
+import { isThrottling } from '../replies.ts';
 import { finishCampaign, pauseCampaign } from '../campaign-state.ts';
 import {
   claimRecipients,

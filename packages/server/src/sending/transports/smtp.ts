@@ -3,7 +3,7 @@ import type { Readable, Writable } from 'node:stream';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { SocksClient } from 'socks';
 import type { Connector } from '../../core/outbound.ts';
-import { isAuthFailure } from '../bounces.ts';
+import { isAuthFailure } from '../replies.ts';
 import { signMime, type DkimKey } from './dkim.ts';
 import './dot-stuffing.ts'; // nodemailer's dot-stuffing, with a native fast path for the engine's bodies
 import { buildMime } from './mime.ts';

@@ -10,8 +10,12 @@ import { exportBouncedEmails } from '../api/export-bounced-emails.ts';
 import { getBouncedEmails, useBouncedEmails } from '../api/get-bounced-emails.ts';
 import { useLiftBouncedEmail, useLiftBouncedEmails } from '../api/lift-bounced-emails.ts';
 import { BouncedEmailsTable } from '../components/bounced-emails-table.tsx';
+import { SoftBounceSettings } from '../components/soft-bounce-settings.tsx';
 
-/** Bounced Emails (administrators, decision 1111): search, Total, export, lift one or the selected. */
+/**
+ * Bounced Emails (administrators, decision 1111): search, Total, export, lift one or the selected; the
+ * soft-bounce settings under the table (decision 1361).
+ */
 export function BouncedEmailList() {
   const list = useCollectionParams({ pageSize: BOUNCED_EMAILS_PAGE_SIZE });
   const emails = useBouncedEmails(list.query);
@@ -70,6 +74,9 @@ export function BouncedEmailList() {
             ),
         }}
       />
+      <div style={{ marginTop: 16 }}>
+        <SoftBounceSettings />
+      </div>
     </ListPage>
   );
 }

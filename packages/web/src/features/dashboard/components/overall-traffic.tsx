@@ -5,7 +5,7 @@ import { TrafficChart } from './traffic-chart.tsx';
 
 const sum = (a: number[]) => a.reduce((x, y) => x + y, 0);
 
-/** The overall traffic of the last 24 hours: Total (sent), Delivered and Bounced, with their sums. */
+/** The overall traffic of the last 24 hours: Total (sent), Delivered, Bounced and Infra bounces, with their sums. */
 export function OverallTraffic({ data, loading }: { data: SpeedOverall | undefined; loading: boolean }) {
   const lines = useMemo(
     () =>
@@ -14,6 +14,7 @@ export function OverallTraffic({ data, loading }: { data: SpeedOverall | undefin
             { name: 'Total', data: data.total },
             { name: 'Delivered', data: data.sent },
             { name: 'Bounced', data: data.bounce },
+            { name: 'Infra bounces', data: data.infraBounce },
           ]
         : [],
     [data],
@@ -29,6 +30,8 @@ export function OverallTraffic({ data, loading }: { data: SpeedOverall | undefin
         <Statistic title="Total" value={data ? sum(data.total) : 0} />
         <Statistic title="Delivered" value={data ? sum(data.sent) : 0} />
         <Statistic title="Bounced" value={data ? sum(data.bounce) : 0} />
+        {/* Of the bounces, the relays' or the messages' own, never the recipients' (decision 1362). */}
+        <Statistic title="Infra bounces" value={data ? sum(data.infraBounce) : 0} />
       </Flex>
       <TrafficChart labels={data?.labels ?? []} lines={lines} label="Overall traffic chart" />
     </Card>

@@ -147,6 +147,13 @@ export function PmtaRelaysMailServiceReport() {
       ...SORT,
       render: (_, r) => withLastHour(r.bounced, r.bouncedLH),
     },
+    {
+      title: 'Infra bounces',
+      key: 'infraBounces',
+      align: 'right',
+      ...SORT,
+      render: (_, r) => count(r.infraBounces),
+    },
     { title: 'Views', key: 'views', align: 'right', ...SORT, render: (_, r) => count(r.views) },
     { title: 'Clicks', key: 'clicks', align: 'right', ...SORT, render: (_, r) => count(r.clicks) },
     { title: 'Conv', key: 'conversions', align: 'right', ...SORT, render: (_, r) => count(r.conversions) },

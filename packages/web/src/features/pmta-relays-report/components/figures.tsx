@@ -14,13 +14,15 @@ export const count = (n: number) => n.toLocaleString('en-US');
 export const FIGURES: { title: string; key: keyof RelayFigures; show: (n: number) => string }[] = [
   { title: 'Delivered', key: 'delivered', show: count },
   { title: 'Bounced', key: 'bounced', show: count },
+  // Of the bounces, the relay's or the message's, never the recipient's (decision 1362).
+  { title: 'Infra bounces', key: 'infraBounces', show: count },
   { title: 'Views', key: 'views', show: count },
   { title: 'Clicks', key: 'clicks', show: count },
   { title: 'Conv', key: 'conversions', show: count },
   { title: 'Profit', key: 'profit', show: money },
 ];
 
-/** Delivered, Bounced, Views, Clicks, Conv, Profit, right-aligned; sortable on the server or not. */
+/** Delivered, Bounced, Infra bounces, Views, Clicks, Conv, Profit, right-aligned; sortable on the server or not. */
 export const figureColumns = <T extends RelayFigures>(sortable: boolean): ColumnType<T>[] =>
   FIGURES.map(({ title, key, show }) => ({
     title,

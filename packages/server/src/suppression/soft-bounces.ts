@@ -1,0 +1,94 @@
+import type pg from 'pg';
+import { recordHardBounces, type HardBounce } from './bounced.ts';
+
+/*
+ * Soft bounces (issue 39, decision 1361): a temporary bounce (a full mailbox, no answer, a routing error, a
+ * 4xx given up on) is counted per address; `soft_bounce_limit` of them within `soft_bounce_days` (console
+ * settings, 5 and 30 by default) with no delivery in between suppress the address as a hard bounce does.
+ * A delivery forgets the bounces before it. Both run in the transaction that records the outcome.
+ */
+
+/** One soft bounce; `reason` is its category. */
+export type SoftBounce = HardBounce;
+
+const DIAGNOSTIC_MAX = 1000;
+export const SOFT_BOUNCE_DEFAULTS = { limit: 5, days: 30 } as const;
+
+/**
+ * Adds the bounces to their addresses' windows; an address that reaches the limit goes to Bounced Emails
+ * (its soft row is dropped). Returns the addresses newly suppressed, as recordHardBounces does.
+ */
+export async function recordSoftBounces(client: pg.ClientBase, bounces: SoftBounce[]): Promise<string[]> {
+  if (!bounces.length) return [];
+  const { rows } = await client.query<HardBounce & { count: number }>(
+    `with s as (
+       select coalesce(max(soft_bounce_limit), ${SOFT_BOUNCE_DEFAULTS.limit}) as lim,
+              coalesce(max(soft_bounce_days), ${SOFT_BOUNCE_DEFAULTS.days}) as days from console_settings
+     ),
+     v as (
+       select * from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::int[], $6::int[])
+              with ordinality as v(email, reason, diagnostic, at, campaign_id, relay_id, n)
+     ),
+     g as (
+       select v.email, array_agg(coalesce(v.at, now()) order by coalesce(v.at, now()), v.n) as ats,
+              (array_agg(v.reason order by coalesce(v.at, now()) desc, v.n desc))[1] as reason,
+              (array_agg(v.diagnostic order by coalesce(v.at, now()) desc, v.n desc))[1] as diagnostic,
+              (array_agg(c.id order by coalesce(v.at, now()) desc, v.n desc))[1] as campaign_id,
+              (array_agg(v.relay_id order by coalesce(v.at, now()) desc, v.n desc))[1] as relay_id
+         from v left join campaigns c on c.id = v.campaign_id
+        group by v.email
+     ),
+     up as (
+       insert into soft_bounces as b (email, bounces, reason, diagnostic, campaign_id, relay_id)
+       select email, ats, reason, diagnostic, campaign_id, relay_id from g
+        order by email -- one lock order for concurrent writers
+       on conflict (email) do update
+          set bounces = array(
+                select t from unnest(b.bounces || excluded.bounces) t
+                 where t > (select max(x) from unnest(b.bounces || excluded.bounces) x) - (select days from s) * interval '1 day'
+                 order by t),
+              reason = excluded.reason, diagnostic = excluded.diagnostic,
+              campaign_id = excluded.campaign_id, relay_id = excluded.relay_id
+       returning b.*
+     )
+     select up.email, up.reason, up.diagnostic, up.campaign_id as "campaignId", up.relay_id as "relayId",
+            up.bounces[cardinality(up.bounces)] as at, cardinality(up.bounces) as count
+       from up, s
+      where cardinality(up.bounces) >= s.lim`,
+    [
+      bounces.map((b) => b.email),
+      bounces.map((b) => b.reason),
+      bounces.map((b) => b.diagnostic.slice(0, DIAGNOSTIC_MAX)),
+      bounces.map((b) => b.at?.toISOString() ?? null),
+      bounces.map((b) => b.campaignId),
+      bounces.map((b) => b.relayId),
+    ],
+  );
+  if (!rows.length) return [];
+  await client.query(`delete from soft_bounces where email = any($1::text[])`, [rows.map((r) => r.email)]);
+  return recordHardBounces(
+    client,
+    rows.map((r) => ({
+      ...r,
+      diagnostic: `${r.count} soft bounces without a delivery; the last: ${r.diagnostic ?? ''}`,
+      campaignId: r.campaignId ?? 0,
+    })),
+  );
+}
+
+/** Forgets the soft bounces of delivered addresses that came before their delivery (`at`, else now). */
+export async function resetSoftBounces(client: pg.ClientBase, deliveries: { email: string; at?: Date }[]) {
+  if (!deliveries.length) return;
+  const { rows } = await client.query<{ email: string; n: number }>(
+    `with v as (
+       select email, max(coalesce(at, now())) as at from unnest($1::text[], $2::timestamptz[]) as v(email, at)
+        group by email
+     )
+     update soft_bounces b set bounces = array(select t from unnest(b.bounces) t where t > v.at order by t)
+       from v where b.email = v.email
+     returning b.email, cardinality(b.bounces) as n`,
+    [deliveries.map((d) => d.email), deliveries.map((d) => d.at?.toISOString() ?? null)],
+  );
+  const empty = rows.filter((r) => r.n === 0).map((r) => r.email);
+  if (empty.length) await client.query(`delete from soft_bounces where email = any($1::text[])`, [empty]);
+}
