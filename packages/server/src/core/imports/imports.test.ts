@@ -92,9 +92,13 @@ afterAll(async () => {
   await worker.stop();
   await t.close();
 });
-beforeEach(() => {
+beforeEach(async () => {
   Object.assign(faults, { transient: 0, takeOver: false, badData: false });
   events.length = 0;
+  // What an earlier test left running would make the owner's next upload wait its turn (decision 1310).
+  await t.ctx.db.$client.query(
+    `update uploads set status = 'failed', heartbeat_at = null where status in ('queued', 'processing')`,
+  );
 });
 
 const db = () => t.ctx.db.$client;
@@ -202,14 +206,14 @@ describe('claim and heartbeat', () => {
       ).rows[0]!.s;
     const stale = () =>
       db().query(`update uploads set heartbeat_at = now() - interval '2 minutes' where id = $1`, [up.id]);
-    const first = await claimUpload(t.ctx.db, up.id);
+    const first = (await claimUpload(t.ctx.db, up.id)) as Upload | undefined;
     expect(first?.attempts).toBe(1);
     expect(await claimUpload(t.ctx.db, up.id)).toBeUndefined(); // heartbeat fresh: someone runs it
     await stale();
     await beat(t.ctx.db, first!); // ... and its beat keeps it so
     expect(await claimUpload(t.ctx.db, up.id)).toBeUndefined();
     await stale();
-    const second = await claimUpload(t.ctx.db, up.id); // no beat for a minute: taken over
+    const second = (await claimUpload(t.ctx.db, up.id)) as Upload | undefined; // no beat for a minute: taken over
     expect(second?.attempts).toBe(2);
     await stale();
     await beat(t.ctx.db, first!); // the old run's beat no longer counts
@@ -220,7 +224,7 @@ describe('claim and heartbeat', () => {
 
   it("the merge's hold on its upload lets the run's heartbeat go on", async () => {
     const up = await stored('ip:port\n');
-    const run = await claimUpload(t.ctx.db, up.id);
+    const run = (await claimUpload(t.ctx.db, up.id)) as Upload | undefined;
     await db().query(`update uploads set heartbeat_at = now() - interval '2 minutes' where id = $1`, [up.id]);
     const merge = await t.ctx.db.$client.connect();
     try {
@@ -324,7 +328,8 @@ describe('recovery', () => {
   it('queues again what lost its job or its worker, and leaves the rest', async () => {
     const neverQueued = await stored('ip:port\n10.0.7.1:1\n');
     const deadWorker = await stored('ip:port\n10.0.7.2:1\n');
-    const running = await stored('ip:port\n10.0.7.3:1\n');
+    // Another user's: the owner's own running upload would hold the others back (decision 1310).
+    const running = await stored('ip:port\n10.0.7.3:1\n', { userId: (await t.user()).id });
     const fresh = await stored('ip:port\n10.0.7.4:1\n');
     // What the other tests left running is not this test's business.
     await db().query(`update uploads set status = 'done' where id < $1`, [neverQueued.id]);
