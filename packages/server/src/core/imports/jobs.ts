@@ -21,11 +21,25 @@ export const SWEEP_UPLOADS = jobRef('imports.sweep', z.object({}).loose());
  */
 export function importJobs(ctx: AppContext, kinds: readonly ImportKind[], thread?: URL): JobDefinition<z.ZodType>[] {
   const runner = thread ? new ImportThread(thread, ctx) : undefined;
-  if (runner) ctx.jobs.beforeStop(() => runner.stop());
+  const running = new Set<Promise<void>>();
+  // The thread first: its runs end at once, and each gives its upload back before the jobs stop.
+  if (runner)
+    ctx.jobs.beforeStop(async () => {
+      await runner.stop();
+      await Promise.allSettled(running);
+    });
   return [
     ...kinds.map((kind) =>
       defineJob(kind.job, {
-        handler: (data) => runUpload(ctx, kind, data.uploadId, runner?.run),
+        handler: async (data) => {
+          const run = runUpload(ctx, kind, data.uploadId, runner?.run);
+          running.add(run);
+          try {
+            await run;
+          } finally {
+            running.delete(run);
+          }
+        },
         retryLimit: MAX_ATTEMPTS - 1,
         concurrency: 2,
       }),

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { RunContext } from '../context.ts';
 import { createDb } from '../../db/client.ts';
@@ -17,6 +18,12 @@ export function serveImports(kinds: readonly ImportKind[]) {
   const port = parentPort;
   if (!port) throw new Error('serveImports runs in a worker thread');
   const data = workerData as ThreadData;
+  // On Linux this thread alone: on a busy machine the thread that answers requests gets a core first.
+  try {
+    os.setPriority(10);
+  } catch {
+    // not permitted here: the import runs at the process's priority
+  }
   const ctx: RunContext = {
     env: data.env,
     databaseUrl: data.databaseUrl,
