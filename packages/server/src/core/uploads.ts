@@ -72,7 +72,8 @@ export async function receiveUpload(
   if (!req.isMultipart()) throw invalid({ [fileField]: UploadMessages.notMultipart });
   // Owner only: the files hold what users upload (socks lists carry passwords in plain text, issue 37).
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  fs.chmodSync(dir, 0o700); // a folder made by an older version
+  // A folder made by an older version (only then: a chmod is a change that watchers see).
+  if ((fs.statSync(dir).mode & 0o777) !== 0o700) fs.chmodSync(dir, 0o700);
   const fields: Record<string, string> = {};
   let file: ReceivedFile | undefined;
   let target: string | undefined;
