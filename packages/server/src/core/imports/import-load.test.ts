@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -200,6 +201,34 @@ describe('a large upload stalls nobody (issue 37)', () => {
     s.proc.kill('SIGTERM');
     await exited(s.proc);
   }, 240_000);
+
+  it('a SIGTERM while a file is still being sent stops the process within 10 s, storing nothing', async () => {
+    const s = await startServer();
+    const url = new URL(`${s.base}/api/add-socks-proxies`);
+    const boundary = '----sigterm';
+    // A client that sends the start of a large file, then nothing more (a slow line, a 2 GB upload).
+    const req = http.request(url, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${user.token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(2 * 1024 ** 3),
+      },
+    });
+    req.on('error', () => {}); // cut by the server, as intended
+    req.write(
+      `--${boundary}\r\ncontent-disposition: form-data; name="socksProxies"; filename="big.csv"\r\n` +
+        `content-type: text/csv\r\n\r\nip:port\r\n${'10.1.1.1:1080\r\n'.repeat(60_000)}`,
+    );
+    const folder = path.join(t.dataDir, 'uploads', 'socks');
+    await eventually(async () => fs.existsSync(folder) && fs.readdirSync(folder).length > 0, 30_000);
+    const started = performance.now();
+    s.proc.kill('SIGTERM');
+    await exited(s.proc);
+    expect(performance.now() - started, s.output.join('')).toBeLessThan(10_000);
+    req.destroy();
+    expect(fs.readdirSync(folder)).toEqual([]); // the partial file went with the request
+  }, 120_000);
 
   it('a SIGTERM during an import stops the process within 10 s; the next start finishes the import', async () => {
     const s = await startServer();
