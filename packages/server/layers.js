@@ -10,7 +10,7 @@ export const serverSrc = path.join(path.dirname(fileURLToPath(import.meta.url)),
 export const layers = [
   ['main', ['main.ts', 'archive-load.ts']],
   ['app', ['app.ts', 'bootstrap.ts']],
-  ['routes/workers', ['routes.ts', 'workers.ts']],
+  ['routes/workers', ['routes.ts', 'workers.ts', 'import-thread.ts', 'import-kinds.ts']],
   ['features', ['features']],
   ['pmta', ['pmta']],
   ['sending', ['sending']],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import net from 'node:net';
 import path from 'node:path';
+import { DEFAULT_ROW_CAPS, ROW_CAP_NAMES, type RowCapName } from '@console/shared/uploads';
 
 /** `address` or `address/prefix`, IPv4 or IPv6, or one of proxy-addr's names. */
 export function isAddressOrCidr(entry: string): boolean {
@@ -122,6 +123,29 @@ const schema = z.object({
     .pipe(
       z.array(z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)*(\.\*)?$/, 'must be a job name or a prefix like campaign.*')),
     ),
+  /**
+   * The most rows one uploaded file may hold, per kind, over the defaults (decision 1311): `kind=rows`,
+   * comma-separated, kinds named as UploadKinds (`socks=2000000,emails=20000000`). A wrong entry stops the start.
+   */
+  IMPORT_MAX_ROWS: z
+    .string()
+    .default('')
+    .transform((v, c) => {
+      const caps: Record<RowCapName, number> = { ...DEFAULT_ROW_CAPS };
+      for (const entry of v
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean)) {
+        const [name = '', rows = ''] = entry.split('=').map((p) => p.trim());
+        if (!ROW_CAP_NAMES.includes(name as RowCapName) || !/^\d{1,10}$/.test(rows) || +rows < 1)
+          c.addIssue({
+            code: 'custom',
+            message: `"${entry}": expected kind=rows, kind one of ${ROW_CAP_NAMES.join(', ')}`,
+          });
+        else caps[name as RowCapName] = +rows;
+      }
+      return caps;
+    }),
   /** How long one DNS question may take, in milliseconds. */
   DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /**

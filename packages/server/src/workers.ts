@@ -2,13 +2,10 @@ import type { z } from 'zod';
 import type { AppContext } from './core/context.ts';
 import type { JobDefinition } from './core/jobs.ts';
 import { importJobs } from './core/imports/jobs.ts';
-import type { ImportKind } from './core/imports/kind.ts';
+import { importKinds } from './import-kinds.ts';
 import { authJobs } from './features/auth/auth.jobs.ts';
 import { offerJobs } from './features/offers/offers.jobs.ts';
 import { reputationProviderJobs } from './features/reputation-providers/reputation-providers.jobs.ts';
-import { emailListImport } from './features/email-lists/import/kind.ts';
-import { socksImport } from './features/socks-proxies/socks-proxies.import.ts';
-import { spamDomainsImport, spamEmailsImport, spamMxsImport } from './features/spam-traps/spam-traps.import.ts';
 import { spamTrapJobs } from './features/spam-traps/mx.jobs.ts';
 import { trackingJobs } from './tracking/tracking.jobs.ts';
 import { retentionJobs } from './features/retention/retention.jobs.ts';
@@ -22,25 +19,11 @@ import { emailTestRecords } from './features/pmta-email-tests/email-test-records
 import { pmtaRelayIndicatorsJobs } from './features/pmta-relay-indicators/pmta-relay-indicators.jobs.ts';
 import { pmtaRelayDeliverabilitiesJobs } from './features/pmta-relay-deliverabilities/pmta-relay-deliverabilities.jobs.ts';
 import { appliedPmtaConfigJobs } from './features/applied-pmta-configs/applied-pmta-configs.jobs.ts';
-import { unsubscribersImport } from './features/unsubscribers/unsubscribers.import.ts';
-import { smtpRelaysImport } from './features/smtp-relays/smtp-relays.import.ts';
-import { pmtaRelaysAllInImport, pmtaRelaysImport } from './features/pmta-relays/pmta-relays.import.ts';
-import { pmtaServersSimpleImport, pmtaServersWithRelaysImport } from './features/pmta-servers/pmta-servers.import.ts';
 
-/** Every upload kind (core/imports runs, recovers and sweeps them all). */
-export const importKinds: readonly ImportKind[] = [
-  emailListImport,
-  socksImport,
-  smtpRelaysImport,
-  unsubscribersImport,
-  spamDomainsImport,
-  spamEmailsImport,
-  spamMxsImport,
-  pmtaServersSimpleImport,
-  pmtaServersWithRelaysImport,
-  pmtaRelaysImport,
-  pmtaRelaysAllInImport,
-];
+/** The import thread's entry (decision 1310): the kinds' heavy work runs there. */
+const IMPORT_THREAD = new URL('./import-thread.ts', import.meta.url);
+
+export { importKinds };
 
 /** Every background job of the console, in one place. Each feature's `.jobs.ts` builds its definitions. */
 export function jobDefinitions(ctx: AppContext): JobDefinition<z.ZodType>[] {
@@ -59,6 +42,6 @@ export function jobDefinitions(ctx: AppContext): JobDefinition<z.ZodType>[] {
     ...appliedPmtaConfigJobs(ctx),
     ...pmtaRelayIndicatorsJobs(ctx),
     ...pmtaRelayDeliverabilitiesJobs(ctx),
-    ...importJobs(ctx, importKinds),
+    ...importJobs(ctx, importKinds, IMPORT_THREAD),
   ];
 }

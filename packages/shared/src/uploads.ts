@@ -31,7 +31,39 @@ export const UploadMessages = {
   fileMissing: 'The uploaded file is missing.',
   targetGone: 'What the file was for has been deleted.',
   failed: (detail: string) => `The import failed: ${detail}`,
+  tooManyRows: (cap: number) =>
+    `The file has more than ${rowsText(cap)} rows, the most one file may hold: nothing was imported. Split it into smaller files.`,
+  atMost: (cap: number) => `At most ${rowsText(cap)} rows per file.`,
 } as const;
+
+const rowsText = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * The most data rows (the header excluded) one file of each kind may hold (decision 1311): a file over
+ * it fails whole, before anything is merged. IMPORT_MAX_ROWS changes them (`socks=2000000,emails=…`); the
+ * upload dialogs show the console's own (GET /api/upload_limits).
+ */
+export const DEFAULT_ROW_CAPS: Record<keyof typeof UploadKinds, number> = {
+  emails: 10_000_000,
+  unsubscribers: 10_000_000,
+  spamEmails: 5_000_000,
+  spamDomains: 1_000_000,
+  spamMxs: 1_000_000,
+  socks: 1_000_000,
+  smtpRelays: 100_000,
+  pmtaRelays: 100_000,
+  pmtaRelaysAllIn: 100_000,
+  pmtaServersSimple: 10_000,
+  pmtaServersWithRelays: 100_000,
+};
+export type RowCapName = keyof typeof DEFAULT_ROW_CAPS;
+export const ROW_CAP_NAMES = Object.keys(DEFAULT_ROW_CAPS) as RowCapName[];
+/** The name IMPORT_MAX_ROWS gives a kind (UploadKinds' key). */
+export const capNameOf = (kind: UploadKind) => ROW_CAP_NAMES.find((n) => UploadKinds[n] === kind)!;
+
+/** GET /api/upload_limits: the most rows a file of each kind may hold, by kind number (UploadKinds). */
+export const uploadLimitsItem = z.record(z.string(), z.number());
+export type UploadLimits = Record<number, number>;
 
 /** GET /api/upload_files?type=: the caller's files of one kind still in progress. */
 export const uploadFilesQuery = z.object({

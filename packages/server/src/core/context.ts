@@ -16,6 +16,13 @@ export interface AppContext {
   authUsers: AuthUsers;
 }
 
+/**
+ * What an import's heavy part needs, in a worker thread of its own (core/imports/thread.ts): the AppContext
+ * minus what cannot cross a thread (the jobs, the live hub, the token cache). Its `db` is the thread's own
+ * small pool.
+ */
+export type RunContext = Pick<AppContext, 'env' | 'db' | 'databaseUrl' | 'secret'>;
+
 export interface AuthUser {
   id: number;
   username: string;

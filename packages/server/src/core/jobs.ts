@@ -49,6 +49,13 @@ export class Jobs {
     this.boss.on('error', (e) => this.stopping || console.error('[jobs]', e.message));
   }
 
+  private readonly stopFirst: (() => Promise<void>)[] = [];
+
+  /** Work to end before the handlers are waited for (the import thread: a run ends at once, resumed later). */
+  beforeStop(fn: () => Promise<void>) {
+    this.stopFirst.push(fn);
+  }
+
   register(...defs: JobDefinition<z.ZodType>[]) {
     for (const d of defs) this.definitions.set(d.name, d);
   }
@@ -128,6 +135,7 @@ export class Jobs {
 
   async stop() {
     this.stopping = true;
+    await Promise.all(this.stopFirst.map((fn) => fn().catch(() => {})));
     await this.boss.stop({ graceful: true, timeout: 10_000 });
   }
 }

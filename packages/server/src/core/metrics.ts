@@ -43,6 +43,32 @@ export const metrics = {
   dbErrors: counter('console_database_errors_total', 'Errors of database connections (dropped, refused, failed).'),
 };
 
+/**
+ * How long the main thread ran without a break, in its own CPU time (decision 1310): the most CPU it used
+ * between two ticks of a 10 ms timer since the previous scrape. Unlike the event-loop delay (prom-client's
+ * nodejs_eventloop_lag_*), a busy machine does not inflate it: a thread waiting for a core uses no CPU.
+ * What it shows is work that holds every request up, such as an import on the wrong thread.
+ */
+function blockingProbe() {
+  if (typeof process.threadCpuUsage !== 'function') return; // Node < 23.9
+  let max = 0;
+  let last = process.threadCpuUsage();
+  setInterval(() => {
+    const used = process.threadCpuUsage(last);
+    last = process.threadCpuUsage();
+    max = Math.max(max, (used.user + used.system) / 1e6);
+  }, 10).unref();
+  new client.Gauge({
+    name: 'console_main_thread_block_max_seconds',
+    help: 'The most CPU the main thread used between two 10 ms timer ticks since the last scrape (a blocked event loop).',
+    registers: [registry],
+    collect() {
+      this.set(max);
+      max = 0;
+    },
+  });
+}
+
 const sameText = (a: string, b: string) => {
   const x = crypto.createHash('sha256').update(a).digest();
   const y = crypto.createHash('sha256').update(b).digest();
@@ -55,7 +81,10 @@ const sameText = (a: string, b: string) => {
  */
 export async function serveMetrics(port: number, host: string, token?: string): Promise<http.Server> {
   // Registered once per process: a second call throws (the tests start several servers).
-  if (!registry.getSingleMetric('process_cpu_user_seconds_total')) client.collectDefaultMetrics({ register: registry });
+  if (!registry.getSingleMetric('process_cpu_user_seconds_total')) {
+    client.collectDefaultMetrics({ register: registry });
+    blockingProbe();
+  }
   const server = http.createServer((req, res) => {
     if (req.url !== '/metrics') {
       res.writeHead(404).end('Not found.');

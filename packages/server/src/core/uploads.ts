@@ -70,7 +70,10 @@ export async function receiveUpload(
   opts: ReceiveOptions = {},
 ): Promise<Received> {
   if (!req.isMultipart()) throw invalid({ [fileField]: UploadMessages.notMultipart });
-  fs.mkdirSync(dir, { recursive: true });
+  // Owner only: the files hold what users upload (socks lists carry passwords in plain text, issue 37).
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // A folder made by an older version (only then: a chmod is a change that watchers see).
+  if ((fs.statSync(dir).mode & 0o777) !== 0o700) fs.chmodSync(dir, 0o700);
   const fields: Record<string, string> = {};
   let file: ReceivedFile | undefined;
   let target: string | undefined;
@@ -90,7 +93,7 @@ export async function receiveUpload(
       if (part.filename.includes('\0')) throw invalid({ [fileField]: NUL_MESSAGE });
       if (opts.beforeFile) await opts.beforeFile(fields);
       target = path.join(dir, `${crypto.randomUUID()}${path.extname(part.filename).slice(0, 10)}`);
-      await pipeline(part.file, fs.createWriteStream(target));
+      await pipeline(part.file, fs.createWriteStream(target, { mode: 0o600 }));
       if (part.file.truncated) throw invalid({ [fileField]: UploadMessages.tooLarge });
       file = { path: target, filename: part.filename, mimetype: part.mimetype, size: fs.statSync(target).size };
     }

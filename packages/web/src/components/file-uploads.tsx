@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { UploadTopics, type UploadFileEvent } from '@console/shared/hub';
 import type { FileAccepted, UploadedFile, UploadKind, UploadKinds } from '@console/shared/uploads';
 import { toast } from '@/components/feedback.tsx';
+import { RowCap } from '@/components/row-cap.tsx';
 import { HttpError, http } from '@/lib/http.ts';
 import { useLiveEvent } from '@/lib/live.ts';
 import { uploadMultipart } from '@/lib/upload.ts';
@@ -144,6 +145,9 @@ export function FileUploadsCard(props: FileUploadsCardProps) {
             <InboxOutlined />
           </p>
           <p className="ant-upload-text">Click or drag a CSV file here to upload</p>
+          <p className="ant-upload-hint">
+            <RowCap kind={kind} />
+          </p>
         </Upload.Dragger>
       )}
       {sending && (

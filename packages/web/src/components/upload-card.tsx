@@ -2,6 +2,8 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Card, Progress, Typography, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import type { Topic } from '@console/shared/hub';
+import type { UploadKind } from '@console/shared/uploads';
+import { RowCap } from '@/components/row-cap.tsx';
 import { HttpError } from '@/lib/http.ts';
 import { liveHub } from '@/lib/live.ts';
 import { uploadMultipart } from '@/lib/upload.ts';
@@ -28,6 +30,8 @@ export interface UploadCardProps<A = unknown, E = unknown> {
   accept?: string;
   /** Instructions under the drop zone (columns, separator...). */
   hint?: ReactNode;
+  /** The upload kind: its row cap is told under the drop zone ("At most N rows per file."). */
+  kind?: UploadKind;
   disabled?: boolean;
   /** Names for the error fields of the answer, e.g. `{ emails: 'File', emailListId: 'Email List' }`. */
   fieldLabels?: Record<string, string>;
@@ -150,6 +154,11 @@ export function UploadCard<A = unknown, E = unknown>(props: UploadCardProps<A, E
           </p>
           <p className="ant-upload-text">Click or drag a file here to upload</p>
           <p className="ant-upload-hint">{accept}</p>
+          {props.kind !== undefined && (
+            <p className="ant-upload-hint">
+              <RowCap kind={props.kind} />
+            </p>
+          )}
         </Upload.Dragger>
       ) : (
         <div role="status">

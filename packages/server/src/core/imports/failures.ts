@@ -24,7 +24,7 @@ export async function writeFailures(client: pg.ClientBase, target: string, colum
           from import_stage where reason is not null order by rn
         ) to stdout with (format csv, header)`),
       ),
-      fs.createWriteStream(tmp),
+      fs.createWriteStream(tmp, { mode: 0o600 }), // addresses of the user's: the owner's only
     );
     fs.renameSync(tmp, target);
   } finally {

@@ -92,9 +92,13 @@ afterAll(async () => {
   await worker.stop();
   await t.close();
 });
-beforeEach(() => {
+beforeEach(async () => {
   Object.assign(faults, { transient: 0, takeOver: false, badData: false });
   events.length = 0;
+  // What an earlier test left running would make the owner's next upload wait its turn (decision 1310).
+  await t.ctx.db.$client.query(
+    `update uploads set status = 'failed', heartbeat_at = null where status in ('queued', 'processing')`,
+  );
 });
 
 const db = () => t.ctx.db.$client;
@@ -202,14 +206,14 @@ describe('claim and heartbeat', () => {
       ).rows[0]!.s;
     const stale = () =>
       db().query(`update uploads set heartbeat_at = now() - interval '2 minutes' where id = $1`, [up.id]);
-    const first = await claimUpload(t.ctx.db, up.id);
+    const first = (await claimUpload(t.ctx.db, up.id)) as Upload | undefined;
     expect(first?.attempts).toBe(1);
     expect(await claimUpload(t.ctx.db, up.id)).toBeUndefined(); // heartbeat fresh: someone runs it
     await stale();
     await beat(t.ctx.db, first!); // ... and its beat keeps it so
     expect(await claimUpload(t.ctx.db, up.id)).toBeUndefined();
     await stale();
-    const second = await claimUpload(t.ctx.db, up.id); // no beat for a minute: taken over
+    const second = (await claimUpload(t.ctx.db, up.id)) as Upload | undefined; // no beat for a minute: taken over
     expect(second?.attempts).toBe(2);
     await stale();
     await beat(t.ctx.db, first!); // the old run's beat no longer counts
@@ -220,7 +224,7 @@ describe('claim and heartbeat', () => {
 
   it("the merge's hold on its upload lets the run's heartbeat go on", async () => {
     const up = await stored('ip:port\n');
-    const run = await claimUpload(t.ctx.db, up.id);
+    const run = (await claimUpload(t.ctx.db, up.id)) as Upload | undefined;
     await db().query(`update uploads set heartbeat_at = now() - interval '2 minutes' where id = $1`, [up.id]);
     const merge = await t.ctx.db.$client.connect();
     try {
@@ -324,7 +328,8 @@ describe('recovery', () => {
   it('queues again what lost its job or its worker, and leaves the rest', async () => {
     const neverQueued = await stored('ip:port\n10.0.7.1:1\n');
     const deadWorker = await stored('ip:port\n10.0.7.2:1\n');
-    const running = await stored('ip:port\n10.0.7.3:1\n');
+    // Another user's: the owner's own running upload would hold the others back (decision 1310).
+    const running = await stored('ip:port\n10.0.7.3:1\n', { userId: (await t.user()).id });
     const fresh = await stored('ip:port\n10.0.7.4:1\n');
     // What the other tests left running is not this test's business.
     await db().query(`update uploads set status = 'done' where id < $1`, [neverQueued.id]);
@@ -349,5 +354,80 @@ describe('recovery', () => {
       msg_text: expect.stringMatching(/worker stopped/),
     });
     expect(await recoverUploads(ctx, [toy])).toBe(0);
+  });
+});
+
+describe('one uploader, one import at a time (decision 1310)', () => {
+  it("waits while the uploader's other upload runs; other users' uploads are not held up", async () => {
+    const other = await t.user();
+    const first = await stored('ip:port\n10.0.8.1:1\n');
+    const second = await stored('ip:port\n10.0.8.2:1\n');
+    const others = await stored('ip:port\n10.0.8.3:1\n', { userId: other.id });
+    const running = (await claimUpload(t.ctx.db, first.id)) as Upload;
+    expect(running.attempts).toBe(1);
+    expect(await claimUpload(t.ctx.db, second.id)).toBe('busy');
+    // The run of the waiting upload changes nothing and queues it again, a little later.
+    await runUpload(ctx, toy, second.id);
+    expect(await row(second.id)).toMatchObject({ status: 'queued', attempts: 0 });
+    const { rows: job } = await db().query<{ start: Date }>(
+      `select j.start_after as start from pgboss.job j join uploads u on u.boss_job_id = j.id::text where u.id = $1`,
+      [second.id],
+    );
+    expect(job[0]!.start.getTime()).toBeGreaterThan(Date.now());
+    // Another user's upload runs meanwhile.
+    await runUpload(ctx, toy, others.id);
+    expect(await row(others.id)).toMatchObject({ status: 'done', inserted: 1 });
+    // A dead run (no heartbeat for a minute) holds nobody back.
+    await db().query(`update uploads set heartbeat_at = now() - interval '2 minutes' where id = $1`, [first.id]);
+    await runUpload(ctx, toy, second.id);
+    expect(await row(second.id)).toMatchObject({ status: 'done', inserted: 1 });
+  });
+});
+
+describe('row caps (decision 1311)', () => {
+  const capped = (rows: number): AppContext => ({
+    ...ctx,
+    env: { ...ctx.env, IMPORT_MAX_ROWS: { ...ctx.env.IMPORT_MAX_ROWS, socks: rows } },
+  });
+
+  it('a file over its kind’s cap fails whole, saying so; one at the cap is imported', async () => {
+    const over = await stored('ip:port\n10.0.9.1:1\n10.0.9.2:1\n10.0.9.3:1\n');
+    await runUpload(capped(2), toy, over.id);
+    const reason =
+      'The file has more than 2 rows, the most one file may hold: nothing was imported. Split it into smaller files.';
+    expect(await row(over.id)).toMatchObject({ status: 'failed', error: reason, attempts: 1 });
+    expect(await lastNotice()).toEqual({ subject: 'Socks upload', message: `socks.csv: ${reason}`, status: 'error' });
+    const { rows } = await db().query(`select ip from toy_socks where ip like '10.0.9.%'`);
+    expect(rows).toEqual([]);
+    expect(fs.existsSync(over.filePath)).toBe(false);
+
+    const at = await stored('ip:port\n10.0.9.1:1\n10.0.9.2:1\n');
+    await runUpload(capped(2), toy, at.id);
+    expect(await row(at.id)).toMatchObject({ status: 'done', inserted: 2 });
+  });
+
+  it('the caps are settable (IMPORT_MAX_ROWS) and told by GET /api/upload_limits', async () => {
+    const { loadEnv } = await import('../../env.ts');
+    expect(loadEnv({ IMPORT_MAX_ROWS: 'socks=5, emails=20000000' }).IMPORT_MAX_ROWS).toMatchObject({
+      socks: 5,
+      emails: 20_000_000,
+      smtpRelays: 100_000,
+    });
+    for (const bad of ['socks', 'sock=5', 'socks=0', 'socks=-1', 'socks=1e6'])
+      expect(() => loadEnv({ IMPORT_MAX_ROWS: bad }), bad).toThrow(/IMPORT_MAX_ROWS/);
+    const res = await t.as(owner, { method: 'GET', url: '/api/upload_limits' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ [UploadKinds.socks]: 1_000_000, [UploadKinds.emails]: 10_000_000 });
+    expect((await t.as(null, { method: 'GET', url: '/api/upload_limits' })).statusCode).toBe(401);
+  });
+});
+
+describe('files of the uploads (decision 1312)', () => {
+  it('the failures file is readable by the console alone', async () => {
+    const up = await stored('ip:port\n10.0.10.1:1080\nnot-an-ip:80\n');
+    await runUpload(ctx, toy, up.id);
+    const failures = path.join(failuresDir(ctx, toy), `${up.id}.csv`);
+    expect(fs.statSync(failures).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(failuresDir(ctx, toy)).mode & 0o777).toBe(0o700);
   });
 });

@@ -6,6 +6,7 @@ import { uploadsDir } from './accept.ts';
 import type { ImportKind } from './kind.ts';
 import { recoverUploads } from './queue.ts';
 import { MAX_ATTEMPTS, runUpload } from './run.ts';
+import { ImportThread } from './thread.ts';
 import { liveUploadFiles } from './uploads.repo.ts';
 
 export const RECOVER_UPLOADS = jobRef('imports.recover', z.object({}).loose());
@@ -14,12 +15,31 @@ export const SWEEP_UPLOADS = jobRef('imports.sweep', z.object({}).loose());
 /**
  * The jobs of every upload kind: one run job per kind (its queue, so a long e-mail import never holds up
  * a socks file), the recovery of uploads whose job got lost (every minute), and the orphan sweep.
+ * `thread`: the import thread's entry (src/import-thread.ts, which must list these kinds): each run's
+ * heavy part goes there (decision 1310), ended first when the jobs stop. Without it (tests with kinds
+ * of their own) the runs read and merge on this thread.
  */
-export function importJobs(ctx: AppContext, kinds: readonly ImportKind[]): JobDefinition<z.ZodType>[] {
+export function importJobs(ctx: AppContext, kinds: readonly ImportKind[], thread?: URL): JobDefinition<z.ZodType>[] {
+  const runner = thread ? new ImportThread(thread, ctx) : undefined;
+  const running = new Set<Promise<void>>();
+  // The thread first: its runs end at once, and each gives its upload back before the jobs stop.
+  if (runner)
+    ctx.jobs.beforeStop(async () => {
+      await runner.stop();
+      await Promise.allSettled(running);
+    });
   return [
     ...kinds.map((kind) =>
       defineJob(kind.job, {
-        handler: (data) => runUpload(ctx, kind, data.uploadId),
+        handler: async (data) => {
+          const run = runUpload(ctx, kind, data.uploadId, runner?.run);
+          running.add(run);
+          try {
+            await run;
+          } finally {
+            running.delete(run);
+          }
+        },
         retryLimit: MAX_ATTEMPTS - 1,
         concurrency: 2,
       }),

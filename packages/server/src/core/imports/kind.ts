@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { TopicPayloads } from '@console/shared/hub';
 import { UploadTopics } from '@console/shared/hub';
 import type { UploadKind } from '@console/shared/uploads';
-import type { AppContext } from '../context.ts';
+import type { AppContext, RunContext } from '../context.ts';
 import { jobRef, type JobRef } from '../jobs.ts';
 
 /** The topic of a kind (spec 2: one per upload type) and its message. */
@@ -37,6 +37,13 @@ export class ImportFileError extends Error {}
 export class TargetGone extends Error {}
 /** Another run holds the upload now (this one was taken for dead): this one stops and touches nothing. */
 export class UploadTakenOver extends Error {}
+
+/** The process is stopping (SIGTERM): the run is given back, not failed, and resumes at the next start. */
+export class ImportStopped extends Error {
+  constructor() {
+    super('the process is stopping; the import resumes at the next start');
+  }
+}
 
 /** "Parse a row into staging": one run's reader of records (it keeps whatever counts it needs). */
 export interface RowParser {
@@ -112,8 +119,11 @@ export interface ImportKindSpec<K extends UploadKind, P extends RowParser, R ext
   onAccepted?(tx: pg.ClientBase, upload: Upload): Promise<void>;
   /** At the start of a run: the notices' label and who gets the live events; undefined: the target is gone. */
   describe?(ctx: AppContext, upload: Upload): Promise<{ label: string; audience: number } | undefined>;
-  /** A new parser for one run (it may load what it needs first: the provider map). */
-  parser(ctx: AppContext, upload: Upload): Promise<P>;
+  /**
+   * A new parser for one run (it may load what it needs first: the provider map). It, `direct`, `prepare`
+   * and `merge` run in the import thread (core/imports/thread.ts): a RunContext, no hub, no jobs.
+   */
+  parser(ctx: RunContext, upload: Upload): Promise<P>;
   /**
    * The direct path (optional): called in the run's transaction before the file is read, it locks the
    * target and says whether rows can go straight into it: the COPY statement `parser.direct`'s lines

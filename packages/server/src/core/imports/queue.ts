@@ -4,9 +4,17 @@ import type { ImportKind } from './kind.ts';
 import { logUpload } from './log.ts';
 import { pendingUploads, setBossJob } from './uploads.repo.ts';
 
-/** Queues a run of an upload on its kind's job and remembers the pg-boss job that carries it. */
-export async function queueUpload(ctx: AppContext, kind: ImportKind, uploadId: number) {
-  const jobId = await ctx.jobs.send(kind.job, { uploadId });
+/**
+ * Queues a run of an upload on its kind's job and remembers the pg-boss job that carries it; `startAfter`
+ * delays it (an upload waiting for its uploader's running one).
+ */
+export async function queueUpload(
+  ctx: Pick<AppContext, 'jobs' | 'db'>,
+  kind: ImportKind,
+  uploadId: number,
+  startAfter?: Date,
+) {
+  const jobId = await ctx.jobs.send(kind.job, { uploadId }, startAfter ? { startAfter } : {});
   await setBossJob(ctx.db, uploadId, jobId);
 }
 

@@ -3,8 +3,11 @@ import { z } from 'zod';
 import {
   FILE_ACCEPTED,
   fileAcceptedItem,
+  ROW_CAP_NAMES,
+  UploadKinds,
   uploadedFileItem,
   uploadFilesQuery,
+  uploadLimitsItem,
   type FileAccepted,
 } from '@console/shared/uploads';
 import type { FastifyRequest } from 'fastify';
@@ -19,6 +22,18 @@ export const uploadFilesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/upload_files',
     { schema: { tags: ['uploads'], querystring: uploadFilesQuery, response: { 200: z.array(uploadedFileItem) } } },
     async (req) => filesInProgress(app.ctx.db, req.user.id, req.query.type),
+  );
+  // What the upload dialogs tell before a file is chosen: "At most N rows per file" (decision 1311).
+  app.get(
+    '/upload_limits',
+    {
+      schema: {
+        tags: ['uploads'],
+        description: 'The most data rows one file of each upload kind may hold, by kind number (IMPORT_MAX_ROWS).',
+        response: { 200: uploadLimitsItem },
+      },
+    },
+    async () => Object.fromEntries(ROW_CAP_NAMES.map((n) => [String(UploadKinds[n]), app.ctx.env.IMPORT_MAX_ROWS[n]])),
   );
 };
 

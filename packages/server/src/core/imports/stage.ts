@@ -5,7 +5,8 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { CsvRecords } from './csv-records.ts';
-import type { ImportKind, RowParser } from './kind.ts';
+import { UploadMessages as M } from '@console/shared/uploads';
+import { ImportFileError, type ImportKind, type RowParser } from './kind.ts';
 
 const CHUNK = 256 * 1024;
 /**
@@ -38,9 +39,18 @@ export class StageStream extends Transform {
   private asideBuf = '';
   private run: string[] = [];
 
-  constructor(parser: RowParser, csv: { delimiter?: string; header?: boolean } = {}, aside?: number) {
+  /** The kind's row cap (decision 1311): one row more fails the file, before anything is merged. */
+  private readonly maxRows: number;
+
+  constructor(
+    parser: RowParser,
+    csv: { delimiter?: string; header?: boolean } = {},
+    aside?: number,
+    maxRows = Number.POSITIVE_INFINITY,
+  ) {
     super({ readableObjectMode: false, writableObjectMode: false });
     this.parser = parser;
+    this.maxRows = maxRows;
     this.aside = aside;
     this.records = new CsvRecords((rec) => this.record(rec), csv.delimiter ?? ',');
     this.awaitingHeader = csv.header ?? true;
@@ -98,7 +108,7 @@ export class StageStream extends Transform {
       this.parser.header?.(rec);
       return;
     }
-    this.rows++;
+    if (++this.rows > this.maxRows) throw new ImportFileError(M.tooManyRows(this.maxRows));
     if (this.aside === undefined) {
       this.buf += this.parser.row(rec, rn);
       return;
@@ -131,6 +141,7 @@ export async function stageFile(
   file: string,
   onBytes: (bytes: number) => void,
   into?: string,
+  maxRows?: number,
 ): Promise<number> {
   await client.query(`create temp table import_stage (${kind.stage.columns})`);
   const toStage = () => client.query(copyFrom(`copy import_stage (${kind.stage.copyColumns}) from stdin`));
@@ -141,14 +152,14 @@ export async function stageFile(
     onBytes(bytes);
   });
   if (into === undefined) {
-    const stage = new StageStream(parser, kind.csv);
+    const stage = new StageStream(parser, kind.csv, undefined, maxRows);
     await pipeline(source, stage, toStage());
     return stage.rows;
   }
   const asidePath = `${file}.aside`;
-  const aside = fs.openSync(asidePath, 'w');
+  const aside = fs.openSync(asidePath, 'w', 0o600);
   try {
-    const stage = new StageStream(parser, kind.csv, aside);
+    const stage = new StageStream(parser, kind.csv, aside, maxRows);
     await pipeline(source, stage, client.query(copyFrom(into)));
     await pipeline(fs.createReadStream(asidePath), toStage());
     return stage.rows;

@@ -3,6 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { UploadKind, UploadedFile } from '@console/shared/uploads';
 import type { Db } from '../../db/client.ts';
 import { uploads } from '../../db/schema/index.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import type { Upload } from './kind.ts';
 
 /** A 'processing' upload whose worker has not beaten for this long is taken to be dead. */
@@ -30,17 +31,35 @@ export async function setBossJob(db: Db, uploadId: number, bossJobId: string) {
 
 /**
  * Takes an upload for one run: a queued one, or a processing one whose worker died. Each run bumps
- * `attempts`; the merge commits only while the upload is still this run's (run.ts).
+ * `attempts`; the merge commits only while the upload is still this run's (run.ts). One uploader's
+ * imports run one at a time (decision 1310): while another upload of the same user is processing with a
+ * live heartbeat, the answer is 'busy' and the upload stays queued. The uploader's advisory lock orders the
+ * check and the claim of runs in any process.
  */
-export async function claimUpload(db: Db, uploadId: number): Promise<Upload | undefined> {
-  const { rows } = await db.$client.query<Upload>(
-    `update uploads u set status = 'processing', attempts = u.attempts + 1, heartbeat_at = now()
-     where u.id = $1
-       and (u.status = 'queued' or (u.status = 'processing' and u.heartbeat_at < now() - make_interval(secs => $2)))
-     returning ${UPLOAD_FIELDS}`,
-    [uploadId, STALE_SECONDS],
-  );
-  return rows[0];
+export async function claimUpload(db: Db, uploadId: number): Promise<Upload | 'busy' | undefined> {
+  return inTransaction(db, async (client) => {
+    const { rows: found } = await client.query<{ userId: number }>(
+      'select user_id as "userId" from uploads where id = $1',
+      [uploadId],
+    );
+    if (!found[0]) return undefined;
+    await client.query(`select pg_advisory_xact_lock(hashtext('imports.owner'), $1)`, [found[0].userId]);
+    const claimable = `u.id = $1
+       and (u.status = 'queued' or (u.status = 'processing' and u.heartbeat_at < now() - make_interval(secs => $2)))`;
+    const { rows: busy } = await client.query(
+      `select 1 from uploads u where ${claimable} and exists (
+         select 1 from uploads o where o.user_id = u.user_id and o.id <> u.id and o.status = 'processing'
+           and o.heartbeat_at >= now() - make_interval(secs => $2))`,
+      [uploadId, STALE_SECONDS],
+    );
+    if (busy.length) return 'busy';
+    const { rows } = await client.query<Upload>(
+      `update uploads u set status = 'processing', attempts = u.attempts + 1, heartbeat_at = now()
+       where ${claimable} returning ${UPLOAD_FIELDS}`,
+      [uploadId, STALE_SECONDS],
+    );
+    return rows[0];
+  });
 }
 
 /** The running worker is alive (every 10 s). */

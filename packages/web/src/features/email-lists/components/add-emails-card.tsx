@@ -33,6 +33,7 @@ export function AddEmailsCard({
       title={title}
       action="/add-emails"
       fileField="emails"
+      kind={UploadContext.emails}
       data={{ emailListId, context: UploadContext.emails }}
       accept=".csv,text/csv"
       disabled={disabled}
