@@ -1,8 +1,0 @@
-// @ts-nocheck
-import { defineConfig } from 'drizzle-kit';
-
-export default defineConfig({
-  dialect: 'postgresql',
-  schema: './packages/server/src/db/schema/index.ts',
-  out: './packages/server/src/db/migrations',
-});

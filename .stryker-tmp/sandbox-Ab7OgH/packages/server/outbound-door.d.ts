@@ -1,4 +1,0 @@
-// @ts-nocheck
-import type { Rule } from 'eslint';
-
-export declare const outboundDoor: Rule.RuleModule;
