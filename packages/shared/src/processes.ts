@@ -15,7 +15,7 @@ export const PRUNE_HOURS = 24;
 export const ProcessMessages = {
   noSender: 'No sender is running',
   noSenderHelp:
-    'No worker process is sending: the campaign stays Active but nothing is sent until a process with ROLE=all or ROLE=worker runs (Admin > Processes).',
+    'No worker process is sending: the campaign stays Preparing or Active, and nothing is prepared or sent, until a process with ROLE=all or ROLE=worker runs (Admin > Processes).',
   removeLive: 'A running process cannot be removed: stop it, and its row goes with it.',
   notFound: 'No such process.',
   invalidId: 'Invalid process id.',
