@@ -30,9 +30,16 @@ async function campaignInput(id: number, token: string) {
             mail_provider_ids as "mailProviders", sender from campaigns where id = $1`,
     [id],
   );
-  const links = await h.api<{ id: number }>('/link_groups', { json: { name: 'Saved links', type: 'offer' }, token });
-  expect(links.status, JSON.stringify(links.body)).toBe(201);
-  return { ...(rows[0] as Record<string, unknown>), relayStatus: 1, offerLinks: links.body.id };
+  const post = async (path: string, json: unknown) => {
+    const res = await h.api<{ id: number }>(path, { json, token });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.id;
+  };
+  const offerLinks = await post('/link_groups', { name: 'Saved links', type: 'offer' });
+  // A campaign starts only with a working unsubscribe (issue 26).
+  const unsubscribeLinks = await post('/link_groups', { name: 'Saved unsub', type: 'unsubscribe' });
+  await post('/links', { group: unsubscribeLinks, url: 'https://trk.example.com/t/u/[uuid]' });
+  return { ...(rows[0] as Record<string, unknown>), relayStatus: 1, offerLinks, unsubscribeLinks };
 }
 
 /** An Active SMTP campaign of the administrator with an eligible relay and 3 recipients due in an hour. */
