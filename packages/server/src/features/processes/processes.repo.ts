@@ -3,6 +3,8 @@ import crypto from 'node:crypto';
 import type pg from 'pg';
 import { BEAT_SECONDS, LIVE_SECONDS, PRUNE_HOURS, type ProcessItem } from '@console/shared/processes';
 import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 /*
  * The process heartbeat (issue 23): each process upserts its row at start and every BEAT_SECONDS (role,
@@ -17,11 +19,34 @@ export interface Beating {
   sender?: () => { worker: string; inFlight: number; sending: boolean };
 }
 
-/** CONSOLE_VERSION when the deployment sets one (a release tag, a commit), else the server package's version. */
-export const VERSION =
-  process.env.CONSOLE_VERSION ??
-  (JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string })
-    .version;
+/** The checkout's commit as `git describe` says it (a tag when there is one), or null outside a git checkout. */
+function gitVersion(): string | null {
+  try {
+    const out = execFileSync('git', ['describe', '--tags', '--always', '--dirty'], {
+      cwd: fileURLToPath(new URL('.', import.meta.url)),
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 2_000,
+    }).trim();
+    return out || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CONSOLE_VERSION when the deployment sets one (a release tag, a commit); else the package's version
+ * with the commit it runs from (issue 38: every workspace package says 0.0.0, which told nothing):
+ * '0.0.0+d442d35'; the package's version alone outside a git checkout.
+ */
+export const VERSION = (() => {
+  if (process.env.CONSOLE_VERSION) return process.env.CONSOLE_VERSION;
+  const pkg = JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  const commit = gitVersion();
+  return commit ? `${pkg.version}+${commit}` : pkg.version;
+})();
 
 export function startHeartbeat(pool: pg.Pool, who: Beating) {
   const id = crypto.randomUUID();

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRUNE_HOURS, ProcessMessages } from '@console/shared/processes';
 import { expectAccess } from '../../../test/access.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
-import { startHeartbeat } from './processes.repo.ts';
+import { execFileSync } from 'node:child_process';
+import { startHeartbeat, VERSION } from './processes.repo.ts';
 
 /* Issue 38, major 3 (decision 1341): a clean stop removes its row; a dead one is shown, pruned, removable. */
 
@@ -91,5 +92,22 @@ describe('DELETE /api/processes/{id}', () => {
     await expectAccess(t, { method: 'DELETE', url: `/api/processes/${dead}`, admin: true });
     expect((await del(user, dead)).statusCode).toBe(403);
     expect((await list()).map((p) => p.id)).toContain(dead);
+  });
+});
+
+describe('the version', () => {
+  it('is the package version with the commit it runs from (not a bare 0.0.0)', async () => {
+    let commit = '';
+    try {
+      commit = execFileSync('git', ['describe', '--tags', '--always', '--dirty'], { encoding: 'utf8' }).trim();
+    } catch {
+      // Not a git checkout: the package's version alone.
+    }
+    expect(VERSION).toBe(process.env.CONSOLE_VERSION ?? (commit ? `0.0.0+${commit}` : '0.0.0'));
+    const beat = startHeartbeat(t.ctx.db.$client, { role: 'api' });
+    await beat.beat();
+    const [row] = await q('select version from processes where id = $1', [beat.id]);
+    expect(row.version).toBe(VERSION);
+    await beat.stop();
   });
 });
