@@ -33,6 +33,9 @@ const startCell = (c: CampaignItem) =>
     ''
   );
 
+/** A date's cell: it may wrap at its spaces, never inside a number. */
+const DATE = { overflowWrap: 'normal', wordBreak: 'keep-all' } as const;
+
 /**
  * ID, Status (with completion while active), Name (links to the statistics), E-mail List, Message (opens
  * the preview), the kind's own columns, Relay Status, Relay Group, Start Date, [End Date], Owner (admin),
@@ -76,8 +79,17 @@ export function CampaignsTable<C extends CampaignItem>({
     ...own,
     { title: 'Relay Status', key: 'relayStatus', render: (_, c) => <RatingTag value={c.relayStatus} /> },
     { title: 'Relay Group', key: 'relayGroup', render: (_, c) => c.relayGroup.name },
-    { title: 'Start Date', key: 'startDate', render: (_, c) => startCell(c) },
-    ...(finished ? [{ title: 'End Date', key: 'endDate', render: (_: unknown, c: C) => campaignDate(c.endDate) }] : []),
+    // Dates break between day and time only, never inside the year (issue 38, 1000 px).
+    { title: 'Start Date', key: 'startDate', render: (_, c) => <span style={DATE}>{startCell(c)}</span> },
+    ...(finished
+      ? [
+          {
+            title: 'End Date',
+            key: 'endDate',
+            render: (_: unknown, c: C) => <span style={DATE}>{campaignDate(c.endDate)}</span>,
+          },
+        ]
+      : []),
     ...ownerColumn<C>(isAdmin, false),
     // Not pinned: up to thirteen columns share the width, and a pinned column would cover some (issue 22).
     { title: 'Actions', key: 'actions', render: (_, c) => <CampaignActions kind={kind} campaign={c} /> },
