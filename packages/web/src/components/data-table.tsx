@@ -117,12 +117,11 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   const failed = !loading && !data && error !== undefined && error !== null;
   const keyOf = (c: ColumnType<T>) => String(c.key ?? c.dataIndex ?? '');
 
-  const sorted = columns.map((c) => {
-    const sized = withTitleMinWidth(c);
-    return c.sorter
-      ? { ...sized, sortOrder: order && order.field === keyOf(c) ? (order.dir === 'asc' ? 'ascend' : 'descend') : null }
-      : sized;
-  }) as ColumnType<T>[];
+  const sorted = columns.map((c) =>
+    c.sorter
+      ? { ...c, sortOrder: order && order.field === keyOf(c) ? (order.dir === 'asc' ? 'ascend' : 'descend') : null }
+      : c,
+  ) as ColumnType<T>[];
 
   const handleChange: TableProps<T>['onChange'] = (_pagination, _filters, sorter, extra) => {
     if (extra.action !== 'sort') return;
@@ -264,9 +263,10 @@ function SelectionBar<T extends object>({
  * A column whose title is a text never gets narrower than the title's longest word, with the cell's
  * padding and a sort arrow (issue 38: body cells may break anywhere, so the browser shrank columns under
  * their titles: 'Own er', 'Sende r', 'I D'). The floor goes on the body cells' style: in an automatic
- * table layout a cell's min-width holds where a column's does not.
+ * table layout a cell's min-width holds where a column's does not. For the lists that fit their columns
+ * without pinned ones (campaign lists, relay indicators); elsewhere the floor widens the table under a pinned column.
  */
-function withTitleMinWidth<T>(c: ColumnType<T>): ColumnType<T> {
+export function withTitleMinWidth<T>(c: ColumnType<T>): ColumnType<T> {
   if (typeof c.title !== 'string' || !c.title) return c;
   const longest = Math.max(...c.title.split(/\s+/).map((w) => w.length));
   const minWidth = Math.max(64, Math.ceil(longest * 10) + 18) + (c.sorter ? 22 : 0);

@@ -4,7 +4,7 @@ import type { ColumnType } from 'antd/es/table/interface';
 import { Link } from 'react-router';
 import type { HydraCollection } from '@console/shared/hydra';
 import type { CampaignItem } from '@console/shared/campaigns';
-import { DataTable, type ListTableProps, ownerColumn } from '@/components/data-table.tsx';
+import { DataTable, type ListTableProps, ownerColumn, withTitleMinWidth } from '@/components/data-table.tsx';
 import { RatingTag } from '@/components/rating-tag.tsx';
 import { showPreview } from '@/components/preview-window.ts';
 import { CampaignKinds, campaignDate, previewCampaignMessage, type CampaignKind } from '../api/campaigns.ts';
@@ -96,6 +96,12 @@ export function CampaignsTable<C extends CampaignItem>({
   ];
   // Small rows: twelve columns and the actions fit a 1400 px window without scrolling sideways.
   return (
-    <DataTable<C> {...props} size="small" emptyText="There are no Campaigns" paging="prevNext" columns={columns} />
+    <DataTable<C>
+      {...props}
+      size="small"
+      emptyText="There are no Campaigns"
+      paging="prevNext"
+      columns={columns.map(withTitleMinWidth)}
+    />
   );
 }
