@@ -37,6 +37,7 @@ export async function openDatabase(
   const embedded = await startEmbeddedPostgres(path.join(env.DATA_DIR, 'postgres'), {
     silent: true,
     flags: postgresFlags,
+    ownProcessGroup: true,
   });
   const url = embedded.url('console');
   await ensureDatabase(url);

@@ -34,3 +34,5 @@ async function shutdown(signal: string) {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// The embedded PostgreSQL runs in a process group of its own (decision 1341): a closed terminal stops it through us.
+process.on('SIGHUP', () => void shutdown('SIGHUP'));

@@ -105,6 +105,8 @@ export const ipField = (required: string, invalid: string) => requiredString(req
  * A required whole number (forms send numbers or numeric strings): `intField('Port is required.',
  * 'Port must be integer.')`. Bounded to what a PostgreSQL integer holds, `min` 0 unless told.
  */
+const INT_MAX = 2_147_483_647;
+
 export const intField = (
   required: string,
   notInt: string,
@@ -119,9 +121,22 @@ export const intField = (
       z
         .number({ error: notInt })
         .int(notInt)
-        .min(o.min ?? 0, o.outOfRange ?? notInt)
-        .max(o.max ?? 2_147_483_647, o.outOfRange ?? notInt),
+        .min(o.min ?? 0, o.outOfRange ?? intRange(notInt, o.min ?? 0, o.max ?? INT_MAX))
+        .max(o.max ?? INT_MAX, o.outOfRange ?? intRange(notInt, o.min ?? 0, o.max ?? INT_MAX)),
     );
+
+/**
+ * A whole number outside min..max is not "not an integer" (issue 38: a speed of -5 said 'must be
+ * integer'): 'Relay Normal Speed must be at least 0.' (or 'between 1 and 100.' with a maximum of its own),
+ * named like the integer message, its final dot kept or not as the spec writes it; a message without
+ * that form stays as it is.
+ */
+function intRange(notInt: string, min: number, max: number) {
+  const m = / must be integer(\.?)$/.exec(notInt);
+  if (!m) return notInt;
+  const range = max === INT_MAX ? `at least ${min}` : `between ${min} and ${max}`;
+  return `${notInt.slice(0, m.index)} must be ${range}${m[1]}`;
+}
 
 export const PORT_MIN = 1;
 export const PORT_MAX = 65_535;

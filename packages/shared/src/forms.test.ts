@@ -3,6 +3,8 @@ import { CategoryMessages, categoryCreateSchema } from './categories.ts';
 import { CampaignMessages, smtpCampaignSchema } from './campaigns.ts';
 import { OfferMessages, decodeOfferUrl, encodeOfferUrl, isOfferUrl, offerSchema } from './offers.ts';
 import { SocksMessages, socksSchema } from './socks-proxies.ts';
+import { smtpServerSchema } from './smtp-servers.ts';
+import { smtpRelayUpdateSchema } from './smtp-relays.ts';
 
 /*
  * The forms' words: the web's fields and the API answer with these messages from one schema each, so a
@@ -100,5 +102,33 @@ describe('campaign form', () => {
   it('wants the start before the stop', () => {
     const r = smtpCampaignSchema.safeParse({ ...valid, scheduledStop: '2030-05-01 09:00' });
     expect(messages(r)).toEqual({ scheduledStop: CampaignMessages.startBeforeStop });
+  });
+});
+
+describe('a whole number out of range is not "not an integer" (issue 38)', () => {
+  const server = {
+    name: 'a',
+    host: 'smtp.example.com',
+    port: 25,
+    tls: false,
+    relayNormalSpeed: 60,
+    relayBackoffSpeed: 600,
+  };
+  const first = (r: Parsed, field: string) => r.error?.issues.find((i) => i.path.join('.') === field)?.message;
+
+  it.each([
+    [{ port: 'abc' }, 'port', 'Port must be integer.'],
+    [{ port: '1.5' }, 'port', 'Port must be integer.'],
+    [{ port: 70000 }, 'port', 'Port must be between 1 and 65535.'],
+    [{ relayNormalSpeed: -5 }, 'relayNormalSpeed', 'Relay Normal Speed must be at least 0.'],
+    [{ relayNormalSpeed: '-5' }, 'relayNormalSpeed', 'Relay Normal Speed must be at least 0.'],
+    [{ relayNormalSpeed: 'abc' }, 'relayNormalSpeed', 'Relay Normal Speed must be integer.'],
+  ])('SMTP server %j: %s says %s', (patch, field, message) => {
+    expect(first(smtpServerSchema.safeParse({ ...server, ...patch }), field)).toBe(message);
+  });
+
+  it("an SMTP relay's speed of -5 (the spec's messages have no final dot)", () => {
+    const r = smtpRelayUpdateSchema.safeParse({ normalSpeed: -5, backoffSpeed: 600 });
+    expect(first(r, 'normalSpeed')).toBe('Normal Relay speed must be at least 0');
   });
 });

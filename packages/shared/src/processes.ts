@@ -6,12 +6,24 @@ import { z } from 'zod';
  */
 export const BEAT_SECONDS = 5;
 export const LIVE_SECONDS = 15;
+/**
+ * A process not responding is shown this long, then any live process's beat removes its row (decision
+ * 1341): a crash during the night is still on the screen in the morning; an administrator may remove it earlier.
+ */
+export const PRUNE_HOURS = 24;
 
 export const ProcessMessages = {
   noSender: 'No sender is running',
   noSenderHelp:
-    'No worker process is sending: the campaign stays Active but nothing is sent until a process with ROLE=all or ROLE=worker runs (Admin > Processes).',
+    'No worker process is sending: the campaign stays Preparing or Active, and nothing is prepared or sent, until a process with ROLE=all or ROLE=worker runs (Admin > Processes).',
+  removeLive: 'A running process cannot be removed: stop it, and its row goes with it.',
+  notFound: 'No such process.',
+  invalidId: 'Invalid process id.',
+  pruned: `A process not responding is removed after ${PRUNE_HOURS} hours.`,
 } as const;
+
+/** DELETE /api/processes/{id}: the id of a process's row (a UUID). */
+export const processParams = z.object({ id: z.uuid({ error: ProcessMessages.invalidId }) });
 
 export const processItem = z.object({
   id: z.string(),

@@ -46,3 +46,24 @@ export const editDescriptionSchema = z.object({
  */
 export const backoffSlowEnough = (normal: unknown, backoff: unknown) =>
   typeof normal !== 'number' || typeof backoff !== 'number' || backoff >= normal;
+
+/**
+ * What a relay speed means for a campaign (issue 38: a first campaign at the spec's default of 60 s a
+ * message took hours and nothing said so): 'At 60 s a message one relay sends 60 an hour, 1,440 a day:
+ * 10,000 recipients take about 6.9 days on one relay, 16.7 hours on ten.' Null for no usable speed.
+ */
+export function speedHint(seconds: unknown, recipients = 10_000): string | null {
+  const s = typeof seconds === 'string' && /^\d+$/.test(seconds.trim()) ? Number(seconds) : seconds;
+  if (typeof s !== 'number' || !Number.isInteger(s) || s < 1) return null;
+  const n = (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: 1 });
+  const span = (secs: number) =>
+    secs >= 86_400
+      ? `${n(secs / 86_400)} days`
+      : secs >= 3_600
+        ? `${n(secs / 3_600)} hours`
+        : `${n(secs / 60)} minutes`;
+  return (
+    `At ${n(s)} s a message one relay sends ${n(3_600 / s)} an hour, ${n(86_400 / s)} a day: ` +
+    `${n(recipients)} recipients take about ${span(recipients * s)} on one relay, ${span((recipients * s) / 10)} on ten.`
+  );
+}

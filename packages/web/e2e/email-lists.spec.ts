@@ -306,9 +306,8 @@ describe('email lists', () => {
     // Deleting the copy, confirmed, from the table.
     await page.goto('/email-list');
     await page.getByRole('button', { name: `Delete ${listName} (copy)`, exact: true }).click();
-    await dialog(page)
-      .locator('.ant-modal-confirm-title', { hasText: `Delete email list ${listName} (copy)?` })
-      .waitFor();
+    await dialog(page).locator('.ant-modal-confirm-title', { hasText: 'Are you sure you want to delete?' }).waitFor();
+    await dialog(page).getByText(`Email list ${listName} (copy) and its`).waitFor();
     await dialog(page).getByRole('button', { name: 'Delete' }).click();
     await seeToast(page, 'Deleted successfully!');
     await page.getByRole('link', { name: `${listName} (copy)`, exact: true }).waitFor({ state: 'detached' });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ADMIN, startHarness, type Harness } from './harness.ts';
+import { registerActiveUser } from './api.ts';
 import { shotBoth, signIn } from './ui.ts';
 
 /*
@@ -64,5 +65,23 @@ describe('Getting started', () => {
     await page.reload();
     await page.getByText('Profit dynamics').first().waitFor();
     expect(await page.getByRole('region', { name: 'Getting started' }).count()).toBe(0);
+  });
+
+  test("a user's checklist: what the administrator provides, what the user does, no dead-end link", async () => {
+    const dana = await registerActiveUser(h, token, 'dana');
+    const { page } = await h.open(1400);
+    await signIn(page, dana.email, dana.password);
+    const card = page.getByRole('region', { name: 'Getting started' });
+    await card.getByText('Getting started: 0 of 5 done').waitFor();
+    const provided = card.getByTestId('step-provided');
+    await provided.getByText('Get a list and an offer from your administrator').waitFor();
+    await provided.getByText('Your administrator uploads the e-mail lists and creates the offers').waitFor();
+    expect(await provided.getByRole('link').count()).toBe(0);
+    expect(await card.getByTestId('step-lists').count()).toBe(0);
+    // Every link of the card leads to a create screen the user may use.
+    const links = await card.getByRole('link').evaluateAll((a) => a.map((e) => e.getAttribute('href')));
+    expect(links).not.toContain('/email-list');
+    expect(links).toContain('/messages/create');
+    await shotBoth(page, 'getting-started-user');
   });
 });

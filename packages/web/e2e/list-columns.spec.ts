@@ -56,6 +56,12 @@ const LISTS = [
   '/pmta-relay-indicator-report',
 ];
 
+/**
+ * Lists whose titles, dates and addresses never break inside a word (issue 38). Not yet the others: the
+ * PMTA relays' and servers' IPs and the reputation providers' dates still break at 1000 px.
+ */
+const WHOLE_WORDS = ['/pmta-campaigns', '/smtp-campaigns', '/bounced-emails'];
+
 /** Lists whose tables must fit 1400 px without a sideways scroll bar (issue 22 section 5). */
 const NO_SIDEWAYS_AT_1400 = ['/pmta-campaigns', '/smtp-campaigns'];
 
@@ -68,12 +74,39 @@ interface TableReport {
   hidden: string[];
   /** Tables wider than their box (a sideways scroll bar), by the section they are in. */
   scrolling: string[];
+  /**
+   * Words broken across two lines (issue 38): a title's, or a date's, an address's, a number's in a cell
+   * (up to 15 characters; a long name, URL or host may break where it must).
+   */
+  broken: string[];
 }
 
 /** Measures every table of the page; see TableReport. */
 function measureTables(page: Page): Promise<TableReport> {
   return page.evaluate(async () => {
-    const report: TableReport = { overlaps: [], misaligned: [], hidden: [], scrolling: [] };
+    const report: TableReport = { overlaps: [], misaligned: [], hidden: [], scrolling: [], broken: [] };
+    /** The words of up to 15 characters in `cell` that lie on more than one line (in a body cell: with a digit). */
+    const brokenWords = (cell: HTMLElement) => {
+      const title = cell.tagName === 'TH';
+      const out: string[] = [];
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const text = n.textContent ?? '';
+        for (const m of text.matchAll(/\S+/g)) {
+          if (m[0].length > 15 || m[0].length < 2 || (!title && !/\d/.test(m[0]))) continue;
+          const range = document.createRange();
+          range.setStart(n, m.index);
+          range.setEnd(n, m.index + m[0].length);
+          const tops = new Set(
+            Array.from(range.getClientRects())
+              .filter((r) => r.width > 0)
+              .map((r) => Math.round(r.top)),
+          );
+          if (tops.size > 1) out.push(m[0]);
+        }
+      }
+      return out;
+    };
     const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     // antd 6 names pinned cells fix-start / fix-end (fix-left / fix-right before it).
     const isFixed = (c: Element) => /\bant-table-cell-fix-(start|end|left|right)\b/.test(c.className);
@@ -102,6 +135,7 @@ function measureTables(page: Page): Promise<TableReport> {
         cells.forEach((c, i) => {
           const b = c.getBoundingClientRect();
           if (b.width < 1) return;
+          for (const w of brokenWords(c)) report.broken.push(`${label(r, i)}: '${w}' broken across lines`);
           // Content out of its cell (an ellipsis column clips its text on purpose and titles it whole).
           if (!c.classList.contains('ant-table-cell-ellipsis') && c.childNodes.length > 0) {
             const range = document.createRange();
@@ -237,7 +271,7 @@ async function seed() {
 }
 
 const problems = (r: Awaited<ReturnType<typeof measureTables>>) =>
-  r.overlaps.length + r.misaligned.length + r.hidden.length + r.scrolling.length;
+  r.overlaps.length + r.misaligned.length + r.hidden.length + r.scrolling.length + r.broken.length;
 
 describe('lists: no column behind a fixed one (issue 22)', () => {
   test('every list at 1400 and 1000 px', async () => {
@@ -268,15 +302,21 @@ describe('lists: no column behind a fixed one (issue 22)', () => {
           .catch(() => undefined);
         // The fixed columns' offsets settle after the first layout, and a column whose content loads late (the
         // e-mail lists' providers) widens once more: a problem counts when it is still there a moment later.
-        let report = await measureTables(page);
+        const measure = async () => {
+          const r = await measureTables(page);
+          if (!WHOLE_WORDS.includes(list)) r.broken = [];
+          return r;
+        };
+        let report = await measure();
         for (let look = 0; look < 3 && problems(report) > 0; look++) {
           await page.waitForTimeout(500);
-          report = await measureTables(page);
+          report = await measure();
         }
         const at = `${list} at ${width} px`;
         for (const o of report.overlaps) found.push(`${at}: ${o}`);
         for (const m of report.misaligned) found.push(`${at}: misaligned ${m}`);
         for (const c of report.hidden) found.push(`${at}: never wholly in view: ${c}`);
+        for (const w of report.broken) found.push(`${at}: ${w}`);
         if (width === 1400 && NO_SIDEWAYS_AT_1400.includes(list))
           for (const s of report.scrolling) found.push(`${at}: scrolls sideways: ${s}`);
         await shot(page, `list-columns${list}-${width}`);

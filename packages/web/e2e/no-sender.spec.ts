@@ -21,6 +21,26 @@ afterAll(async () => {
 });
 
 const CAMPAIGN = 'Waiting campaign';
+const PREPARING = 'Saved with no sender';
+
+/** The create body of a campaign like `id` (the same list, message, offer, relays) with offer links of its own. */
+async function campaignInput(id: number, token: string) {
+  const { rows } = await h.sql(
+    `select email_list_id as "emailList", message_id as message, offer_id as offer, smtp_relay_group_id as "relayGroup",
+            mail_provider_ids as "mailProviders", sender from campaigns where id = $1`,
+    [id],
+  );
+  const post = async (path: string, json: unknown) => {
+    const res = await h.api<{ id: number }>(path, { json, token });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.id;
+  };
+  const offerLinks = await post('/link_groups', { name: 'Saved links', type: 'offer' });
+  // A campaign starts only with a working unsubscribe (issue 26).
+  const unsubscribeLinks = await post('/link_groups', { name: 'Saved unsub', type: 'unsubscribe' });
+  await post('/links', { group: unsubscribeLinks, url: 'https://trk.example.com/t/u/[uuid]' });
+  return { ...(rows[0] as Record<string, unknown>), relayStatus: 1, offerLinks, unsubscribeLinks };
+}
 
 /** An Active SMTP campaign of the administrator with an eligible relay and 3 recipients due in an hour. */
 async function activeCampaign() {
@@ -81,11 +101,20 @@ async function activeCampaign() {
     `insert into campaign_counters (campaign_type, campaign_id, total) values (${CampaignType.SMTP}, $1, 3)`,
     [campaign],
   );
+  return { token, campaign };
 }
 
 describe('no sender is running', () => {
   test('the campaign list says so while no worker runs, and not while one does', async () => {
-    await activeCampaign();
+    const { token, campaign } = await activeCampaign();
+    // Issue 38: a campaign saved and started with no worker stays Preparing (its prepare job waits).
+    const copy = await h.api<{ id: number }>('/smtp_campaigns', {
+      json: { ...(await campaignInput(campaign, token)), name: PREPARING },
+      token,
+    });
+    expect(copy.status, JSON.stringify(copy.body)).toBe(201);
+    const started = await h.api('/campaign_start', { json: { id: copy.body.id, type: 'smtp' }, token });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
     const { page } = await h.open(1400);
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.goto('/smtp-campaigns');
@@ -93,6 +122,9 @@ describe('no sender is running', () => {
     await row.getByTestId('campaign-status').getByText('Active').waitFor();
     const tag = row.getByTestId('no-sender');
     await tag.getByText('No sender is running').waitFor();
+    const preparing = campaignRow(page, 'Not finished campaigns', PREPARING);
+    await preparing.getByTestId('campaign-status').getByText('Preparing').waitFor();
+    await preparing.getByTestId('no-sender').getByText('No sender is running').waitFor();
     await shotBoth(page, 'no-sender');
 
     // A worker starts: its heartbeat says it sends (the list asks every 5 s), and the tag goes away.

@@ -22,6 +22,11 @@ describe('SMTP servers', () => {
     expect(await page.getByLabel('Port', { exact: true }).inputValue()).toBe('25');
     expect(await page.getByLabel('Relay Normal Speed', { exact: true }).inputValue()).toBe('60');
     expect(await page.getByLabel('Relay Backoff Speed', { exact: true }).inputValue()).toBe('600');
+    // Issue 38: what the speed means for a campaign, and it follows the field.
+    await page.getByText('10,000 recipients take about 6.9 days on one relay, 16.7 hours on ten.').waitFor();
+    await page.getByLabel('Relay Normal Speed', { exact: true }).fill('6');
+    await page.getByText('At 6 s a message one relay sends 600 an hour, 14,400 a day').waitFor();
+    await page.getByLabel('Relay Normal Speed', { exact: true }).fill('60');
     await page.getByLabel('Server Name', { exact: true }).fill('Office relay');
     await button(page, 'Save').click();
     await fieldError(page, 'Server HOST is required.').waitFor();

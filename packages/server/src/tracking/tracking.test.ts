@@ -526,7 +526,7 @@ describe('live statistics', () => {
     });
     try {
       expect((await get(`/t/o/${idOf(0)}`)).statusCode).toBe(200);
-      const { opens } = await counters();
+      const { unique_opens: opens } = await counters();
       await eventually(async () =>
         seen.some(
           (e) => e.topic === Topics.campaignStatistics && e.data.campaignId === campaign.id && e.data.opens === opens,

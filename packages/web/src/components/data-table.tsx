@@ -259,6 +259,27 @@ function SelectionBar<T extends object>({
 }
 
 /** The Owner column, for administrators only (spec 2 and 3); sortable by `order[user]` unless the resource is not. */
+/**
+ * A column whose title is a text never gets narrower than the title's longest word, with the cell's
+ * padding and a sort arrow (issue 38: body cells may break anywhere, so the browser shrank columns under
+ * their titles: 'Own er', 'Sende r', 'I D'). The floor goes on the body cells' style: in an automatic
+ * table layout a cell's min-width holds where a column's does not. For the lists that fit their columns
+ * without pinned ones (campaign lists, relay indicators); elsewhere the floor widens the table under a pinned column.
+ */
+export function withTitleMinWidth<T>(c: ColumnType<T>): ColumnType<T> {
+  if (typeof c.title !== 'string' || !c.title) return c;
+  const longest = Math.max(...c.title.split(/\s+/).map((w) => w.length));
+  const minWidth = Math.max(64, Math.ceil(longest * 10) + 18) + (c.sorter ? 22 : 0);
+  const onCell = c.onCell;
+  return {
+    ...c,
+    onCell: (row, i) => {
+      const own = onCell?.(row, i) ?? {};
+      return { ...own, style: { minWidth, ...own.style } };
+    },
+  };
+}
+
 export function ownerColumn<T extends { user: { username: string } }>(
   isAdmin: boolean,
   sortable = true,

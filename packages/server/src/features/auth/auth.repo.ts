@@ -165,3 +165,15 @@ export async function failuresOf(db: Executor, key: string, windowS: number, exc
     );
   return r!;
 }
+
+/**
+ * An account was activated (issue 38): the administrators' unread "New account" notices about it are
+ * read: the one that names it, and a burst's notice once no account it counts still waits.
+ */
+export async function readNewAccountNotices(tx: Executor, who: { username: string; email: string }) {
+  await tx.execute(sql`
+    update ${notifications} n set read_at = now()
+    where n.read_at is null and n.subject in ('New account', 'New accounts')
+      and (n.message = ${`${who.username} (${who.email}) registered and waits for activation.`}
+           or not exists (select 1 from ${users} u where not u.is_active and u.created_at >= n.date))`);
+}

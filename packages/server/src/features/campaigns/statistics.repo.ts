@@ -9,7 +9,7 @@ import { found } from '../../core/access.ts';
  * overall from campaign_counters, per mail service from campaign_provider_counters, the top 20 domains of
  * one service (0: of all) from campaign_domain_counters. `processed` is the sent counter (never the
  * interrupted ones, shown apart: decision 1100); open and click
- * count every hit, as the live statistics do. Both campaign kinds: each route passes its type; the PMTA
+ * count recipients (the unique counters), as every report and the live statistics do (decision 1340). Both campaign kinds: each route passes its type; the PMTA
  * one has a `direct` kind of its own.
  */
 
@@ -60,8 +60,8 @@ export async function campaignStatistics(
       `select c.id, c.name, l.name as "emailList", c.scheduled_start as "scheduledStart", c.start_date as start,
               c.scheduled_stop as "scheduledStop", c.end_date as "end", c.recipients_archived_at as "recipientsArchivedAt",
               coalesce(nullif(k.total, 0), c.total) as total, ${COUNTS},
-              coalesce(k.unsubscribes, 0) as unsubscribed, coalesce(k.opens, 0) as open, coalesce(k.clicks, 0) as click,
-              coalesce(k.conversions, 0) as conversion, coalesce(k.profit_cents, 0)::float8 as profit
+              coalesce(k.unsubscribes, 0) as unsubscribed, coalesce(k.unique_opens, 0) as open,
+              coalesce(k.unique_clicks, 0) as click, coalesce(k.conversions, 0) as conversion, coalesce(k.profit_cents, 0)::float8 as profit
          from campaigns c join email_lists l on l.id = c.email_list_id
          left join campaign_counters k on k.campaign_type = c.type and k.campaign_id = c.id
         where c.id = $1`,
@@ -83,8 +83,8 @@ export async function campaignStatistics(
   if (kind === 'perProviders') {
     // Every mail service the campaign sends to, with or without counters yet.
     const { rows: stats } = await q.query(
-      `select p.id, p.name, coalesce(k.total, 0) as total, ${COUNTS}, coalesce(k.opens, 0) as open,
-              coalesce(k.clicks, 0) as click, coalesce(k.unsubscribes, 0) as unsubscribed,
+      `select p.id, p.name, coalesce(k.total, 0) as total, ${COUNTS}, coalesce(k.unique_opens, 0) as open,
+              coalesce(k.unique_clicks, 0) as click, coalesce(k.unsubscribes, 0) as unsubscribed,
               coalesce(k.conversions, 0) as conversion, coalesce(k.profit_cents, 0)::float8 as profit
          from mail_providers p
          left join campaign_provider_counters k
@@ -97,7 +97,7 @@ export async function campaignStatistics(
   }
 
   const { rows: stats } = await q.query(
-    `select domain, total, ${COUNTS}, k.opens as views, k.clicks, k.unsubscribes as unsubscribers,
+    `select domain, total, ${COUNTS}, k.unique_opens as views, k.unique_clicks as clicks, k.unsubscribes as unsubscribers,
             k.conversions, k.profit_cents::float8 as profit
        from campaign_domain_counters k
       where k.campaign_type = $1 and k.campaign_id = $2 and ($3 = 0 or k.mail_provider_id = $3)

@@ -106,7 +106,8 @@ export function filterChecks(o: {
     .trim().length;
   checks.push({
     name: 'Image ratio',
-    pass: !o.pixelOnlyImage && (images === 0 || textChars >= 400 * images),
+    // A pixel-only message is handled (the pixel goes as a CSS background): nothing for the sender to fix.
+    pass: o.pixelOnlyImage || images === 0 || textChars >= 400 * images,
     detail: o.pixelOnlyImage
       ? `${PIXEL_ONLY_IMAGE} It is sent as a CSS background so filters do not see an image-only message; opens count only where the client loads it.`
       : images

@@ -89,7 +89,7 @@ describe('SMTP servers', () => {
     ['no normal speed', { relayNormalSpeed: null }, { relayNormalSpeed: 'Relay Normal Speed is required.' }],
     ['a text speed', { relayNormalSpeed: 'fast' }, { relayNormalSpeed: 'Relay Normal Speed must be integer.' }],
     ['no backoff speed', { relayBackoffSpeed: '' }, { relayBackoffSpeed: 'Relay Backoff Speed is required.' }],
-    ['a negative speed', { relayBackoffSpeed: -1 }, { relayBackoffSpeed: 'Relay Backoff Speed must be integer.' }],
+    ['a negative speed', { relayBackoffSpeed: -1 }, { relayBackoffSpeed: 'Relay Backoff Speed must be at least 0.' }],
     ['no tls', { tls: null }, { tls: 'TLS is required.' }],
     ['an unknown owner', { user: 999_999 }, { user: 'User not found.' }],
   ])('refuses %s and stores nothing', async (_, over, error) => {

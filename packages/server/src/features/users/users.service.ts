@@ -5,6 +5,7 @@ import { found } from '../../core/access.ts';
 import { hashPassword } from '../../core/passwords.ts';
 import { endUserSessions } from '../../core/tokens.ts';
 import { assertUnique } from '../auth/auth.service.ts';
+import { readNewAccountNotices } from '../auth/auth.repo.ts';
 import { deleteUser, findUser, insertUser, updateUser } from './users.repo.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'hub' | 'authUsers'>;
@@ -22,11 +23,13 @@ export async function createUser(ctx: Ctx, input: UserCreate) {
 
 /** An administrator cannot deactivate themselves; deactivation or a new password ends that user's sessions. */
 export async function changeUser(ctx: Ctx, actor: AuthUser, id: number, input: UserUpdate) {
-  await getUser(ctx, id);
+  const before = await getUser(ctx, id);
   const { password, confirmPassword: _, ...fields } = input;
   if (id === actor.id && !fields.isActive) throw forbidden('You cannot deactivate your own account.');
   await assertUnique(ctx, fields, id);
   await updateUser(ctx.db, id, { ...fields, ...(password ? { passwordHash: await hashPassword(password) } : {}) });
+  // Activated: the administrators' "New account" notice about it has been acted on (issue 38).
+  if (fields.isActive && !before.isActive) await readNewAccountNotices(ctx.db, before);
   // The token check sees new roles at once here (other processes hear the users_changed trigger).
   ctx.authUsers.forget(id);
   // Deactivated or a new password: every session ends now, access tokens and live streams included.

@@ -254,7 +254,8 @@ export class CampaignRunner {
     try {
       const wait = await pool.slot(j.relay);
       const until = Date.now() + wait;
-      while (this.active && Date.now() < until) await sleep(Math.min(100, until - Date.now()));
+      // Never a negative delay (TimeoutNegativeWarning): the clock moves between the check and the call.
+      while (this.active && Date.now() < until) await sleep(Math.max(0, Math.min(100, until - Date.now())));
       const owned = this.active
         ? await markSending(this.db, this.id, this.worker, [{ emailId: j.row.emailId, relayId: j.relay.id }])
         : new Set<number>();

@@ -60,9 +60,14 @@ export function BouncedEmailsTable({ selection, onLift, ...table }: BouncedEmail
           ellipsis: true,
           render: (_, r) =>
             r.campaign || r.relay ? (
+              // Each line cut with an ellipsis, the whole name on hover (issue 38: names were clipped bare).
               <>
-                <div>{r.campaign?.name ?? '—'}</div>
-                <Typography.Text type="secondary">{r.relay?.name ?? '—'}</Typography.Text>
+                <Typography.Text ellipsis={{ tooltip: r.campaign?.name }} style={{ display: 'block' }}>
+                  {r.campaign?.name ?? '—'}
+                </Typography.Text>
+                <Typography.Text type="secondary" ellipsis={{ tooltip: r.relay?.name }} style={{ display: 'block' }}>
+                  {r.relay?.name ?? '—'}
+                </Typography.Text>
               </>
             ) : (
               '—'

@@ -4,7 +4,7 @@ import type { ColumnType } from 'antd/es/table/interface';
 import { Link } from 'react-router';
 import type { HydraCollection } from '@console/shared/hydra';
 import type { CampaignItem } from '@console/shared/campaigns';
-import { DataTable, type ListTableProps, ownerColumn } from '@/components/data-table.tsx';
+import { DataTable, type ListTableProps, ownerColumn, withTitleMinWidth } from '@/components/data-table.tsx';
 import { RatingTag } from '@/components/rating-tag.tsx';
 import { showPreview } from '@/components/preview-window.ts';
 import { CampaignKinds, campaignDate, previewCampaignMessage, type CampaignKind } from '../api/campaigns.ts';
@@ -32,6 +32,9 @@ const startCell = (c: CampaignItem) =>
   ) : (
     ''
   );
+
+/** A date's cell: it may wrap at its spaces, never inside a number. */
+const DATE = { overflowWrap: 'normal', wordBreak: 'keep-all' } as const;
 
 /**
  * ID, Status (with completion while active), Name (links to the statistics), E-mail List, Message (opens
@@ -76,14 +79,29 @@ export function CampaignsTable<C extends CampaignItem>({
     ...own,
     { title: 'Relay Status', key: 'relayStatus', render: (_, c) => <RatingTag value={c.relayStatus} /> },
     { title: 'Relay Group', key: 'relayGroup', render: (_, c) => c.relayGroup.name },
-    { title: 'Start Date', key: 'startDate', render: (_, c) => startCell(c) },
-    ...(finished ? [{ title: 'End Date', key: 'endDate', render: (_: unknown, c: C) => campaignDate(c.endDate) }] : []),
+    // Dates break between day and time only, never inside the year (issue 38, 1000 px).
+    { title: 'Start Date', key: 'startDate', render: (_, c) => <span style={DATE}>{startCell(c)}</span> },
+    ...(finished
+      ? [
+          {
+            title: 'End Date',
+            key: 'endDate',
+            render: (_: unknown, c: C) => <span style={DATE}>{campaignDate(c.endDate)}</span>,
+          },
+        ]
+      : []),
     ...ownerColumn<C>(isAdmin, false),
     // Not pinned: up to thirteen columns share the width, and a pinned column would cover some (issue 22).
     { title: 'Actions', key: 'actions', render: (_, c) => <CampaignActions kind={kind} campaign={c} /> },
   ];
   // Small rows: twelve columns and the actions fit a 1400 px window without scrolling sideways.
   return (
-    <DataTable<C> {...props} size="small" emptyText="There are no Campaigns" paging="prevNext" columns={columns} />
+    <DataTable<C>
+      {...props}
+      size="small"
+      emptyText="There are no Campaigns"
+      paging="prevNext"
+      columns={columns.map(withTitleMinWidth)}
+    />
   );
 }

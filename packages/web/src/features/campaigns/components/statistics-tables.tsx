@@ -1,4 +1,4 @@
-import { Button, Progress, Table, Tooltip } from 'antd';
+import { Button, Descriptions, Progress, Table, Tooltip } from 'antd';
 import type { ColumnType } from 'antd/es/table/interface';
 import { completionOf, type DomainStats, type OverallStats, type ProviderStats } from '@console/shared/campaigns';
 import { campaignDate, money, percent } from '../api/campaigns.ts';
@@ -32,41 +32,60 @@ export function CampaignProgress({ stats }: { stats: OverallStats }) {
   );
 }
 
-/** ID, Name, E-mail List, Start (or scheduled), End (or scheduled stop), and the counters. */
+/**
+ * The overall statistics in two parts (issue 38): the campaign (ID, Name, E-mail List, Start or scheduled,
+ * End or scheduled stop) as a header, then one row of figures alone, so Total to Profit fit without
+ * scrolling at 1400 px (a long name or list no longer pushes Conversion and Profit out of sight) and stay
+ * reachable at 1000 px; the figures an operator opens the page for (Open to Profit) are never clipped.
+ */
 export function OverallTable({ stats }: { stats: OverallStats }) {
-  const when = (actual: string | null, scheduled: string | null, word: string) =>
-    actual ? (
-      campaignDate(actual)
-    ) : scheduled ? (
-      <Tooltip title={`Scheduled ${word} (UTC)`}>{campaignDate(scheduled)} (scheduled)</Tooltip>
-    ) : (
-      ''
-    );
+  // A date never breaks inside itself (a narrow window wrapped '2/3/202 6').
+  const when = (actual: string | null, scheduled: string | null, word: string) => (
+    <span style={{ whiteSpace: 'nowrap' }}>
+      {actual ? (
+        campaignDate(actual)
+      ) : scheduled ? (
+        <Tooltip title={`Scheduled ${word} (UTC)`}>{campaignDate(scheduled)} (scheduled)</Tooltip>
+      ) : (
+        ''
+      )}
+    </span>
+  );
   return (
-    <Table<OverallStats>
-      size="small"
-      rowKey="id"
-      pagination={false}
-      dataSource={[stats]}
-      scroll={{ x: 'max-content' }}
-      data-testid="overall-stats"
-      columns={[
-        { title: 'ID', dataIndex: 'id', key: 'id' },
-        { title: 'Name', dataIndex: 'name', key: 'name' },
-        { title: 'E-mail List', dataIndex: 'emailList', key: 'emailList' },
-        { title: 'Start', key: 'start', render: (_, s) => when(s.start, s.scheduledStart, 'start') },
-        { title: 'End', key: 'end', render: (_, s) => when(s.end, s.scheduledStop, 'stop') },
-        num('Total', 'total'),
-        num('Delivered', 'delivered'),
-        num('Bounced', 'bounced'),
-        num('Interrupted', 'interrupted'),
-        num('Open', 'open'),
-        num('Click', 'click'),
-        num('Unsubscribed', 'unsubscribed'),
-        num('Conversion', 'conversion'),
-        profit(),
-      ]}
-    />
+    <>
+      <Descriptions
+        size="small"
+        column={{ xs: 1, sm: 2, lg: 5 }}
+        style={{ marginBottom: 12 }}
+        data-testid="overall-campaign"
+        items={[
+          { key: 'id', label: 'ID', children: stats.id },
+          { key: 'name', label: 'Name', children: stats.name },
+          { key: 'emailList', label: 'E-mail List', children: stats.emailList },
+          { key: 'start', label: 'Start', children: when(stats.start, stats.scheduledStart, 'start') },
+          { key: 'end', label: 'End', children: when(stats.end, stats.scheduledStop, 'stop') },
+        ]}
+      />
+      <Table<OverallStats>
+        size="small"
+        rowKey="id"
+        pagination={false}
+        dataSource={[stats]}
+        scroll={{ x: 'max-content' }}
+        data-testid="overall-stats"
+        columns={[
+          num('Total', 'total'),
+          num('Delivered', 'delivered'),
+          num('Bounced', 'bounced'),
+          num('Interrupted', 'interrupted'),
+          num('Open', 'open'),
+          num('Click', 'click'),
+          num('Unsubscribed', 'unsubscribed'),
+          num('Conversion', 'conversion'),
+          profit(),
+        ]}
+      />
+    </>
   );
 }
 
@@ -103,6 +122,7 @@ export function ProvidersTable({ rows, loading, total, selected, onSelect }: Pro
         {
           title: 'Service',
           key: 'name',
+          fixed: 'left',
           render: (_, r) => (
             <Button
               type="link"
@@ -144,7 +164,7 @@ export function DomainsTable({ rows, loading }: { rows: DomainStats[]; loading: 
       loading={loading}
       dataSource={rows}
       columns={[
-        { title: 'Domain', dataIndex: 'domain', key: 'domain' },
+        { title: 'Domain', dataIndex: 'domain', key: 'domain', fixed: 'left' },
         num('Total', 'total'),
         num('Processed', 'processed'),
         num('Delivered', 'delivered'),

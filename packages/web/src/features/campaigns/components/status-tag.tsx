@@ -12,15 +12,20 @@ const COLORS: Record<number, string> = {
   [CampaignStatus.Finished]: 'success',
 };
 
+/** The statuses that wait for a worker: Preparing (its prepare job) and Active (its sender). */
+const NEEDS_SENDER = new Set<number>([CampaignStatus.Preparing, CampaignStatus.Active]);
+
 /**
  * The status's label; while active, the completion percent beside it, and "No sender is running" when no
- * live process sends (issue 23: the numbers stand still, nothing is wrong with the campaign itself).
+ * live process sends (issue 23: the numbers stand still, nothing is wrong with the campaign itself), while
+ * Preparing too (issue 38: a campaign saved and started with no worker never leaves Preparing).
  */
 export function StatusTag({ status, completion }: { status: number; completion?: number }) {
   const label = CampaignStatusLabels[status as CampaignStatusValue] ?? String(status);
   const active = status === CampaignStatus.Active && completion !== undefined;
-  const senders = useSendersRunning(status === CampaignStatus.Active);
-  const idle = status === CampaignStatus.Active && senders.data?.running === 0;
+  const waits = NEEDS_SENDER.has(status);
+  const senders = useSendersRunning(waits);
+  const idle = waits && senders.data?.running === 0;
   return (
     <Space size={4} wrap>
       <Tag color={COLORS[status]} data-testid="campaign-status" style={{ marginInlineEnd: 0 }}>

@@ -37,8 +37,8 @@ export function EmailListsTable({ providers, ...props }: EmailListsTableProps) {
     // A 500 closes the dialog and shows the spec's 'Attention!' warning; other refusals stay in the dialog.
     let crashed = false;
     return confirm({
-      title: `Delete email list ${list.name}?`,
-      content: `The list and its ${count(list.totalCounter)} e-mails will be removed.`,
+      title: 'Are you sure you want to delete?',
+      content: `Email list ${list.name} and its ${count(list.totalCounter)} e-mails will be removed.`,
       okText: 'Delete',
       danger: true,
       onOk: () =>

@@ -7,6 +7,8 @@ export interface GettingStarted {
   servers: boolean;
   relays: boolean;
   lists: boolean;
+  /** Lists and offers visible to the caller: what an administrator provides a user (issue 38). */
+  provided: boolean;
   messages: boolean;
   campaigns: boolean;
 }
@@ -27,7 +29,7 @@ export const useGettingStarted = (enabled: boolean) =>
     queryKey: gettingStartedKey,
     enabled,
     queryFn: async (): Promise<GettingStarted> => {
-      const [pmtaServers, smtpServers, pmtaRelays, smtpRelays, lists, messages, pmtaCampaigns, smtpCampaigns] =
+      const [pmtaServers, smtpServers, pmtaRelays, smtpRelays, lists, offers, messages, pmtaCampaigns, smtpCampaigns] =
         await Promise.all(
           [
             '/pmta_servers',
@@ -35,6 +37,7 @@ export const useGettingStarted = (enabled: boolean) =>
             '/pmta_relays',
             '/smtp_relays',
             '/email_lists',
+            '/offers',
             '/messages',
             '/pmta_campaigns',
             '/smtp_campaigns',
@@ -44,6 +47,7 @@ export const useGettingStarted = (enabled: boolean) =>
         servers: pmtaServers! || smtpServers!,
         relays: pmtaRelays! || smtpRelays!,
         lists: lists!,
+        provided: lists! && offers!,
         messages: messages!,
         campaigns: pmtaCampaigns! || smtpCampaigns!,
       };

@@ -3,11 +3,14 @@ import { Button, Card, Flex, List, Typography } from 'antd';
 import { CheckCircleFilled, CloseOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { href } from '@/lib/routes.ts';
+import { useIsAdmin } from '@/lib/session.ts';
 import { useGettingStarted, type GettingStarted } from '../api/home.ts';
 
 const DISMISSED = 'getting-started-dismissed';
 
-const STEPS: { key: keyof GettingStarted; title: string; text: string; links: { to: string; label: string }[] }[] = [
+type Step = { key: keyof GettingStarted; title: string; text: string; links: { to: string; label: string }[] };
+
+const STEPS: Step[] = [
   {
     key: 'servers',
     title: 'Add a server or an SMTP account',
@@ -50,18 +53,35 @@ const STEPS: { key: keyof GettingStarted; title: string; text: string; links: { 
 ];
 
 /**
+ * A user's checklist (issue 38): lists and offers are the administrator's (spec 1: users create neither),
+ * so that step says what the administrator provides, with no link to a screen where the user cannot act;
+ * servers, relays, messages and campaigns are the user's own.
+ */
+const USER_STEPS: Step[] = STEPS.map((s) =>
+  s.key === 'lists'
+    ? {
+        key: 'provided',
+        title: 'Get a list and an offer from your administrator',
+        text: 'Your administrator uploads the e-mail lists and creates the offers, then gives them to you: they appear in E-mail Lists and Offers. Ask for one of each.',
+        links: [],
+      }
+    : s,
+);
+
+/**
  * The first run's checklist on Home (issue 27): while the console lacks servers, relays, lists, messages or
- * campaigns, each step links to its screen and is ticked once done. It disappears when every step is done,
- * and "Dismiss" hides it for good in this browser.
+ * campaigns, each step links to its screen and is ticked once done; a user's fits the role (USER_STEPS).
+ * It disappears when every step is done, and "Dismiss" hides it for good in this browser.
  */
 export function GettingStartedCard() {
   const [dismissed, setDismissed] = useState(() => localStorage.getItem(DISMISSED) === '1');
   const state = useGettingStarted(!dismissed);
-  if (dismissed || !state.data || Object.values(state.data).every(Boolean)) return null;
-  const done = STEPS.filter((s) => state.data[s.key]).length;
+  const steps = useIsAdmin() ? STEPS : USER_STEPS;
+  if (dismissed || !state.data || steps.every((s) => state.data[s.key])) return null;
+  const done = steps.filter((s) => state.data[s.key]).length;
   return (
     <Card
-      title={`Getting started: ${done} of ${STEPS.length} done`}
+      title={`Getting started: ${done} of ${steps.length} done`}
       aria-label="Getting started"
       role="region"
       extra={
@@ -78,7 +98,7 @@ export function GettingStartedCard() {
       }
     >
       <List
-        dataSource={STEPS}
+        dataSource={steps}
         renderItem={(step, i) => {
           const ok = state.data[step.key];
           return (

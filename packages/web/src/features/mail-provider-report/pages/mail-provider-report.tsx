@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Flex } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { hashKey } from '@tanstack/react-query';
 import type {
@@ -25,6 +25,8 @@ const percent = (n: number) => n.toFixed(2);
 /** The columns after the provider's name: title, key and how the value reads. */
 const FIGURES: { title: string; key: MailProviderReportOrder; show: (r: MailProviderReportRow) => string }[] = [
   { title: 'Sent', key: 'sent', show: (r) => reportCount(r.sent) },
+  // The base of the open and click rates (issue 38: only Sent was shown, the rates looked wrong).
+  { title: 'Delivered', key: 'delivered', show: (r) => reportCount(r.delivered) },
   { title: 'Open', key: 'open', show: (r) => reportCount(r.open) },
   { title: 'Click', key: 'clicks', show: (r) => reportCount(r.clicks) },
   { title: 'Conversion', key: 'conversions', show: (r) => reportCount(r.conversions) },
@@ -35,8 +37,8 @@ const FIGURES: { title: string; key: MailProviderReportOrder; show: (r: MailProv
 ];
 
 /**
- * Mail services report (spec 3): per mail service, the range's Sent, Open, Click, Conversion, the rates
- * and Profit, most profitable first. Administrators may choose a user; anyone else sees their own at once.
+ * Mail services report (spec 3): per mail service, the range's Sent, Delivered (the rates' base), Open,
+ * Click, Conversion, the rates and Profit, most profitable first. Administrators may choose a user; anyone else sees their own at once.
  */
 export function MailProviderReport() {
   const isAdmin = useIsAdmin();
@@ -97,6 +99,11 @@ export function MailProviderReport() {
             })),
           ]}
         />
+      )}
+      {body !== undefined && (
+        <Typography.Paragraph type="secondary" style={{ marginTop: 8 }} data-testid="rates-base">
+          Open rate and Click rate are of Delivered; Conv rate is of Click. Open and Click count each recipient once.
+        </Typography.Paragraph>
       )}
     </Page>
   );

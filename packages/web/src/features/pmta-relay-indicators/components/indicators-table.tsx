@@ -26,7 +26,13 @@ export function IndicatorsTable(props: ListTableProps<HydraCollection<RelayIndic
       fixed: 'left',
       render: (_, r) => r.pmtaRelay.smtpHost,
     },
-    { title: 'IP', key: 'pmtaRelay.ip', sorter: true, render: (_, r) => r.pmtaRelay.ip },
+    // An address never breaks inside itself ('127.0 .0.7').
+    {
+      title: 'IP',
+      key: 'pmtaRelay.ip',
+      sorter: true,
+      render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{r.pmtaRelay.ip}</span>,
+    },
     { title: 'Group', key: 'pmtaRelay.group.name', sorter: true, render: (_, r) => r.pmtaRelay.group.name },
     { title: 'Type', key: 'type', render: (_, r) => (r.pmtaRelay.pmtaServer.isVps ? 'VPS' : 'Net') },
     {

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProcessItem } from '@console/shared/processes';
 import { http } from '@/lib/http.ts';
 
@@ -11,3 +11,12 @@ export const useProcesses = () =>
     queryFn: () => http.get<{ items: ProcessItem[]; totalItems: number }>('/processes'),
     refetchInterval: 5_000,
   });
+
+/** DELETE /api/processes/{id}: the row of a process not responding (decision 1341). */
+export function useRemoveProcess() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => http.delete(`/processes/${encodeURIComponent(id)}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: processesKey }),
+  });
+}

@@ -1,19 +1,24 @@
-import { Alert, Table, Tag } from 'antd';
+import { Alert, Table, Tag, Typography } from 'antd';
 import { LIVE_SECONDS, ProcessMessages, type ProcessItem } from '@console/shared/processes';
 import { Page } from '@/components/page.tsx';
-import { useProcesses } from '../api/processes.ts';
+import { confirmDelete } from '@/components/feedback.tsx';
+import { DeleteButton } from '@/components/row-actions.tsx';
+import { useProcesses, useRemoveProcess } from '../api/processes.ts';
 
 const when = (iso: string) => new Date(iso).toISOString().replace('T', ' ').slice(0, 19);
 const ago = (iso: string) => `${Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 1000))} s ago`;
 
 /**
  * Processes (issue 23): every console process (API, worker, tracker) with its last heartbeat. A process
- * whose beat is older than LIVE_SECONDS is not responding (stopped, killed, or cut from the database).
+ * whose beat is older than LIVE_SECONDS is not responding (killed, or cut from the database: a clean stop
+ * removes its row); an administrator removes such a row, else it goes after PRUNE_HOURS (decision 1341).
  */
 export function ProcessList() {
   const processes = useProcesses();
   const items = processes.data?.items ?? [];
   const senders = items.filter((p) => p.live && p.sending).length;
+  const remove = useRemoveProcess();
+  const name = (p: ProcessItem) => `${p.role} process ${p.pid} on ${p.host}`;
   return (
     <Page title="Processes">
       {processes.isSuccess && !senders && (
@@ -59,8 +64,24 @@ export function ProcessList() {
             align: 'right',
             render: (_, p) => p.inFlight.toLocaleString('en-US'),
           },
+          {
+            title: 'Actions',
+            key: 'actions',
+            render: (_, p) =>
+              p.live ? null : (
+                <DeleteButton
+                  label={`Remove ${name(p)}`}
+                  onClick={() =>
+                    void confirmDelete(`The ${name(p)} is not responding.`, () => remove.mutateAsync(p.id))
+                  }
+                />
+              ),
+          },
         ]}
       />
+      <Typography.Paragraph type="secondary" style={{ marginTop: 8 }} data-testid="processes-pruned">
+        {ProcessMessages.pruned}
+      </Typography.Paragraph>
     </Page>
   );
 }

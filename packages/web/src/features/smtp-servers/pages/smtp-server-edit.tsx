@@ -1,6 +1,7 @@
 import { Button, Col, Form, Input, InputNumber, Row, Switch } from 'antd';
 import { useNavigate } from 'react-router';
 import { SMTP_SERVER_DEFAULTS, smtpServerSchema, type SmtpServerBody } from '@console/shared/smtp-servers';
+import { speedHint } from '@console/shared/relays';
 import { EditPage } from '@/components/edit-page.tsx';
 import { toast } from '@/components/feedback.tsx';
 import { OwnerSelect } from '@/components/owner-filter.tsx';
@@ -32,6 +33,9 @@ export function SmtpServerEdit() {
   const navigate = useNavigate();
   const server = useSmtpServer(id);
   const save = useSaveSmtpServer();
+  const [form] = Form.useForm<Values>();
+  // How long a campaign takes at this speed, under the field (issue 38: a first campaign was slow unsaid).
+  const normalSpeed: unknown = Form.useWatch('relayNormalSpeed', form);
 
   const initial: Values = server.data
     ? { ...server.data, user: server.data.user.id }
@@ -55,6 +59,7 @@ export function SmtpServerEdit() {
       loading={Boolean(id) && !server.data}
     >
       <Form<Values>
+        form={form}
         key={id ?? 'new'}
         layout="vertical"
         noValidate
@@ -94,7 +99,7 @@ export function SmtpServerEdit() {
               label={labels.relayNormalSpeed}
               name="relayNormalSpeed"
               rules={rule('relayNormalSpeed')}
-              extra="Seconds between messages of a relay."
+              extra={speedHint(normalSpeed) ?? 'Seconds between messages of a relay.'}
             >
               <InputNumber style={{ width: '100%' }} addonAfter="s" />
             </Form.Item>

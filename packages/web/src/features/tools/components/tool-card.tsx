@@ -8,6 +8,8 @@ export interface ToolCardProps<V> {
   action: string;
   form?: FormInstance<V>;
   onFinish: (values: V) => void;
+  /** The form refused its values: the last answer goes (issue 38: an old UUID stayed under the error). */
+  onInvalid?: () => void;
   pending: boolean;
   /** The failed call: the 'Validation Errors' card. */
   error: unknown;
@@ -22,7 +24,14 @@ export interface ToolCardProps<V> {
 export function ToolCard<V extends object>(p: ToolCardProps<V>) {
   return (
     <Card type="inner" title={p.title} style={{ height: '100%' }}>
-      <Form<V> form={p.form} layout="vertical" noValidate onFinish={p.onFinish} aria-label={p.title}>
+      <Form<V>
+        form={p.form}
+        layout="vertical"
+        noValidate
+        onFinish={p.onFinish}
+        onFinishFailed={p.onInvalid}
+        aria-label={p.title}
+      >
         <ValidationErrors error={p.error} labels={p.labels} />
         {p.fields}
         <Form.Item style={{ marginBottom: p.children ? 16 : 0 }}>

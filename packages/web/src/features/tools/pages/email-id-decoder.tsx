@@ -28,6 +28,7 @@ export function EmailIdDecoder() {
             title="Decode"
             action="Decode"
             onFinish={(v) => decode.mutate(v)}
+            onInvalid={() => decode.reset()}
             pending={decode.isPending}
             error={decode.error}
             labels={{ emailId: 'Email ID' }}
@@ -56,6 +57,7 @@ export function EmailIdDecoder() {
             title="Encode"
             action="Encode"
             onFinish={(v) => encode.mutate(v)}
+            onInvalid={() => encode.reset()}
             pending={encode.isPending}
             error={encode.error}
             labels={{ email: 'Email' }}

@@ -65,6 +65,7 @@ export function UuidDecoder() {
             title="Decode"
             action="Decode"
             onFinish={(v) => decode.mutate(v)}
+            onInvalid={() => decode.reset()}
             pending={decode.isPending}
             error={decode.error}
             labels={{ uuid: 'UUID' }}
@@ -82,6 +83,7 @@ export function UuidDecoder() {
             title="Encode"
             action="Encode"
             onFinish={(v) => encode.mutate(v)}
+            onInvalid={() => encode.reset()}
             pending={encode.isPending}
             error={encode.error}
             labels={LABELS}
