@@ -19,7 +19,7 @@ import { registerErrorHandler } from './core/errors.ts';
 import { registerInputGuard } from './core/input-guard.ts';
 import { loggerOptions } from './core/log.ts';
 import { routes } from './routes.ts';
-import { trackingRoutes } from './tracking/tracking.routes.ts';
+import { trackingRoutes } from './features/tracking/tracking.routes.ts';
 
 export interface RouteConfig {
   public?: boolean;

@@ -14,10 +14,11 @@ import { loadSecret } from './core/secret.ts';
 import { hashPassword } from './core/passwords.ts';
 import { jobDefinitions } from './workers.ts';
 import { stopCampaignLive } from './core/campaign-live.ts';
-import { startSender } from './sending/sender.ts';
+import { startSender } from './sending/sender/sender.ts';
 import { indicatorsAtStart } from './features/pmta-relay-indicators/pmta-relay-indicators.jobs.ts';
 import { startHeartbeat } from './features/processes/processes.repo.ts';
 import { metrics, startMetrics } from './core/metrics.ts';
+import { logOf } from './core/log.ts';
 
 export interface Started {
   ctx: AppContext;
@@ -57,7 +58,7 @@ export async function startContext(
   await runMigrations(db);
   const hub = new Hub(db.$client);
   await hub.start(databaseUrl);
-  const jobs = new Jobs(databaseUrl);
+  const jobs = new Jobs(databaseUrl, logOf({ env }));
   const authUsers = new AuthUsers(db, hub);
   const secret = loadSecret(env.DATA_DIR, env.APP_SECRET);
   const ctx: AppContext = { env, db, databaseUrl, secret, hub, jobs, authUsers };

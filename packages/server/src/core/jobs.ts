@@ -1,4 +1,6 @@
 import { PgBoss, type Job } from 'pg-boss';
+import { pino } from 'pino';
+import type { Logger } from './log.ts';
 import type { z } from 'zod';
 
 /** How often an idle worker looks for due jobs that no NOTIFY announced (a retry, a delayed start). */
@@ -41,12 +43,13 @@ export class Jobs {
   private definitions = new Map<string, JobDefinition<z.ZodType>>();
   private stopping = false;
 
-  constructor(connectionString: string) {
+  /** `log`: where pg-boss's own errors go (the context's logger; the tests' may be silent). */
+  constructor(connectionString: string, log: Pick<Logger, 'error'> = pino({ level: 'error' })) {
     // LISTEN/NOTIFY wakes a worker the moment a job is queued, by any process; polling is only the backstop.
     // (Polling every queue twice a second cost PostgreSQL more than the sending itself: bench/inject.)
     this.boss = new PgBoss({ connectionString, max: 6, useListenNotify: true });
     // During shutdown PostgreSQL may close connections first (Ctrl-C reaches it too); that is expected.
-    this.boss.on('error', (e) => this.stopping || console.error('[jobs]', e.message));
+    this.boss.on('error', (e) => this.stopping || log.error({ err: e.message }, 'job queue error'));
   }
 
   private readonly stopFirst: (() => Promise<void>)[] = [];

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { Topics, type NotificationEvent } from '@console/shared/hub';
 import type { AppContext } from './context.ts';
 import { loggable } from './errors.ts';
+import { logOf } from './log.ts';
 
 /** Bounds of a notification's texts: a dropdown line, and a live message far below NOTIFY's 8000 bytes. */
 export const SUBJECT_MAX = 200;
@@ -31,14 +32,14 @@ export async function storeNotification(
 }
 
 /** The live push of a stored notification: a push that fails is logged, never the caller's failure. */
-export async function pushNotification(ctx: Pick<AppContext, 'hub'>, event: NotificationEvent) {
+export async function pushNotification(ctx: Pick<AppContext, 'hub' | 'env'>, event: NotificationEvent) {
   await ctx.hub
     .publish(Topics.notifications, event.userId, event)
-    .catch((e) => console.error('[notify] live push failed', loggable(e)));
+    .catch((e) => logOf(ctx).error({ err: loggable(e), userId: event.userId }, 'live push of a notification failed'));
 }
 
 /** Any job or route can tell a user something: it is stored for the dropdown and pushed live. */
-export async function notifyUser(ctx: Pick<AppContext, 'db' | 'hub'>, userId: number, n: Notice) {
+export async function notifyUser(ctx: Pick<AppContext, 'db' | 'hub' | 'env'>, userId: number, n: Notice) {
   const { id, event } = await storeNotification(ctx.db.$client, userId, n);
   await pushNotification(ctx, event);
   return id;

@@ -4,7 +4,7 @@ import { createTestApp, eventually, type TestApp, type TestUser } from '../../te
 import { factories } from '../../test/factories.ts';
 import { startSmtpSink, type SmtpSink } from '../../test/peers/smtp-sink.ts';
 import { startCampaign } from './campaign-state.ts';
-import { startSender, type Sender } from './sender.ts';
+import { startSender, type Sender } from './sender/sender.ts';
 import { bigList, relayOn } from './test-setup.ts';
 
 /*

@@ -6,7 +6,7 @@ import { factories } from '../../test/factories.ts';
 import { startDnsServer } from '../../test/peers/dns-server.ts';
 import { startSmtpSink, type SmtpSink } from '../../test/peers/smtp-sink.ts';
 import { startCampaign } from './campaign-state.ts';
-import { startSender, type Sender } from './sender.ts';
+import { startSender, type Sender } from './sender/sender.ts';
 import { bigList, relayOn } from './test-setup.ts';
 
 /*

@@ -7,7 +7,7 @@ import { factories } from '../../test/factories.ts';
 import { startFaultSink, type FaultSink } from '../../test/peers/fault-sink.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { startCampaign } from './campaign-state.ts';
-import { startSender, type Sender } from './sender.ts';
+import { startSender, type Sender } from './sender/sender.ts';
 import { bigList, relayOn } from './test-setup.ts';
 
 /*

@@ -11,7 +11,7 @@ import { serverRow, uploadConfig } from '../pmta/operations.ts';
 import { decodeTrackingId } from '../tracking/uuid.ts';
 import { startCampaign } from './campaign-state.ts';
 import { PMTA_LINK_PORT } from './compose.ts';
-import { startSender, type Sender } from './sender.ts';
+import { startSender, type Sender } from './sender/sender.ts';
 import { relayOn } from './test-setup.ts';
 
 /*

@@ -5,7 +5,7 @@ import { createTestApp, eventually, type TestApp } from '../../test/harness.ts';
 import { factories } from '../../test/factories.ts';
 import { startSmtpSink } from '../../test/peers/smtp-sink.ts';
 import { startCampaign } from './campaign-state.ts';
-import { startSender, type Sender } from './sender.ts';
+import { startSender, type Sender } from './sender/sender.ts';
 import { relayOn } from './test-setup.ts';
 
 /*

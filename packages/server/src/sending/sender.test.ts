@@ -5,7 +5,7 @@ import { factories } from '../../test/factories.ts';
 import { startSmtpSink, type SmtpSink } from '../../test/peers/smtp-sink.ts';
 import { decodeTrackingId } from '../tracking/uuid.ts';
 import { pauseCampaign, startCampaign } from './campaign-state.ts';
-import { startSender, type Sender } from './sender.ts';
+import { startSender, type Sender } from './sender/sender.ts';
 import { bigList, relayOn } from './test-setup.ts';
 
 /*

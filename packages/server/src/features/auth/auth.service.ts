@@ -57,7 +57,7 @@ const signupKey = (ip: string) => `signup:${ip}`;
 // Verified when the e-mail is unknown, so that both answers take the same time.
 const dummyHash = hashPassword('not-a-real-password');
 
-type Ctx = Pick<AppContext, 'db' | 'secret' | 'hub' | 'authUsers'>;
+type Ctx = Pick<AppContext, 'db' | 'secret' | 'hub' | 'authUsers' | 'env'>;
 
 const pairKey = (email: string, ip: string) => `pair:${email}|${ip}`;
 const addressKey = (ip: string) => `ip:${ip}`;

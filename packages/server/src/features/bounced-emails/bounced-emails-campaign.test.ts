@@ -4,7 +4,7 @@ import { createTestApp, eventually, type TestApp } from '../../../test/harness.t
 import { factories } from '../../../test/factories.ts';
 import { startSmtpSink, type SmtpSink } from '../../../test/peers/smtp-sink.ts';
 import { startCampaign } from '../../sending/campaign-state.ts';
-import { startSender, type Sender } from '../../sending/sender.ts';
+import { startSender, type Sender } from '../../sending/sender/sender.ts';
 import { bigList, relayOn } from '../../sending/test-setup.ts';
 
 /*

@@ -5,7 +5,7 @@ import { factories } from '../../../test/factories.ts';
 import { createTestApp, eventually, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { startSmtpSink, type SmtpSink } from '../../../test/peers/smtp-sink.ts';
 import { startCampaign } from '../../sending/campaign-state.ts';
-import { startSender, type Sender } from '../../sending/sender.ts';
+import { startSender, type Sender } from '../../sending/sender/sender.ts';
 import { bigList, relayOn } from '../../sending/test-setup.ts';
 
 /* The UUID of a message the engine really sent (to an SMTP sink) decodes to its campaign, relay and e-mail. */

@@ -20,7 +20,7 @@ import { RelayType, speedOf, type Relay } from '../relays.ts';
 import type { SendResult } from '../transports/transport.ts';
 import { OutcomeBuffer } from './outcome-buffer.ts';
 import { RelayPool } from './relay-pool.ts';
-import type { Sender } from '../sender.ts';
+import type { Sender } from './sender.ts';
 
 /*
  * One Active campaign in one process: claims batches of its recipients, gives each to a relay of its pool

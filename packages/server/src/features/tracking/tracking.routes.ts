@@ -3,16 +3,16 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TrackingId } from '@console/shared/tracking';
-import { metrics } from '../core/metrics.ts';
-import { loggable } from '../core/errors.ts';
-import { CampaignCache, recipientClicked, type TrackedCampaign } from './campaigns.ts';
-import { countryOf } from './geo.ts';
-import { GroupCommit, type Hit, type HitResult } from './group-commit.ts';
-import { NO_CACHE, PAGE_HEADERS, PIXEL, unsubscribePage, unsubscribedPage } from './pages.ts';
-import { trackerPing } from './ping.ts';
-import { parseSum, profitCents } from './postback.ts';
-import { peekRecipient, unsubscribe } from './unsubscribe.ts';
-import { decodeTrackingId } from './uuid.ts';
+import { metrics } from '../../core/metrics.ts';
+import { loggable } from '../../core/errors.ts';
+import { CampaignCache, recipientClicked, type TrackedCampaign } from '../../tracking/campaigns.ts';
+import { countryOf } from '../../tracking/geo.ts';
+import { GroupCommit, type Hit, type HitResult } from '../../tracking/group-commit.ts';
+import { NO_CACHE, PAGE_HEADERS, PIXEL, unsubscribePage, unsubscribedPage } from '../../tracking/pages.ts';
+import { trackerPing } from '../../tracking/ping.ts';
+import { parseSum, profitCents } from '../../tracking/postback.ts';
+import { peekRecipient, unsubscribe } from '../../tracking/unsubscribe.ts';
+import { decodeTrackingId } from '../../tracking/uuid.ts';
 
 /*
  * The tracking endpoints (ARCHITECTURE §5, docs/decisions/0803), outside /api and public: the open pixel,

@@ -1,14 +1,14 @@
 import pg from 'pg';
 import { CampaignStatus, CampaignType } from '@console/shared/enums';
-import type { AppContext } from '../core/context.ts';
-import { loggable } from '../core/errors.ts';
-import { logOf, type Logger } from '../core/log.ts';
-import { metrics } from '../core/metrics.ts';
-import type { RetryPolicy } from './outcomes.ts';
-import { holdLiveness, newWorkerId, reconcile } from './reconcile.ts';
-import { Outage } from './sender/outage.ts';
-import { CampaignRunner } from './sender/runner.ts';
-import { Transports } from './sender/transports.ts';
+import type { AppContext } from '../../core/context.ts';
+import { loggable } from '../../core/errors.ts';
+import { logOf, type Logger } from '../../core/log.ts';
+import { metrics } from '../../core/metrics.ts';
+import type { RetryPolicy } from '../outcomes.ts';
+import { holdLiveness, newWorkerId, reconcile } from '../reconcile.ts';
+import { Outage } from './outage.ts';
+import { CampaignRunner } from './runner.ts';
+import { Transports } from './transports.ts';
 
 /*
  * The sender loop (ARCHITECTURE §4.2, docs/decisions/0802, 0910, 1100). Every worker process (ROLE all or
