@@ -171,6 +171,7 @@ describe('PMTA relay reports', () => {
       'Total',
       '11',
       '3',
+      '0', // Infra bounces (decision 1362): none of the three bounces here blames the relay
       '3',
       '2',
       '1',
