@@ -114,9 +114,9 @@ const trackingId = (v: string | null | undefined) => {
 };
 
 /** A DSN recipient's outcome: a failure goes through the classifier, anything else bounces nobody. */
-function classify(action: string, status: string | null, diagnostic: string | null) {
+function classify(action: string, status: string | null, diagnostic: string | null, bounceCat?: string) {
   const text = [diagnostic, diagnostic && ENHANCED.test(diagnostic) ? null : status].filter(Boolean).join(' ');
-  const c = classifyBounce({ text: text || 'failed' });
+  const c = classifyBounce({ text: text || 'failed', bounceCat });
   return { category: c.category, outcome: action === 'failed' ? c.outcome : ('none' as const) };
 }
 
@@ -145,7 +145,8 @@ function dsnRecipients(text: string) {
       status,
       diagnostic,
       remoteMta: header(b, 'remote-mta')?.replace(/^[\w-]+;\s*/, '') ?? null,
-      ...classify(action, status, diagnostic),
+      // PowerMTA's own DSNs carry its bounce category, which the classifier takes first (decision 1360)
+      ...classify(action, status, diagnostic, header(b, 'x-powermta-bouncecategory')),
     });
   }
   return { perMessage, recipients };

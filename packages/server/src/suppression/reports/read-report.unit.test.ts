@@ -197,6 +197,22 @@ const CORPUS: Expected[] = [
     consoleId: 'ClmTPTeKBvtqUcFsQTwVGg',
   },
   {
+    file: 'gmail-text-new-format.eml',
+    receiver: 'Gmail "Message blocked" (newer text, original attached): a block list, not the recipient',
+    kind: 'dsn',
+    format: 'gmail',
+    recipients: [['kontakt@agentur.example.ch', 'infrastructure', '5.7.1']],
+    consoleId: 'niiDTQcbUNFZjcfuXjvwug',
+  },
+  {
+    file: 'pmta-dsn-envid.eml',
+    receiver: 'PowerMTA DSN (web.de), quoting no X-Console-Id: matched by Original-Envelope-Id',
+    kind: 'dsn',
+    format: 'rfc3464',
+    recipients: [['lena.f@web.de', 'permanent', '5.1.1']],
+    envelopeId: 'DtY7Zp5Mjp1gU3bq-6zjtg',
+  },
+  {
     file: 'arf-yahoo.eml',
     receiver: 'Yahoo ARF complaint with Original-Rcpt-To',
     kind: 'arf',
@@ -305,6 +321,7 @@ describe('report corpus', () => {
         expect(r.recipients.map((x) => [x.email, x.outcome, x.status])).toEqual(e.recipients);
         expect(r.keys.consoleId).toBe(e.consoleId ?? null);
         expect(r.keys.verp).toBe(e.verp ?? null);
+        expect(r.keys.envelopeId).toBe(e.envelopeId ?? null);
         if (e.messageId) expect(r.keys.messageId).toBe(e.messageId);
         expect(r.complaint?.feedbackType ?? null).toBe(e.feedbackType ?? null);
         expect(r.problems).toEqual(e.problems ?? []);
@@ -322,6 +339,12 @@ describe('report corpus', () => {
     });
     expect(r.reportingMta).toBe('relay1.news.example.com');
     expect(r.subject).toBe('Undelivered Mail Returned to Sender');
+  });
+
+  it("takes PowerMTA's own bounce category first", () => {
+    const r = readReport(read('pmta-dsn-envid.eml', false));
+    // the words and the 5.1.1 alone say bad-mailbox
+    expect(r.recipients[0]).toMatchObject({ category: 'inactive-mailbox', remoteMta: 'mx-ha03.web.de (212.227.17.8)' });
   });
 
   it('keeps the quoted original headers and decodes the subject', () => {
