@@ -21,7 +21,8 @@ export interface TextBounce {
   original: string | null;
 }
 
-const ADDRESS = /[^\s<>()"',;:@]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
+/** An address in running text; bounded runs, so a long word is not rescanned from each of its letters. */
+const ADDRESS = /[^\s<>()"',;:@]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,24}/;
 const clean = (lines: string[]) =>
   lines
     .map((l) => l.trim())
@@ -64,7 +65,7 @@ function qmail(text: string): TextBounce | null {
   const [head = ''] = text.split(/^--- (?:Below this line is a copy|Enclosed are the original headers)/im);
   const recipients: TextRecipient[] = [];
   for (const m of head.matchAll(
-    /^<([^>\s]+@[^>\s]+)>:[ \t]*\r?\n([\s\S]*?)(?=\r?\n\s*\r?\n|\r?\n<[^>\s]+@|(?![\s\S]))/gm,
+    /^<([^>\s@]{1,64}@[^>\s@]{1,255})>:[ \t]*\r?\n([\s\S]*?)(?=\r?\n\s*\r?\n|\r?\n<[^>\s@]{1,64}@|(?![\s\S]))/gm,
   )) {
     recipients.push({ email: m[1]!, diagnostic: clean(m[2]!.split(/\r?\n/)), delayed: false });
   }
@@ -79,7 +80,9 @@ function exchange(text: string): TextBounce | null {
   if (!/Diagnostic information for administrators/i.test(text)) return null;
   const [head = ''] = text.split(/^Original message headers:/im);
   const recipients: TextRecipient[] = [];
-  const re = /^\s*<?([^\s<>]+@[^\s<>]+?)>?\s*\r?\n\s*(?:Remote Server returned '([^'\n]*)'|(#[^\n]*))/gm;
+  // [ \t] rather than \s at the line's start: a run of blank lines must not be rescanned from every line
+  const re =
+    /^[ \t]*<?([^\s<>@]{1,64}@[^\s<>]{1,255}?)>?[ \t]*\r?\n[ \t]*(?:Remote Server returned '([^'\n]*)'|(#[^\n]*))/gm;
   for (const m of head.matchAll(re)) {
     const diagnostic = (m[2] ?? m[3]!.replace(/^#|##.*$/g, '')).trim();
     recipients.push({ email: m[1]!, diagnostic, delayed: /delay/i.test(head.slice(0, m.index)) });
