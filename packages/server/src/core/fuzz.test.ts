@@ -39,13 +39,21 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/**
+ * Columns that background work writes whatever the requests of the moment: the retention job's last run
+ * (a probe's accepted `POST /api/retention/run` runs it a little later, decision 1370).
+ */
+const BACKGROUND: Record<string, string[]> = { console_settings: ['retention_run_at', 'retention_error'] };
+const rowText = (name: string) =>
+  BACKGROUND[name] ? `(to_jsonb(x) ${BACKGROUND[name].map((c) => `- '${c}'`).join(' ')})::text` : 'x::text';
+
 /** A fingerprint of every row of every table (login failures excepted: a refused sign-in records one). */
 async function fullSnapshot(): Promise<string> {
   const { rows } = await t.ctx.db.$client.query<{ part: string }>(
     tables
       .map(
         (name) =>
-          `select '${name}:' || count(*) || ':' || coalesce(md5(string_agg(md5(x::text), ',' order by md5(x::text))), '') as part from "${name}" x`,
+          `select '${name}:' || count(*) || ':' || coalesce(md5(string_agg(md5(${rowText(name)}), ',' order by md5(${rowText(name)}))), '') as part from "${name}" x`,
       )
       .join(' union all '),
   );
