@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react';
 import { Button, Checkbox, Col, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import { PMTA_SERVER_DEFAULTS, pmtaServerSchema, type PmtaServerBody } from '@console/shared/pmta-servers';
 import { EditPage } from '@/components/edit-page.tsx';
 import { toast } from '@/components/feedback.tsx';
 import { OwnerSelect } from '@/components/owner-filter.tsx';
+import { SpeedHint } from '@/components/speed-hint.tsx';
 import { ValidationErrors } from '@/components/validation-errors.tsx';
 import { useRouteId } from '@/hooks/use-route-id.ts';
 import { zodRule } from '@/lib/form-rules.ts';
@@ -29,7 +31,7 @@ const labels = {
   ipList: 'IP List',
   user: 'Owner',
 };
-const number = (name: keyof Values, extra?: string) => (
+const number = (name: keyof Values, extra?: ReactNode) => (
   <Col xs={12} md={6}>
     <Form.Item
       label={labels[name as keyof typeof labels]}
@@ -125,7 +127,7 @@ export function PmtaServerEdit() {
                   <Input autoComplete="off" />
                 </Form.Item>
               </Col>
-              {number('relayNormalSpeed', 'Seconds, for new relays.')}
+              {number('relayNormalSpeed', <SpeedHint name="relayNormalSpeed" fallback="Seconds, for new relays." />)}
               {number('relayBackoffSpeed', 'In backoff mode.')}
               <Col xs={24} md={isAdmin ? 12 : 24}>
                 <Form.Item
