@@ -55,6 +55,7 @@ export const backoffSlowEnough = (normal: unknown, backoff: unknown) =>
 const n = (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: 1 });
 /** A time in seconds as days, hours or minutes ('6.9 days'). */
 const span = (secs: number) => {
+  if (secs < 60) return `${Math.max(1, Math.round(secs))} second${Math.round(secs) === 1 ? '' : 's'}`;
   const [v, unit] =
     secs >= 86_400 ? [secs / 86_400, 'day'] : secs >= 3_600 ? [secs / 3_600, 'hour'] : [secs / 60, 'minute'];
   return `${n(v)} ${unit}${n(v) === '1' ? '' : 's'}`;

@@ -28,6 +28,11 @@ describe('campaignDurationHint (issue 38: at the campaign start)', () => {
       'At these relay speeds (1 active relay), 30 recipients take about 1 minute.',
     );
   });
+  it('a short campaign in seconds', () => {
+    expect(campaignDurationHint(40, [{ ...relay, normalSpeed: 1 }])).toBe(
+      'At these relay speeds (1 active relay), 40 recipients take about 40 seconds.',
+    );
+  });
   it('says when no relay is active, and nothing for no count', () => {
     expect(campaignDurationHint(10, [{ ...relay, active: false }])).toBe(
       'No relay of this group is active: the campaign sends nothing until one is.',

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Checkbox, Col, Form, Input, InputNumber, Row, Select, Space } from 'antd';
+import { Button, Checkbox, Col, Form, Input, Row, Select, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import { PMTA_SERVER_DEFAULTS, pmtaServerSchema, type PmtaServerBody } from '@console/shared/pmta-servers';
 import { EditPage } from '@/components/edit-page.tsx';
@@ -7,6 +7,7 @@ import { toast } from '@/components/feedback.tsx';
 import { OwnerSelect } from '@/components/owner-filter.tsx';
 import { SpeedHint } from '@/components/speed-hint.tsx';
 import { ValidationErrors } from '@/components/validation-errors.tsx';
+import { WholeNumberInput } from '@/components/whole-number-input.tsx';
 import { useRouteId } from '@/hooks/use-route-id.ts';
 import { zodRule } from '@/lib/form-rules.ts';
 import { href } from '@/lib/routes.ts';
@@ -41,7 +42,7 @@ const number = (name: keyof Values, extra?: ReactNode) => (
       // Backoff is never faster than normal (issue 23): a new normal speed checks the backoff speed again.
       dependencies={name === 'relayBackoffSpeed' ? ['relayNormalSpeed'] : undefined}
     >
-      <InputNumber style={{ width: '100%' }} />
+      <WholeNumberInput />
     </Form.Item>
   </Col>
 );
