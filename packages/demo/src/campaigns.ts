@@ -130,6 +130,15 @@ export async function writeHistory(s: Seeded, databaseUrl: string, log: (m: stri
     await db.$client.query(`update pmta_relays set created_at = now() - interval '45 days'`);
     await db.$client.query(`update smtp_relays set created_at = now() - interval '45 days'`);
     for (const [n, h] of HISTORY.entries()) {
+      // Resumable (issue 38: a demo stopped while it wrote its history never wrote it): a campaign written
+      // whole (its end at its last outcome) stays; one cut short is removed and written again.
+      const before = await db.$client.query<{ id: number; whole: boolean }>(
+        `select c.id, coalesce(c.end_date = (select max(done_at) from campaign_recipients where campaign_id = c.id), false) as whole
+           from campaigns c where c.name = $1 and c.user_id = $2`,
+        [h.name, s.ids[h.owner]],
+      );
+      if (before.rows.some((r) => r.whole)) continue;
+      for (const r of before.rows) await db.$client.query(`delete from campaigns where id = $1`, [r.id]);
       const api = s.users[h.owner];
       const lists = s.lists.filter((l) => l.owner === h.owner);
       const list = lists[n % lists.length]!;
