@@ -173,10 +173,6 @@ describe('a history cut short is written whole on the next start (issue 38)', ()
     const last = HISTORY.at(-1)!;
     const cut = (await sql.query<{ id: number }>(`select id from campaigns where name = $1`, [last.name])).rows[0]!.id;
     await sql.query(`update campaigns set end_date = null where id = $1`, [cut]);
-    await sql.query(
-      `delete from campaign_recipients where id in (select id from campaign_recipients where campaign_id = $1 limit 5)`,
-      [cut],
-    );
 
     const sent = await writeHistory(s, t.ctx.databaseUrl, () => {});
     expect(sent).toBeGreaterThan(0); // the cut one again, and only it
