@@ -130,6 +130,15 @@ export async function writeHistory(s: Seeded, databaseUrl: string, log: (m: stri
     await db.$client.query(`update pmta_relays set created_at = now() - interval '45 days'`);
     await db.$client.query(`update smtp_relays set created_at = now() - interval '45 days'`);
     for (const [n, h] of HISTORY.entries()) {
+      // Resumable (issue 38: a demo stopped while it wrote its history never wrote it): a campaign written
+      // whole (its end at its last outcome) stays; one cut short is removed and written again.
+      const before = await db.$client.query<{ id: number; whole: boolean }>(
+        `select c.id, coalesce(c.end_date = (select max(done_at) from campaign_recipients where campaign_id = c.id), false) as whole
+           from campaigns c where c.name = $1 and c.user_id = $2`,
+        [h.name, s.ids[h.owner]],
+      );
+      if (before.rows.some((r) => r.whole)) continue;
+      for (const r of before.rows) await removeCampaign(db.$client, r.id);
       const api = s.users[h.owner];
       const lists = s.lists.filter((l) => l.owner === h.owner);
       const list = lists[n % lists.length]!;
@@ -185,6 +194,20 @@ export async function writeHistory(s: Seeded, databaseUrl: string, log: (m: stri
     await liveness.end();
   }
   return sent;
+}
+
+/**
+ * A history campaign cut short, and what it left: campaign_id columns mostly have no foreign key (counters,
+ * recipients), so every table that has one is cleared of it. Relay-level counters keep its partial sends.
+ */
+async function removeCampaign(sql: pg.Pool, id: number) {
+  const tables = await sql.query<{ name: string }>(
+    `select format('%I', c.table_name) as name from information_schema.columns c
+       join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+      where c.table_schema = current_schema() and c.column_name = 'campaign_id' and t.table_type = 'BASE TABLE'`,
+  );
+  for (const t of tables.rows) await sql.query(`delete from ${t.name} where campaign_id = $1`, [id]);
+  await sql.query(`delete from campaigns where id = $1`, [id]);
 }
 
 /**

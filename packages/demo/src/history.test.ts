@@ -157,3 +157,35 @@ describe("the demo's history, as the screens show it", () => {
     expect(rows.some((r) => r.deliveredPerDay > 0)).toBe(true);
   });
 });
+
+describe('a history cut short is written whole on the next start (issue 38)', () => {
+  it('writing it again keeps what is whole and writes again the campaign that was cut short', async () => {
+    const sql = t.ctx.db.$client;
+    const count = async () =>
+      (
+        await sql.query<{ campaigns: number; recipients: number }>(
+          `select (select count(*)::int from campaigns) as campaigns,
+                  (select count(*)::int from campaign_recipients) as recipients`,
+        )
+      ).rows[0]!;
+    const whole = await count();
+    // The last campaign stopped while its outcomes were being written: its end never set.
+    const last = HISTORY.at(-1)!;
+    const cut = (await sql.query<{ id: number }>(`select id from campaigns where name = $1`, [last.name])).rows[0]!.id;
+    await sql.query(`update campaigns set end_date = null where id = $1`, [cut]);
+
+    const sent = await writeHistory(s, t.ctx.databaseUrl, () => {});
+    expect(sent).toBeGreaterThan(0); // the cut one again, and only it
+    expect(await count()).toEqual(whole);
+    const again = (
+      await sql.query<{ id: number; end_date: Date | null }>(`select id, end_date from campaigns where name = $1`, [
+        last.name,
+      ])
+    ).rows;
+    expect(again).toHaveLength(1);
+    expect(again[0]!.id).not.toBe(cut);
+    expect(again[0]!.end_date).not.toBeNull();
+    // Once whole, a further start writes nothing.
+    expect(await writeHistory(s, t.ctx.databaseUrl, () => {})).toBe(0);
+  }, 240_000);
+});

@@ -69,6 +69,13 @@ interface State {
   sshPassword: string;
   live?: { pmta: number; smtp: number };
   offers?: Seeded['offers'];
+  /** What the seeding made, so a later start can write the history (issue 38). */
+  made?: Omit<Seeded, 'admin' | 'users'>;
+  /**
+   * Kept apart from `seeded`: a demo stopped (Ctrl-C) while writing its 30 days of history writes it on the
+   * next start (writeHistory keeps what it wrote whole).
+   */
+  historyWritten?: boolean;
 }
 const stateFile = path.join(dataDir, 'demo.json');
 const state: State = fs.existsSync(stateFile)
@@ -239,6 +246,15 @@ try {
   await Promise.all(sims);
   log(`console ready at ${baseUrl}; PowerMTA simulators up`);
 
+  /** The 30 days of history, then the flag that says they are whole. */
+  const history = async (s: Seeded) => {
+    const recorded = await writeHistory(s, database.url, log);
+    state.historyWritten = true;
+    save();
+    log(
+      `history: ${recorded.toLocaleString('en')} recipients of ${HISTORY.length} finished campaigns over the last 30 days; relay indicators computed`,
+    );
+  };
   if (!state.seeded) {
     const s = await seed({
       baseUrl,
@@ -250,6 +266,8 @@ try {
       log: (m) => log(`seeding: ${m}`),
     });
     offers.current = state.offers = s.offers;
+    const { admin: _admin, users: _users, ...made } = s;
+    state.made = made;
     save();
     // Bob's first list, then his SMTP campaign: mail flows while the rest loads.
     const [first, ...rest] = [...s.lists].sort((a, b) => (a.owner === 'bob' ? 0 : 1) - (b.owner === 'bob' ? 0 : 1));
@@ -268,10 +286,13 @@ try {
     state.seeded = true;
     save();
     await sending;
-    const recorded = await writeHistory(s, database.url, log);
-    log(
-      `history: ${recorded.toLocaleString('en')} recipients of ${HISTORY.length} finished campaigns over the last 30 days; relay indicators computed`,
+    await history(s);
+  } else if (!state.historyWritten && state.made) {
+    log('the history was cut short last time: writing the rest');
+    const [admin, alice, bob] = await Promise.all(
+      (['admin', 'alice', 'bob'] as const).map((u) => signIn(baseUrl, LOGINS[u].email, LOGINS[u].password)),
     );
+    await history({ ...state.made, admin: admin!, users: { alice: alice!, bob: bob! } });
   } else {
     log('the demo workspace is already seeded (npm run demo -- --reset starts over)');
   }

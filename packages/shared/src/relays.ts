@@ -52,18 +52,42 @@ export const backoffSlowEnough = (normal: unknown, backoff: unknown) =>
  * message took hours and nothing said so): 'At 60 s a message one relay sends 60 an hour, 1,440 a day:
  * 10,000 recipients take about 6.9 days on one relay, 16.7 hours on ten.' Null for no usable speed.
  */
+const n = (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: 1 });
+/** A time in seconds as days, hours or minutes ('6.9 days'). */
+const span = (secs: number) => {
+  if (secs < 60) return `${Math.max(1, Math.round(secs))} second${Math.round(secs) === 1 ? '' : 's'}`;
+  const [v, unit] =
+    secs >= 86_400 ? [secs / 86_400, 'day'] : secs >= 3_600 ? [secs / 3_600, 'hour'] : [secs / 60, 'minute'];
+  return `${n(v)} ${unit}${n(v) === '1' ? '' : 's'}`;
+};
+
 export function speedHint(seconds: unknown, recipients = 10_000): string | null {
   const s = typeof seconds === 'string' && /^\d+$/.test(seconds.trim()) ? Number(seconds) : seconds;
   if (typeof s !== 'number' || !Number.isInteger(s) || s < 1) return null;
-  const n = (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: 1 });
-  const span = (secs: number) =>
-    secs >= 86_400
-      ? `${n(secs / 86_400)} days`
-      : secs >= 3_600
-        ? `${n(secs / 3_600)} hours`
-        : `${n(secs / 60)} minutes`;
   return (
     `At ${n(s)} s a message one relay sends ${n(3_600 / s)} an hour, ${n(86_400 / s)} a day: ` +
     `${n(recipients)} recipients take about ${span(recipients * s)} on one relay, ${span((recipients * s) / 10)} on ten.`
   );
+}
+
+/** What the campaign hint needs of a relay. */
+export interface RelayPace {
+  active: boolean;
+  backoff: boolean;
+  normalSpeed: number;
+  backoffSpeed: number;
+}
+
+/**
+ * How long a campaign takes on its relay group (issue 38, at the campaign's start): every active relay
+ * sends one message per its speed (its backoff speed in backoff mode), side by side. 'At these relay
+ * speeds (2 active relays), 1,000 recipients take about 8.3 hours.' Null while nothing is known.
+ */
+export function campaignDurationHint(recipients: number, relays: RelayPace[]): string | null {
+  if (!Number.isFinite(recipients) || recipients < 0) return null;
+  const active = relays.filter((r) => r.active);
+  if (active.length === 0) return 'No relay of this group is active: the campaign sends nothing until one is.';
+  const perSecond = active.reduce((sum, r) => sum + 1 / Math.max(1, r.backoff ? r.backoffSpeed : r.normalSpeed), 0);
+  const relaysText = `${n(active.length)} active relay${active.length === 1 ? '' : 's'}`;
+  return `At these relay speeds (${relaysText}), ${n(recipients)} recipients take about ${span(recipients / perSecond)}.`;
 }

@@ -51,6 +51,8 @@ describe('PMTA operations', () => {
     // A relay on it (the form's own journey is pmta-relays.spec.ts), then its edit page.
     const { relayId } = await relayOn(h, serverId, { host: 'mta1.sim.example', ip: '10.20.0.1' });
     await page.goto(`/pmta-relays/${relayId}/edit`);
+    // Issue 38: what the relay's speed (the default 60 s) means for a campaign.
+    await page.getByText('10,000 recipients take about 6.9 days on one relay, 16.7 hours on ten.').waitFor();
 
     await button(page, 'Check VMTA config date').click();
     await button(page, 'Yes').click();

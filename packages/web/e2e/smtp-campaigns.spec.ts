@@ -202,6 +202,8 @@ describe('SMTP campaigns', () => {
     await pick(page, 'Unsubscribe link group', 'Unsub links');
     await pick(page, 'Relay Status', 'Neutral');
     await pick(page, 'Relay Group', 'Garden relays');
+    // Issue 38: how long the list takes at the group's relay speeds (one active relay, a message a second).
+    await page.getByText('At these relay speeds (1 active relay), 40 recipients take about 40 seconds.').waitFor();
     // Every message of the empty save is gone once its field holds a value.
     await fieldError(page, 'Relay Group is required.').waitFor({ state: 'detached' });
     await page.getByText('Last 10 Campaigns').waitFor();

@@ -122,6 +122,8 @@ describe('SMTP relays', () => {
     await page.getByText('Leave blank to keep the current password.').waitFor();
     await pick(page, 'Socks proxy', '127.0.0.9');
     await page.getByLabel('Normal speed', { exact: true }).fill('30');
+    // Issue 38: what the relay's speed means for a campaign.
+    await page.getByText('At 30 s a message one relay sends 120 an hour, 2,880 a day').waitFor();
     await page.getByRole('switch', { name: 'Backoff mode' }).click();
     await shotBoth(page, 'smtp-relay-edit');
     await button(page, 'Save').click();

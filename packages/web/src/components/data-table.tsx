@@ -1,4 +1,4 @@
-import { useState, type Key, type ReactNode } from 'react';
+import { Fragment, useState, type Key, type ReactNode } from 'react';
 import { Button, Flex, Result, Table, Typography, type TableProps } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -117,7 +117,10 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   const failed = !loading && !data && error !== undefined && error !== null;
   const keyOf = (c: ColumnType<T>) => String(c.key ?? c.dataIndex ?? '');
 
-  const sorted = columns.map((c) =>
+  // Nothing to scroll past in an empty table: pinned titles would only cover the others (issue 38: the
+  // relay indicators' Conv 90/60/30 under Profit/day), so nothing is pinned until there are rows.
+  const pinned = rows.length > 0 ? columns : columns.map((c) => ({ ...c, fixed: undefined }));
+  const sorted = pinned.map((c) =>
     c.sorter
       ? { ...c, sortOrder: order && order.field === keyOf(c) ? (order.dir === 'asc' ? 'ascend' : 'descend') : null }
       : c,
@@ -268,17 +271,32 @@ function SelectionBar<T extends object>({
  */
 export function withTitleMinWidth<T>(c: ColumnType<T>): ColumnType<T> {
   if (typeof c.title !== 'string' || !c.title) return c;
-  const longest = Math.max(...c.title.split(/\s+/).map((w) => w.length));
-  const minWidth = Math.max(64, Math.ceil(longest * 10) + 18) + (c.sorter ? 22 : 0);
+  // 'Delivered/day' may wrap after its slash, never inside a word.
+  const words = c.title.split(/\s+|(?<=\/)/);
+  const longest = Math.max(...words.map((w) => w.length));
+  const minWidth = Math.max(64, Math.ceil(longest * 9) + 18) + (c.sorter ? 22 : 0);
   const onCell = c.onCell;
+  const parts = c.title.split(/(?<=\/)/);
   return {
     ...c,
+    title:
+      parts.length > 1
+        ? parts.map((p, i) => (
+            <Fragment key={i}>
+              {i > 0 && <wbr />}
+              {p}
+            </Fragment>
+          ))
+        : c.title,
     onCell: (row, i) => {
       const own = onCell?.(row, i) ?? {};
       return { ...own, style: { minWidth, ...own.style } };
     },
   };
 }
+
+/** withTitleMinWidth on every column. */
+export const withTitleMinWidths = <T,>(columns: ColumnType<T>[]): ColumnType<T>[] => columns.map(withTitleMinWidth);
 
 export function ownerColumn<T extends { user: { username: string } }>(
   isAdmin: boolean,

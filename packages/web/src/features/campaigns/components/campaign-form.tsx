@@ -25,6 +25,7 @@ import { ValidationErrors } from '@/components/validation-errors.tsx';
 import { useSelectOptions } from '@/hooks/use-select-options.ts';
 import { useSmartLists, type CampaignKind } from '../api/campaigns.ts';
 import { zodRule } from '@/lib/form-rules.ts';
+import { CampaignDuration } from './campaign-duration.tsx';
 
 type Schema = Parameters<typeof zodRule>[0];
 
@@ -319,6 +320,7 @@ export function CampaignForm<V extends CampaignValues>({
         {select('relayStatus', RELAY_STATUS_OPTIONS)}
         {select('relayGroup', relayGroups.data)}
       </Row>
+      <CampaignDuration kind={kind.kind} />
       <Row gutter={16}>
         <Col xs={24} md={12}>
           {schedule('scheduledStart', startOn, 'startOn')}

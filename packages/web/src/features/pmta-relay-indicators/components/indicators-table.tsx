@@ -7,10 +7,12 @@ import {
   type RelayIndicator,
 } from '@console/shared/pmta-relay-indicators';
 import { ReportTexts } from '@console/shared/reports';
-import { DataTable, type ListTableProps } from '@/components/data-table.tsx';
+import { DataTable, type ListTableProps, withTitleMinWidth } from '@/components/data-table.tsx';
 
+/** A figure never breaks inside itself ('123,456 .78'). */
+const whole = (text: string | number) => <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
 const num = (v: number, digits = 2) =>
-  v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  whole(v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }));
 const money = (cents: number) => num(cents / 100);
 const right = { align: 'right' as const, sorter: true };
 
@@ -31,7 +33,7 @@ export function IndicatorsTable(props: ListTableProps<HydraCollection<RelayIndic
       title: 'IP',
       key: 'pmtaRelay.ip',
       sorter: true,
-      render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{r.pmtaRelay.ip}</span>,
+      render: (_, r) => whole(r.pmtaRelay.ip),
     },
     { title: 'Group', key: 'pmtaRelay.group.name', sorter: true, render: (_, r) => r.pmtaRelay.group.name },
     { title: 'Type', key: 'type', render: (_, r) => (r.pmtaRelay.pmtaServer.isVps ? 'VPS' : 'Net') },
@@ -41,33 +43,36 @@ export function IndicatorsTable(props: ListTableProps<HydraCollection<RelayIndic
       sorter: true,
       render: (_, r) => r.mailProvider?.name ?? 'All services',
     },
-    { title: 'Age', key: 'age', ...right, render: (_, r) => r.age },
+    { title: 'Age', key: 'age', ...right, render: (_, r) => whole(r.age) },
     { title: 'Delivered/day', key: 'deliveredPerDay', ...right, render: (_, r) => num(r.deliveredPerDay) },
     { title: 'Bounced/day', key: 'bouncedPerDay', ...right, render: (_, r) => num(r.bouncedPerDay) },
     { title: 'Conv/day', key: 'conversionPerDay', ...right, render: (_, r) => num(r.conversionPerDay) },
     { title: 'Profit 90', key: 'profit90', ...right, render: (_, r) => money(r.profit90) },
     { title: 'Profit 60', key: 'profit60', ...right, render: (_, r) => money(r.profit60) },
     { title: 'Profit 30', key: 'profit30', ...right, render: (_, r) => money(r.profit30) },
-    { title: 'Conv 90', key: 'conv90', ...right, render: (_, r) => r.conv90 },
-    { title: 'Conv 60', key: 'conv60', ...right, render: (_, r) => r.conv60 },
-    { title: 'Conv 30', key: 'conv30', ...right, render: (_, r) => r.conv30 },
+    { title: 'Conv 90', key: 'conv90', ...right, render: (_, r) => whole(r.conv90) },
+    { title: 'Conv 60', key: 'conv60', ...right, render: (_, r) => whole(r.conv60) },
+    { title: 'Conv 30', key: 'conv30', ...right, render: (_, r) => whole(r.conv30) },
     {
       title: 'Profit/day',
       key: 'profitPerDay',
       ...right,
       fixed: 'right',
-      render: (_, r) => r.profitPerDay.toFixed(PROFIT_PER_DAY_DECIMALS),
+      render: (_, r) => whole(r.profitPerDay.toFixed(PROFIT_PER_DAY_DECIMALS)),
     },
   ];
   return (
     <DataTable<RelayIndicator>
       {...props}
       size="small"
-      // The highlight on every cell: the pinned columns paint their own background over the row's.
-      columns={columns.map((c) => ({
-        ...c,
-        onCell: (r: RelayIndicator) => (indicatorHighlighted(r) ? { style: { background: token.colorErrorBg } } : {}),
-      }))}
+      // The highlight on every cell: the pinned columns paint their own background over the row's. No
+      // column narrower than its title's longest word ('I D', 'Prof it/da y').
+      columns={columns.map((c) =>
+        withTitleMinWidth({
+          ...c,
+          onCell: (r: RelayIndicator) => (indicatorHighlighted(r) ? { style: { background: token.colorErrorBg } } : {}),
+        }),
+      )}
       emptyText={ReportTexts.nothing}
       onRow={(r) => {
         const marked = indicatorHighlighted(r);

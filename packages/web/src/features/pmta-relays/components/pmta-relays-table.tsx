@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Space, Tag } from 'antd';
 import type { HydraCollection } from '@console/shared/hydra';
 import { type PmtaRelay } from '@console/shared/pmta-relays';
-import { DataTable, type ListTableProps, type Selection } from '@/components/data-table.tsx';
+import { DataTable, type ListTableProps, type Selection, withTitleMinWidths } from '@/components/data-table.tsx';
 import { confirmDelete } from '@/components/feedback.tsx';
 import { DeleteButton, EditButton } from '@/components/row-actions.tsx';
 import { href } from '@/lib/routes.ts';
@@ -30,8 +30,8 @@ export function PmtaRelaysTable(props: PmtaRelaysTableProps) {
         {...props}
         emptyText="Nothing to show."
         selection={{ ...props.selection, label: (r) => r.smtpHost }}
-        columns={[
-          // Narrow ID and Type: every column fits beside the pinned Actions at 1000 px (issue 22).
+        columns={withTitleMinWidths<PmtaRelay>([
+          // Narrow ID and Type: fewer columns to scroll to beside the pinned Actions at 1000 px (issue 22).
           { title: 'ID', dataIndex: 'id', key: 'id', width: 64, sorter: true },
           {
             title: 'Type',
@@ -41,7 +41,13 @@ export function PmtaRelaysTable(props: PmtaRelaysTableProps) {
             render: (_, r) => (r.pmtaServer.isVps ? 'VPS' : 'Net'),
           },
           { title: 'Smtp Host', dataIndex: 'smtpHost', key: 'smtpHost', sorter: true },
-          { title: 'IP', dataIndex: 'ip', key: 'ip', sorter: true },
+          // An address never breaks inside itself.
+          {
+            title: 'IP',
+            key: 'ip',
+            sorter: true,
+            render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{r.ip}</span>,
+          },
           { title: 'Pmta Server', key: 'pmtaServer.name', sorter: true, render: (_, r) => r.pmtaServer.name },
           { title: 'Group', key: 'group.name', sorter: true, render: (_, r) => r.group.name },
           {
@@ -81,7 +87,8 @@ export function PmtaRelaysTable(props: PmtaRelaysTableProps) {
               </Space>
             ),
           },
-        ]}
+          // No title squeezed inside a word ('Descrip tion'): at 1000 px the table scrolls sideways instead.
+        ])}
       />
       <ReputationsDialog relayId={reputationsOf} onClose={() => setReputationsOf(undefined)} />
     </>

@@ -5,6 +5,7 @@ import { pmtaRelayCreateSchema, pmtaRelayUpdateSchema } from '@console/shared/pm
 import { EditPage } from '@/components/edit-page.tsx';
 import { toast } from '@/components/feedback.tsx';
 import { OwnerSelect } from '@/components/owner-filter.tsx';
+import { SpeedHint } from '@/components/speed-hint.tsx';
 import { ValidationErrors } from '@/components/validation-errors.tsx';
 import { useRouteId } from '@/hooks/use-route-id.ts';
 import { useSelectOptions } from '@/hooks/use-select-options.ts';
@@ -183,7 +184,12 @@ export function PmtaRelayEdit() {
               {id && (
                 <>
                   <Col xs={12} md={6}>
-                    <Form.Item label={labels.normalSpeed} name="normalSpeed" rules={rule('normalSpeed')}>
+                    <Form.Item
+                      label={labels.normalSpeed}
+                      name="normalSpeed"
+                      rules={rule('normalSpeed')}
+                      extra={<SpeedHint name="normalSpeed" />}
+                    >
                       <InputNumber style={{ width: '100%' }} addonAfter="s" />
                     </Form.Item>
                   </Col>

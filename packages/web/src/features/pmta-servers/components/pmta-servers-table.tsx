@@ -3,7 +3,7 @@ import { ApartmentOutlined, SlidersOutlined } from '@ant-design/icons';
 import type { HydraCollection } from '@console/shared/hydra';
 import { type PmtaServer } from '@console/shared/pmta-servers';
 import { confirmDelete } from '@/components/feedback.tsx';
-import { DataTable, type ListTableProps, ownerColumn } from '@/components/data-table.tsx';
+import { DataTable, type ListTableProps, ownerColumn, withTitleMinWidths } from '@/components/data-table.tsx';
 
 import { DeleteButton, EditButton, LinkButton } from '@/components/row-actions.tsx';
 import { href } from '@/lib/routes.ts';
@@ -26,7 +26,7 @@ export function PmtaServersTable(props: ListTableProps<HydraCollection<PmtaServe
     <DataTable<PmtaServer>
       {...props}
       emptyText="Nothing to show."
-      columns={[
+      columns={withTitleMinWidths<PmtaServer>([
         { title: 'ID', dataIndex: 'id', key: 'id', width: 80, sorter: true },
         { title: 'Name', dataIndex: 'name', key: 'name', sorter: true },
         {
@@ -35,7 +35,7 @@ export function PmtaServersTable(props: ListTableProps<HydraCollection<PmtaServe
           sorter: true,
           render: (_, s) => (
             <Space size={6}>
-              {s.serverIp}
+              <span style={{ whiteSpace: 'nowrap' }}>{s.serverIp}</span>
               {s.isVps && <Tag>VPS</Tag>}
             </Space>
           ),
@@ -67,7 +67,7 @@ export function PmtaServersTable(props: ListTableProps<HydraCollection<PmtaServe
             </Space>
           ),
         },
-      ]}
+      ])}
     />
   );
 }

@@ -1,10 +1,13 @@
-import { Button, Checkbox, Col, Form, Input, InputNumber, Row, Select, Space } from 'antd';
+import type { ReactNode } from 'react';
+import { Button, Checkbox, Col, Form, Input, Row, Select, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import { PMTA_SERVER_DEFAULTS, pmtaServerSchema, type PmtaServerBody } from '@console/shared/pmta-servers';
 import { EditPage } from '@/components/edit-page.tsx';
 import { toast } from '@/components/feedback.tsx';
 import { OwnerSelect } from '@/components/owner-filter.tsx';
+import { SpeedHint } from '@/components/speed-hint.tsx';
 import { ValidationErrors } from '@/components/validation-errors.tsx';
+import { WholeNumberInput } from '@/components/whole-number-input.tsx';
 import { useRouteId } from '@/hooks/use-route-id.ts';
 import { zodRule } from '@/lib/form-rules.ts';
 import { href } from '@/lib/routes.ts';
@@ -29,7 +32,7 @@ const labels = {
   ipList: 'IP List',
   user: 'Owner',
 };
-const number = (name: keyof Values, extra?: string) => (
+const number = (name: keyof Values, extra?: ReactNode) => (
   <Col xs={12} md={6}>
     <Form.Item
       label={labels[name as keyof typeof labels]}
@@ -39,7 +42,7 @@ const number = (name: keyof Values, extra?: string) => (
       // Backoff is never faster than normal (issue 23): a new normal speed checks the backoff speed again.
       dependencies={name === 'relayBackoffSpeed' ? ['relayNormalSpeed'] : undefined}
     >
-      <InputNumber style={{ width: '100%' }} />
+      <WholeNumberInput />
     </Form.Item>
   </Col>
 );
@@ -125,7 +128,7 @@ export function PmtaServerEdit() {
                   <Input autoComplete="off" />
                 </Form.Item>
               </Col>
-              {number('relayNormalSpeed', 'Seconds, for new relays.')}
+              {number('relayNormalSpeed', <SpeedHint name="relayNormalSpeed" fallback="Seconds, for new relays." />)}
               {number('relayBackoffSpeed', 'In backoff mode.')}
               <Col xs={24} md={isAdmin ? 12 : 24}>
                 <Form.Item

@@ -1,6 +1,6 @@
 import { Tag, Typography } from 'antd';
 import type { ReputationProvider } from '@console/shared/reputation-providers';
-import { DataTable, listTable } from '@/components/data-table.tsx';
+import { DataTable, listTable, withTitleMinWidths } from '@/components/data-table.tsx';
 import { Page } from '@/components/page.tsx';
 import { EditButton } from '@/components/row-actions.tsx';
 import { useCollectionParams } from '@/hooks/use-collection-params.ts';
@@ -19,7 +19,7 @@ export function ReputationProviderList() {
       <DataTable<ReputationProvider>
         {...listTable(providers, list)}
         emptyText="No reputation providers."
-        columns={[
+        columns={withTitleMinWidths<ReputationProvider>([
           { title: 'ID', dataIndex: 'id', key: 'id', width: 70 },
           { title: 'Name', dataIndex: 'name', key: 'name' },
           {
@@ -39,7 +39,12 @@ export function ReputationProviderList() {
                 style={{ whiteSpace: 'normal', display: 'block' }}
               >
                 {p.note}
-                {p.lastChecked && ` Last check ${dayjs(p.lastChecked).format('YYYY-MM-DD HH:mm')}.`}
+                {p.lastChecked && (
+                  <>
+                    {' Last check '}
+                    <span style={{ whiteSpace: 'nowrap' }}>{dayjs(p.lastChecked).format('YYYY-MM-DD HH:mm')}</span>.
+                  </>
+                )}
               </Typography.Text>
             ),
           },
@@ -50,7 +55,7 @@ export function ReputationProviderList() {
             width: 100,
             render: (_, p) => <EditButton to={href('reputationProviderEdit', { id: p.id })} label={`Edit ${p.name}`} />,
           },
-        ]}
+        ])}
       />
     </Page>
   );

@@ -5,6 +5,7 @@ import { smtpRelayCreateSchema, smtpRelayUpdateSchema } from '@console/shared/sm
 import { EditPage } from '@/components/edit-page.tsx';
 import { toast } from '@/components/feedback.tsx';
 import { OwnerSelect } from '@/components/owner-filter.tsx';
+import { SpeedHint } from '@/components/speed-hint.tsx';
 import { ValidationErrors } from '@/components/validation-errors.tsx';
 import { useRouteId } from '@/hooks/use-route-id.ts';
 import { useSelectOptions } from '@/hooks/use-select-options.ts';
@@ -203,7 +204,12 @@ export function SmtpRelayEdit() {
                     </Form.Item>
                   </Col>
                   <Col xs={12} md={6}>
-                    <Form.Item label={labels.normalSpeed} name="normalSpeed" rules={rule('normalSpeed')}>
+                    <Form.Item
+                      label={labels.normalSpeed}
+                      name="normalSpeed"
+                      rules={rule('normalSpeed')}
+                      extra={<SpeedHint name="normalSpeed" />}
+                    >
                       <InputNumber style={{ width: '100%' }} addonAfter="s" />
                     </Form.Item>
                   </Col>

@@ -6,6 +6,7 @@ import { EditPage } from '@/components/edit-page.tsx';
 import { toast } from '@/components/feedback.tsx';
 import { OwnerSelect } from '@/components/owner-filter.tsx';
 import { ValidationErrors } from '@/components/validation-errors.tsx';
+import { WholeNumberInput } from '@/components/whole-number-input.tsx';
 import { useRouteId } from '@/hooks/use-route-id.ts';
 import { zodRule } from '@/lib/form-rules.ts';
 import { href } from '@/lib/routes.ts';
@@ -81,7 +82,7 @@ export function SmtpServerEdit() {
           </Col>
           <Col xs={12} md={6}>
             <Form.Item label={labels.port} name="port" rules={rule('port')}>
-              <InputNumber style={{ width: '100%' }} />
+              <WholeNumberInput />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox, Col, Form, Input, InputNumber, Row, Space, Typography } from 'antd';
+import { Button, Checkbox, Col, Form, Input, Row, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { UploadKinds } from '@console/shared/uploads';
 import { SocksMessages as M, socksSchema } from '@console/shared/socks-proxies';
@@ -8,6 +8,7 @@ import { FileUploadsCard } from '@/components/file-uploads.tsx';
 import { toast } from '@/components/feedback.tsx';
 import { OwnerSelect } from '@/components/owner-filter.tsx';
 import { ValidationErrors } from '@/components/validation-errors.tsx';
+import { WholeNumberInput } from '@/components/whole-number-input.tsx';
 import { useRouteId } from '@/hooks/use-route-id.ts';
 import { zodRule } from '@/lib/form-rules.ts';
 import { href } from '@/lib/routes.ts';
@@ -83,7 +84,7 @@ export function SocksEdit() {
               </Col>
               <Col span={8}>
                 <Form.Item label="Port" name="port" rules={rule('port')}>
-                  <InputNumber style={{ width: '100%' }} placeholder="1080" />
+                  <WholeNumberInput placeholder="1080" />
                 </Form.Item>
               </Col>
               <Col span={12}>
