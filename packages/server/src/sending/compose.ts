@@ -59,6 +59,15 @@ const PMTA_LINKS = {
  * An SMTP campaign without unsubscribe links unsubscribes through the console's own tracker when
  * TRACKER_URL is set (issue 26): `[unsub]` never renders empty in a message that is sent.
  */
+/** The owner's saved tags, `{name}` to its values: what a message's `{tags}` are filled from. */
+export async function tagValuesOf(db: Pick<pg.Pool, 'query'>, userId: number): Promise<Map<string, string[]>> {
+  const { rows } = await db.query<{ name: string; content: string[] }>(
+    'select name, content from tags where user_id = $1',
+    [userId],
+  );
+  return new Map(rows.map((t) => [t.name, t.content]));
+}
+
 export async function campaignSources(db: pg.Pool, id: number, trackerUrl?: string) {
   const { rows } = await db.query<{
     id: number;
@@ -97,12 +106,8 @@ export async function campaignSources(db: pg.Pool, id: number, trackerUrl?: stri
   const urls = (g: number | null) => (g === null ? [] : links.filter((l) => l.groupId === g).map((l) => l.url));
   const unsubscribe = urls(c.unsubscribeLinksId);
   if (!unsubscribe.length && trackerUrl) unsubscribe.push(defaultUnsubscribeUrl(trackerUrl));
-  const { rows: tags } = await db.query<{ name: string; content: string[] }>(
-    'select name, content from tags where user_id = $1',
-    [c.userId],
-  );
   const sources: CompileSources = {
-    tags: new Map(tags.map((t) => [t.name, t.content])),
+    tags: await tagValuesOf(db, c.userId),
     links: c.type === PMTA ? PMTA_LINKS : { offer: urls(c.offerLinksId), unsubscribe, pixel: urls(c.pixelLinksId) },
     trk: `${c.type === PMTA ? 'pmta' : 'smtp'}-${c.id}`,
   };
