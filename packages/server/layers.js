@@ -34,10 +34,6 @@ export const featureCrossings = [
   ['relay-groups', 'relays'],
   ['applied-pmta-configs', 'pmta-configs'],
   ['pmta-configs', 'applied-pmta-configs'],
-  ['pmta-balancers', 'pmta-servers'],
-  ['pmta-relays-mail-service-report', 'pmta-relays-report'],
-  ['pmta-relays-mail-service-report', 'pmta-speeds'],
-  ['pmta-speeds', 'pmta-relays'],
 ];
 
 const rankOf = new Map(layers.flatMap(([name, entries], i) => entries.map((e) => [e, { name, rank: i }])));

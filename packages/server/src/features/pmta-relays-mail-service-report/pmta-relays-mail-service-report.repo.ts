@@ -2,11 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { MailServiceReportOrder, MailServiceReportRow } from '@console/shared/pmta-relays-mail-service-report';
 import { CampaignTypeOf } from '@console/shared/enums';
 import { containsPattern } from '../../core/collection.ts';
-import { dayBetween, orderSql } from '../../core/reports.ts';
+import { ROLLUP_FIGURES, dayBetween, orderSql } from '../../core/reports.ts';
 import type { Executor } from '../../db/client.ts';
 import { pmtaSpeeds } from '../../db/schema/index.ts';
-import { goodSpeedSql } from '../pmta-speeds/pmta-speeds.repo.ts';
-import { FIGURES } from '../pmta-relays-report/pmta-relays-report.repo.ts';
+import { goodSpeedSql } from '../../pmta/speed-state.ts';
 
 /*
  * The mail-service report's query (decision 0916): every PMTA relay in scope, with its switch and speed for
@@ -59,7 +58,7 @@ export async function mailServiceReport(db: Executor, q: MailServiceReportQuery)
   const sp = pmtaSpeeds;
   const { rows } = await db.execute<MailServiceReportRow>(sql`
     with f as (
-      select d.relay_id, ${FIGURES}
+      select d.relay_id, ${ROLLUP_FIGURES}
       from event_rollup_daily d
       where d.campaign_type = ${PMTA} and d.mail_provider_id = ${q.mailProvider} and d.relay_id <> 0
         and ${dayBetween('d.day', q)}
