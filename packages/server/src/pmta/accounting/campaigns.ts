@@ -8,6 +8,7 @@ import { classifyBounce, type ClassifiedBounce } from '../../suppression/bounces
 import { recordSoftBounces, resetSoftBounces, type SoftBounce } from '../../suppression/soft-bounces.ts';
 import { publishCampaignLive } from '../../core/campaign-live.ts';
 import { SUPPRESS_BOUNCED } from '../../sending/suppress.ts';
+import { pauseOnRates } from '../../sending/rate-pause.ts';
 import { recordEvents, type EventInput } from '../../tracking/events.ts';
 import { recordComplaints } from '../../tracking/complaints.ts';
 import { decodeTrackingId } from '../../tracking/uuid.ts';
@@ -92,6 +93,9 @@ export const campaignRecords: AcctHandler = async (ctx, _server, records, tx) =>
     await rateRelays(ctx, [...relays]).catch((e) =>
       log.error({ relayIds: [...relays], err: loggable(e) }, 'rating the relays failed'),
     );
+    await pauseOnRates(ctx, campaigns)
+      .then((paused) => paused.length && log.warn({ paused }, 'campaigns paused by their complaint or bounce rate'))
+      .catch((e) => log.error({ err: loggable(e) }, 'checking the campaigns rates failed'));
     await pauseRelays(ctx, [...infra])
       .then((paused) => paused.length && log.warn({ paused }, 'relays switched off for mail services (infra bounces)'))
       .catch((e) => log.error({ relayIds: [...infra], err: loggable(e) }, 'pausing the relays failed'));
