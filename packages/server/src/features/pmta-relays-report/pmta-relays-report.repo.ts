@@ -19,7 +19,7 @@ const PMTA = CampaignTypeOf.pmta;
 /** The figures of decision 0914 summed over rollup rows aliased `d`; profit in cents. */
 export const FIGURES =
   sql.raw(`coalesce(sum(d.delivered), 0)::int as delivered, coalesce(sum(d.bounced), 0)::int as bounced,
-  coalesce(sum(d.infra_bounces), 0)::int as "infraBounces",
+  coalesce(sum(d.infra_bounces), 0)::int as "infraBounces", coalesce(sum(d.complaints), 0)::int as complaints,
   coalesce(sum(d.unique_opens), 0)::int as views, coalesce(sum(d.unique_clicks), 0)::int as clicks,
   coalesce(sum(d.conversions), 0)::int as conversions, coalesce(sum(d.profit_cents), 0)::bigint as profit`);
 
@@ -32,6 +32,7 @@ const ORDER: Record<RelaysReportOrder, string> = {
   delivered: 'f.delivered',
   bounced: 'f.bounced',
   infraBounces: 'f."infraBounces"',
+  complaints: 'f.complaints',
   views: 'f.views',
   clicks: 'f.clicks',
   conversions: 'f.conversions',
@@ -63,7 +64,7 @@ export async function relaysReport(db: Executor, q: RelaysReportQuery): Promise<
       group by d.relay_id
     )
     select r.id, u.username, s.is_vps as "isVps", host(r.ip) as ip, r.smtp_host as host,
-           f.delivered, f.bounced, f."infraBounces", f.views, f.clicks, f.conversions, f.profit
+           f.delivered, f.bounced, f."infraBounces", f.complaints, f.views, f.clicks, f.conversions, f.profit
     from f
     join pmta_relays r on r.id = f.relay_id
     join pmta_servers s on s.id = r.pmta_server_id

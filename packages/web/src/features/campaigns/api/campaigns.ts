@@ -156,6 +156,8 @@ export function useApplyStatistics(kind: CampaignKind, id: number | undefined) {
               open: e.opens,
               click: e.clicks,
               unsubscribed: e.unsubscribers,
+              complaints: e.complaints,
+              infraBounces: e.infraBounces,
               profit: e.profit,
             },
           }
