@@ -128,7 +128,7 @@ describe('Complaints', () => {
     await page.waitForURL('**/complaints');
     await page.getByText('Total: 2').waitFor();
     expect(await columnTexts(page, 'E-mail')).toEqual(['angry2@fbl.example', 'angry1@fbl.example']);
-    expect(await columnTexts(page, 'Source')).toEqual(['PMTA record', 'PMTA record']);
+    expect(await columnTexts(page, 'Owner / source')).toEqual(['adminPMTA record', 'adminPMTA record']);
     expect((await columnTexts(page, 'Campaign / relay'))[0]).toBe('Autumn feedbackmta1.fbl-news.example');
     await shotBoth(page, 'complaints');
 
@@ -156,10 +156,22 @@ describe('Complaints', () => {
   test('a campaign past the complaint line is paused by the sender, the reason on its statistics', async () => {
     const r = await references('Blast', [['someone@gmail.com', 'Gmail']]);
     const group = await id(`insert into smtp_relay_groups (name, user_id) values ('Blast relays', 1) returning id`);
+    const links = async (type: number, url: string) => {
+      const g = await id(`insert into link_groups (name, type, user_id) values ($1, $2, 1) returning id`, [
+        `Blast ${type}`,
+        type,
+      ]);
+      await h.sql(`insert into links (group_id, url, user_id) values ($1, $2, 1)`, [g, url]);
+      return g;
+    };
+    const offerLinks = await links(0, 'https://trk.example.com/t/c/[uuid]');
+    const unsubscribeLinks = await links(1, 'https://trk.example.com/t/u/[uuid]');
     const campaignId = await id(
       `insert into campaigns (type, name, sender, email_list_id, mail_provider_ids, message_id, offer_id, relay_status,
-                              smtp_relay_group_id, status, start_date, prepared_at, total, user_id)
-       values (${CampaignType.SMTP}, 'Winter blast', 'Shop', $1, $2::int[], $3, $4, 1, $5, $6, now(), now(), 2000, 1)
+                              smtp_relay_group_id, status, start_date, prepared_at, total, user_id, offer_links_id,
+                              unsubscribe_links_id)
+       values (${CampaignType.SMTP}, 'Winter blast', 'Shop', $1, $2::int[], $3, $4, 1, $5, $6, now(), now(), 2000, 1,
+               $7, $8)
        returning id`,
       [
         r.list,
@@ -168,6 +180,8 @@ describe('Complaints', () => {
         r.offer,
         group,
         CampaignStatus.Paused,
+        offerLinks,
+        unsubscribeLinks,
       ],
     );
     // The figures of a campaign well under way: 6 complaints of 1,500 delivered (0.4%, past 0.3%).
@@ -181,8 +195,8 @@ describe('Complaints', () => {
     await page.goto(`/smtp-campaigns/${campaignId}/statistics`);
     await page.getByTestId('overall-stats').waitFor();
     // Resumed: the sender takes it up and its first look at the rates pauses it.
-    await button(page, 'Start').click();
-    await dialog(page).getByText('Start this campaign?').waitFor();
+    await page.getByRole('button', { name: 'Start campaign Winter blast' }).click();
+    await dialog(page).locator('.ant-modal-confirm-title', { hasText: 'Start this campaign?' }).waitFor();
     await dialog(page).getByRole('button', { name: 'Start', exact: true }).click();
     await seeToast(page, 'Started successfully!');
     const reason = 'Paused: the complaint rate 0.4% (6 complaints of 1500 delivered) passed the 0.3% limit.';

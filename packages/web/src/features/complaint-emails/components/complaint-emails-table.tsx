@@ -15,7 +15,7 @@ const SOURCE = { pmta: 'PMTA record', report: 'ARF report' } as Record<string, s
 
 /**
  * The addresses that complained, per owner: the last complaint first. Fits 1000 px like Bounced Emails:
- * first and last complaint share a cell, so do the campaign and the relay.
+ * owner and source share a cell, so do first and last complaint, and the campaign and the relay.
  */
 export function ComplaintEmailsTable({ selection, onLift, ...table }: ComplaintEmailsTableProps) {
   return (
@@ -28,24 +28,25 @@ export function ComplaintEmailsTable({ selection, onLift, ...table }: ComplaintE
       columns={[
         { title: 'E-mail', dataIndex: 'email', key: 'email', sorter: true, ellipsis: true },
         {
-          title: 'Owner',
+          title: 'Owner / source',
           key: 'user',
-          width: 120,
+          width: 130,
           sorter: true,
           ellipsis: true,
-          render: (_, r) => r.user.username,
+          render: (_, r) => (
+            <>
+              <Typography.Text ellipsis={{ tooltip: r.user.username }} style={{ display: 'block' }}>
+                {r.user.username}
+              </Typography.Text>
+              <Tag color="volcano">{SOURCE[r.source] ?? r.source}</Tag>
+            </>
+          ),
         },
-        {
-          title: 'Source',
-          key: 'source',
-          width: 120,
-          render: (_, r) => <Tag color="volcano">{SOURCE[r.source] ?? r.source}</Tag>,
-        },
-        { title: 'Complaints', dataIndex: 'count', key: 'count', width: 115, sorter: true, align: 'right' },
+        { title: 'Complaints', dataIndex: 'count', key: 'count', width: 110, sorter: true, align: 'right' },
         {
           title: 'Last complaint',
           key: 'lastComplaintAt',
-          width: 150,
+          width: 140,
           sorter: true,
           render: (_, r) => (
             <>
@@ -57,7 +58,7 @@ export function ComplaintEmailsTable({ selection, onLift, ...table }: ComplaintE
         {
           title: 'Campaign / relay',
           key: 'campaign',
-          width: 150,
+          width: 140,
           ellipsis: true,
           render: (_, r) =>
             r.campaign || r.relay ? (
