@@ -16,7 +16,8 @@ import type { OutgoingMessage } from './transports/transport.ts';
  * from it. Links come from the campaign's link groups, `{tags}` from the owner's saved tags, `[trk]` is
  * `smtp-<id>`. Headers: List-Unsubscribe with the rendered unsubscribe link (URL only: the tracking hosts
  * serve HTTP and accept no mail, so a mailto: would bounce) and RFC 8058's List-Unsubscribe-Post,
- * a Message-ID on the relay's sender domain, and X-Console-Id, the tracking id, for bounce matching.
+ * a Message-ID on the relay's sender domain, and X-Console-Id, the tracking id, for bounce matching;
+ * CFBL-Address and CFBL-Feedback-ID when the sender domain has a complaint address (decision 1392).
  */
 
 export interface SendingCampaign {
@@ -161,7 +162,7 @@ export function composeMessage(
   secret: Uint8Array,
   c: SendingCampaign,
   r: ClaimedRecipient,
-  relay: { id: number; senderEmail: string; host: string; vmta?: string },
+  relay: { id: number; senderEmail: string; host: string; vmta?: string; cfblAddress?: string | null },
 ): OutgoingMessage {
   const uuid = encodeTrackingId(secret, {
     campaignType: c.type === PMTA ? 'pmta' : 'smtp',
@@ -177,6 +178,12 @@ export function composeMessage(
   if (c.unsubscribe) {
     headers['List-Unsubscribe'] = `<${render(c.unsubscribe, recipient, env)}>`;
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+  }
+  // CFBL (RFC 9477, decision 1392): the receiver's complaint comes back to the owner's address, carrying
+  // the tracking id (what the ARF reader matches, decision 1365). Both are in the DKIM signature.
+  if (relay.cfblAddress) {
+    headers['CFBL-Address'] = `${relay.cfblAddress}; report=arf`;
+    headers['CFBL-Feedback-ID'] = uuid;
   }
   const message = {
     from: { name: m.sender, address: relay.senderEmail },

@@ -29,6 +29,7 @@ const ORDER: Record<MailServiceReportOrder, string> = {
   bounced: 'bounced',
   bouncedLH: '"bouncedLH"',
   infraBounces: '"infraBounces"',
+  complaints: 'complaints',
   views: 'views',
   clicks: 'clicks',
   conversions: 'conversions',
@@ -75,7 +76,7 @@ export async function mailServiceReport(db: Executor, q: MailServiceReportQuery)
            coalesce(${goodSpeedSql}, false) as "speedIsGood", r.description,
            coalesce(f.delivered, 0) as delivered, coalesce(f.bounced, 0) as bounced,
            coalesce(lh.delivered, 0) as "deliveredLH", coalesce(lh.bounced, 0) as "bouncedLH",
-           coalesce(f."infraBounces", 0) as "infraBounces",
+           coalesce(f."infraBounces", 0) as "infraBounces", coalesce(f.complaints, 0) as complaints,
            coalesce(f.views, 0) as views, coalesce(f.clicks, 0) as clicks,
            coalesce(f.conversions, 0) as conversions, coalesce(f.profit, 0)::bigint as profit,
            (not r.active or coalesce(sw.off, false)) as stopped

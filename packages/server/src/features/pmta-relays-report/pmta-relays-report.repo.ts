@@ -25,6 +25,7 @@ const ORDER: Record<RelaysReportOrder, string> = {
   delivered: 'f.delivered',
   bounced: 'f.bounced',
   infraBounces: 'f."infraBounces"',
+  complaints: 'f.complaints',
   views: 'f.views',
   clicks: 'f.clicks',
   conversions: 'f.conversions',
@@ -56,7 +57,7 @@ export async function relaysReport(db: Executor, q: RelaysReportQuery): Promise<
       group by d.relay_id
     )
     select r.id, u.username, s.is_vps as "isVps", host(r.ip) as ip, r.smtp_host as host,
-           f.delivered, f.bounced, f."infraBounces", f.views, f.clicks, f.conversions, f.profit
+           f.delivered, f.bounced, f."infraBounces", f.complaints, f.views, f.clicks, f.conversions, f.profit
     from f
     join pmta_relays r on r.id = f.relay_id
     join pmta_servers s on s.id = r.pmta_server_id
