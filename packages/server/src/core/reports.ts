@@ -1,5 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AuthUser } from './context.ts';
+import type { FastifyReply } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { DATA_AGE_HEADER, replicaLag } from '../db/replica.ts';
+import type { AppContext, AuthUser } from './context.ts';
 
 /*
  * What the report routes share (decision 0914). Reports read the rollups (event_rollup_daily for date
@@ -26,4 +29,15 @@ export const dayBetween = (column: SQL | string, range: { fromDate: string; toDa
 export function orderSql<K extends string>(columns: Record<K, string>, key: K, asc: boolean, tie: string): SQL {
   const dir = asc ? 'asc' : 'desc';
   return sql.raw(`${columns[key]} ${dir} nulls last, ${tie} ${dir}`);
+}
+
+/**
+ * The database a report or an export reads (decision 1411): the replica of DATABASE_READ_URL when there is
+ * one, its lag then told in the `x-data-age` header (seconds) for the page's note; the primary otherwise.
+ * Nothing that writes goes through it (a replica refuses writes anyway).
+ */
+export async function reportDb(ctx: Pick<AppContext, 'db' | 'readDb'>, reply: FastifyReply): Promise<Db> {
+  if (ctx.readDb === ctx.db) return ctx.db;
+  reply.header(DATA_AGE_HEADER, String(await replicaLag(ctx.readDb)));
+  return ctx.readDb;
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activityReportResponse, activityReportSchema } from '@console/shared/activity-report';
-import { reportOwner } from '../../core/reports.ts';
+import { reportDb, reportOwner } from '../../core/reports.ts';
 import { activityReport } from './activity-report.repo.ts';
 
 const tags = ['activity-report'];
@@ -11,6 +11,8 @@ export const activityReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/activity-report',
     { schema: { tags, body: activityReportSchema, response: { 200: activityReportResponse } } },
-    async (req) => ({ report: await activityReport(ctx.db, reportOwner(req.user, req.body.userId), req.body) }),
+    async (req, reply) => ({
+      report: await activityReport(await reportDb(ctx, reply), reportOwner(req.user, req.body.userId), req.body),
+    }),
   );
 };

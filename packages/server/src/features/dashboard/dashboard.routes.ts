@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardSpeedSchema, relaysCountResponse, relaysCountSchema, speedResponse } from '@console/shared/dashboard';
-import { reportOwner } from '../../core/reports.ts';
+import { reportDb, reportOwner } from '../../core/reports.ts';
 import { relaysCount, speed } from './dashboard.service.ts';
 
 const pad = (n: number) => String(Math.trunc(Math.abs(n))).padStart(2, '0');
@@ -25,7 +25,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/dashboard/speed',
     { schema: { tags, body: dashboardSpeedSchema, response: { 200: speedResponse } } },
-    async (req) => speed(ctx.db, reportOwner(req.user, req.body.userId), req.body.type),
+    async (req, reply) => speed(await reportDb(ctx, reply), reportOwner(req.user, req.body.userId), req.body.type),
   );
 
   /** The relay groups table: relays per group by rating and server kind. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { emailListReportResponse, emailListReportSchema } from '@console/shared/email-list-report';
-import { reportOwner } from '../../core/reports.ts';
+import { reportDb, reportOwner } from '../../core/reports.ts';
 import { emailListReport } from './email-list-report.repo.ts';
 
 /** POST email-list-report {userId, orderBy, direction, fromDate, toDate} -> {report} (spec 3 §7). */
@@ -10,10 +10,12 @@ export const emailListReportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags: ['email-list-report'], body: emailListReportSchema, response: { 200: emailListReportResponse } },
     },
-    async (req) => {
+    async (req, reply) => {
       const b = req.body;
       const owner = reportOwner(req.user, b.userId);
-      return { report: await emailListReport(app.ctx.db, { ...b, owner, asc: b.direction === 'asc' }) };
+      return {
+        report: await emailListReport(await reportDb(app.ctx, reply), { ...b, owner, asc: b.direction === 'asc' }),
+      };
     },
   );
 };

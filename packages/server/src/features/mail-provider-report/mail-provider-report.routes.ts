@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mailProviderReportResponse, mailProviderReportSchema } from '@console/shared/mail-provider-report';
-import { reportOwner } from '../../core/reports.ts';
+import { reportDb, reportOwner } from '../../core/reports.ts';
 import { mailProviderReport } from './mail-provider-report.repo.ts';
 
 /** POST mail-provider-report {userId, orderBy, direction, fromDate, toDate} -> {report} (spec 3 §7). */
@@ -14,10 +14,12 @@ export const mailProviderReportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: mailProviderReportResponse },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const b = req.body;
       const owner = reportOwner(req.user, b.userId);
-      return { report: await mailProviderReport(app.ctx.db, { ...b, owner, asc: b.direction === 'asc' }) };
+      return {
+        report: await mailProviderReport(await reportDb(app.ctx, reply), { ...b, owner, asc: b.direction === 'asc' }),
+      };
     },
   );
 };

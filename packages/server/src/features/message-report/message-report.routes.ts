@@ -4,7 +4,7 @@ import {
   MessageReportTitles as T,
   messageReportExportSchema,
 } from '@console/shared/message-report';
-import { reportOwner } from '../../core/reports.ts';
+import { reportDb, reportOwner } from '../../core/reports.ts';
 import { cursorRows, sendXlsx, type XlsxColumn } from '../../core/xlsx.ts';
 import { messageExportQuery, messageReportCollection, type MessageExportRow } from './message-report.repo.ts';
 
@@ -40,9 +40,9 @@ export const messageReportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageReportCollection.response },
       },
     },
-    (req) => messageReportCollection.list(ctx.db, req.user, req.query),
+    async (req, reply) => messageReportCollection.list(await reportDb(ctx, reply), req.user, req.query),
   );
-  app.post('/message-report-xlsx', { schema: { tags, body: messageReportExportSchema } }, (req, reply) => {
+  app.post('/message-report-xlsx', { schema: { tags, body: messageReportExportSchema } }, async (req, reply) => {
     const b = req.body;
     const query = messageExportQuery(
       reportOwner(req.user, b.userId),
@@ -50,6 +50,12 @@ export const messageReportRoutes: FastifyPluginAsyncZod = async (app) => {
       b.orderBy,
       b.direction === 'asc',
     );
-    return sendXlsx(reply, MESSAGE_REPORT_FILE, 'Message report', columns, cursorRows<MessageExportRow>(ctx.db, query));
+    return sendXlsx(
+      reply,
+      MESSAGE_REPORT_FILE,
+      'Message report',
+      columns,
+      cursorRows<MessageExportRow>(await reportDb(ctx, reply), query),
+    );
   });
 };

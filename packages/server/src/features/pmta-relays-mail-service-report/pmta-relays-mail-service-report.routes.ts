@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mailServiceReportResponse, mailServiceReportSchema } from '@console/shared/pmta-relays-mail-service-report';
 import { ReportMessages } from '@console/shared/reports';
 import { assertReferences, exists } from '../../core/access.ts';
-import { reportOwner } from '../../core/reports.ts';
+import { reportDb, reportOwner } from '../../core/reports.ts';
 import { mailProviders } from '../../db/schema/index.ts';
 import { mailServiceReport } from './pmta-relays-mail-service-report.repo.ts';
 
@@ -18,10 +18,12 @@ export const pmtaRelaysMailServiceReportRoutes: FastifyPluginAsyncZod = async (a
   app.post(
     '/pmta-relays-mail-provider-report',
     { schema: { tags, body: mailServiceReportSchema, response: { 200: mailServiceReportResponse } } },
-    async (req) => {
+    async (req, reply) => {
       const known = await exists(ctx.db, mailProviders, eq(mailProviders.id, req.body.mailProvider));
       assertReferences({ mailProvider: !known && ReportMessages.mailProvider });
-      return { report: await mailServiceReport(ctx.db, { ...req.body, owner: reportOwner(req.user) }) };
+      return {
+        report: await mailServiceReport(await reportDb(ctx, reply), { ...req.body, owner: reportOwner(req.user) }),
+      };
     },
   );
 };
