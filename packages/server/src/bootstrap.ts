@@ -57,7 +57,7 @@ export async function startContext(
   opts: { schedules?: boolean; sender?: boolean } = {},
 ): Promise<Started> {
   // Behind a transaction-pooling PgBouncer, what keeps session state goes to PostgreSQL itself (decision 1410).
-  const direct = await sessionUrl(databaseUrl, env.DATABASE_URL ? env.DATABASE_DIRECT_URL : undefined);
+  const direct = await sessionUrl(databaseUrl, env.DATABASE_DIRECT_URL);
   const pooled = direct !== databaseUrl;
   namedStatements(!pooled);
   const db = createDb(databaseUrl, 20, () => metrics.dbErrors.inc());
