@@ -36,7 +36,14 @@ beforeAll(async () => {
   await admin.query('create database console');
   await admin.end();
   // The new database reaches the replica.
-  await eventually(() => onReplica('select 1').then(() => true, () => false), 30_000);
+  await eventually(
+    () =>
+      onReplica('select 1').then(
+        () => true,
+        () => false,
+      ),
+    30_000,
+  );
   t = await createTestApp({
     databaseUrl: pair.primaryUrl('console'),
     env: { DATABASE_READ_URL: pair.replicaUrl('console') },
@@ -108,5 +115,4 @@ describe('a read replica for reports', () => {
     }, 30_000);
     expect(Number(resumed.age)).toBeLessThanOrEqual(1);
   });
-
 });
