@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 
 /** The response header that says how old the data of a report read from the replica is, in seconds (decision 1411). */
