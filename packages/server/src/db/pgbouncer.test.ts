@@ -77,7 +77,7 @@ describe('a pooler in front of PostgreSQL', () => {
     expect(out).toContain('Set DATABASE_DIRECT_URL to PostgreSQL itself');
     expect(out).toContain('LISTEN/NOTIFY');
     expect(out).not.toContain('worker started');
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('the console through PgBouncer (transaction pooling)', () => {
@@ -194,5 +194,5 @@ describe('the console through PgBouncer (transaction pooling)', () => {
     await Promise.all(workers.map(exited));
     const logs = workers.map((w) => w.output.join('')).join('');
     expect(logs).not.toMatch(/prepared statement|does not exist|"level":50/);
-  }, 180_000);
+  }, 240_000);
 });
