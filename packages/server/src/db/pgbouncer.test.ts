@@ -150,7 +150,7 @@ describe('the console through PgBouncer (transaction pooling)', () => {
     const status = async () =>
       (await app.ctx.db.$client.query<{ status: number }>('select status from campaigns where id = $1', [campaign.id]))
         .rows[0]!.status;
-    await eventually(async () => (await status()) === CampaignStatus.Finished, 60_000);
+    await eventually(async () => (await status()) === CampaignStatus.Finished, 120_000);
     const to = sink.messages.flatMap((m) => m.to).sort();
     expect(to.length).toBe(N);
     expect(new Set(to).size).toBe(N); // nobody twice
