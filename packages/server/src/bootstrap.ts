@@ -5,6 +5,7 @@ import { ROLE_ADMIN, ROLE_USER } from '@console/shared/enums';
 import type { Env } from './env.ts';
 import type { AppContext } from './core/context.ts';
 import { createDb, ensureDatabase, runMigrations } from './db/client.ts';
+import { namedStatements, sessionUrl } from './db/pooler.ts';
 import { startEmbeddedPostgres, type EmbeddedDb } from './db/embedded.ts';
 import { users } from './db/schema/index.ts';
 import { Hub } from './core/hub.ts';
@@ -32,7 +33,8 @@ export async function openDatabase(
   postgresFlags: string[] = [],
 ): Promise<{ url: string; embedded?: EmbeddedDb }> {
   if (env.DATABASE_URL) {
-    await ensureDatabase(env.DATABASE_URL);
+    // A pooler knows only the databases of its configuration: PostgreSQL itself creates a missing one.
+    await ensureDatabase(env.DATABASE_DIRECT_URL ?? env.DATABASE_URL);
     return { url: env.DATABASE_URL };
   }
   const embedded = await startEmbeddedPostgres(path.join(env.DATA_DIR, 'postgres'), {
@@ -54,14 +56,30 @@ export async function startContext(
   databaseUrl: string,
   opts: { schedules?: boolean; sender?: boolean } = {},
 ): Promise<Started> {
+  // Behind a transaction-pooling PgBouncer, what keeps session state goes to PostgreSQL itself (decision 1410).
+  const direct = await sessionUrl(databaseUrl, env.DATABASE_DIRECT_URL);
+  const pooled = direct !== databaseUrl;
+  namedStatements(!pooled);
   const db = createDb(databaseUrl, 20, () => metrics.dbErrors.inc());
-  await runMigrations(db);
+  const directDb = pooled ? createDb(direct, 4, () => metrics.dbErrors.inc()) : db;
+  await runMigrations(directDb);
+  const readDb = env.DATABASE_READ_URL ? createDb(env.DATABASE_READ_URL, 10, () => metrics.dbErrors.inc()) : db;
   const hub = new Hub(db.$client);
-  await hub.start(databaseUrl);
-  const jobs = new Jobs(databaseUrl, logOf({ env }));
+  await hub.start(direct);
+  const jobs = new Jobs(direct, logOf({ env }));
   const authUsers = new AuthUsers(db, hub);
   const secret = loadSecret(env.DATA_DIR, env.APP_SECRET);
-  const ctx: AppContext = { env, db, databaseUrl, secret, hub, jobs, authUsers };
+  const ctx: AppContext = {
+    env,
+    db,
+    databaseUrl: direct,
+    direct: directDb.$client,
+    readDb,
+    secret,
+    hub,
+    jobs,
+    authUsers,
+  };
   jobs.register(...jobDefinitions(ctx));
   const works = env.ROLE === 'all' || env.ROLE === 'worker';
   await jobs.start({ work: works, schedule: opts.schedules ?? true, only: env.JOBS });
@@ -83,6 +101,8 @@ export async function startContext(
       authUsers.stop();
       stopCampaignLive(ctx);
       await db.$client.end();
+      if (directDb !== db) await directDb.$client.end();
+      if (readDb !== db) await readDb.$client.end();
     },
   };
 }

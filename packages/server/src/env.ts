@@ -34,6 +34,17 @@ const schema = z.object({
   /** Where the retention job writes the partitions it archives (decision 1370); default `DATA_DIR/archive`. */
   ARCHIVE_DIR: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * PostgreSQL itself, when DATABASE_URL goes through a transaction-pooling PgBouncer (decision 1410): the
+   * connections that keep session state (LISTEN/NOTIFY, pg-boss, advisory locks, TEMP tables) use it. A
+   * pooled DATABASE_URL without it stops the start, saying so.
+   */
+  DATABASE_DIRECT_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  /**
+   * A streaming read replica (decision 1411): the reports and the exports read there, and say how far
+   * behind it is. Unset: they read the primary.
+   */
+  DATABASE_READ_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   APP_SECRET: z.string().min(32, 'APP_SECRET must have at least 32 characters').optional(),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must have at least 8 characters').optional(),

@@ -97,7 +97,14 @@ async function waitForServer(baseUrl: string, child: ChildProcess, log: () => st
  * One per spec file (beforeAll / afterAll): the spec files run side by side without sharing a row.
  */
 /** `env`: settings of this spec's server (e.g. the socks check target of a peer the spec started). */
-export async function startHarness(opts: { env?: Record<string, string> } = {}): Promise<Harness> {
+export async function startHarness(
+  /**
+   * `readReplica`: DATABASE_READ_URL on the spec's own database, so the reports take the replica's path (the
+   * `x-data-age` header, the page's note) without a second server; a real streaming replica is the server
+   * tests' (src/db/replica.test.ts).
+   */
+  opts: { env?: Record<string, string>; readReplica?: boolean } = {},
+): Promise<Harness> {
   if (!fs.existsSync(path.join(webDist, 'index.html'))) {
     throw new Error('packages/web/dist is missing: run `npm run build -w @console/web` first.');
   }
@@ -119,6 +126,7 @@ export async function startHarness(opts: { env?: Record<string, string> } = {}):
     ...opts.env,
   };
   env.DATABASE_URL = db.url;
+  if (opts.readReplica) env.DATABASE_READ_URL = db.url;
 
   let output = '';
   const server = spawn(process.execPath, ['packages/server/src/main.ts'], {

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { Scope } from './access.ts';
 import type { Env } from '../env.ts';
 import type { Db } from '../db/client.ts';
@@ -8,8 +9,17 @@ import type { Jobs } from './jobs.ts';
 /** What every feature needs, built once in main.ts (or per test) and hung on the Fastify instance. */
 export interface AppContext {
   env: Env;
+  /** Ordinary work: DATABASE_URL, which may go through a transaction-pooling PgBouncer (decision 1410). */
   db: Db;
+  /**
+   * PostgreSQL itself (DATABASE_DIRECT_URL behind a pooler, else DATABASE_URL): for what keeps session state,
+   * the hub's LISTEN, pg-boss, the senders' liveness locks, the import thread's TEMP tables.
+   */
   databaseUrl: string;
+  /** A small pool on `databaseUrl` for session advisory locks (reconcile, accounting pulls); `db`'s pool without a pooler. */
+  direct: pg.Pool;
+  /** Where reports and exports read: the replica of DATABASE_READ_URL (decision 1411), else `db`. */
+  readDb: Db;
   secret: Uint8Array;
   hub: Hub;
   jobs: Jobs;

@@ -1,7 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { DATA_AGE_HEADER, replicaLag } from '../db/replica.ts';
 import { campaigns } from '../db/schema/index.ts';
 import { ownedBy } from './access.ts';
-import type { AuthUser } from './context.ts';
+import type { AppContext, AuthUser } from './context.ts';
 
 /*
  * What the report routes share (decision 0914). Reports read the rollups (event_rollup_daily for date
@@ -39,3 +42,14 @@ export const ROLLUP_FIGURES =
   coalesce(sum(d.infra_bounces), 0)::int as "infraBounces", coalesce(sum(d.complaints), 0)::int as complaints,
   coalesce(sum(d.unique_opens), 0)::int as views, coalesce(sum(d.unique_clicks), 0)::int as clicks,
   coalesce(sum(d.conversions), 0)::int as conversions, coalesce(sum(d.profit_cents), 0)::bigint as profit`);
+
+/**
+ * The database a report or an export reads (decision 1411): the replica of DATABASE_READ_URL when there is
+ * one, its lag then told in the `x-data-age` header (seconds) for the page's note; the primary otherwise.
+ * Nothing that writes goes through it (a replica refuses writes anyway).
+ */
+export async function reportDb(ctx: Pick<AppContext, 'db' | 'readDb'>, reply: FastifyReply): Promise<Db> {
+  if (ctx.readDb === ctx.db) return ctx.db;
+  reply.header(DATA_AGE_HEADER, String(await replicaLag(ctx.readDb)));
+  return ctx.readDb;
+}

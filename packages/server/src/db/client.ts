@@ -31,6 +31,16 @@ export async function runMigrations(db: Db): Promise<void> {
 
 /** Creates the database named in `url` when it does not exist yet. */
 export async function ensureDatabase(url: string): Promise<void> {
+  // Usually it exists: then `postgres` is not needed, which a pooler may not know (its configuration may
+  // list the console's database alone), and the start reaches the pooler check that says what is missing.
+  const probe = new pg.Client({ connectionString: url });
+  probe.on('error', () => {});
+  const exists = await probe.connect().then(
+    () => true,
+    () => false,
+  );
+  await probe.end().catch(() => {});
+  if (exists) return;
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.slice(1));
   const admin = new URL(url);

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { RecipientStatus } from '@console/shared/campaigns';
 import { metrics } from '../core/metrics.ts';
+import { statementName } from '../db/pooler.ts';
 
 /*
  * A recipient row's way through a sender (docs/decisions/0802): pending (0) -> claimed (1, by one worker,
@@ -29,7 +30,7 @@ export async function claimRecipients(db: pg.Pool, campaignId: number, worker: s
   // Named (prepared once per connection): these run for every batch of every campaign, and their planning
   // cost PostgreSQL about as much as running them (issue 28, decision 1160).
   const { rows } = await db.query<ClaimedRecipient & { emailId: string; lag: number | null }>({
-    name: 'sending.claim',
+    name: statementName('sending.claim'),
     text: `with picked as (
        select email_id from campaign_recipients
         where campaign_id = $1 and status = ${pending} and (next_attempt_at is null or next_attempt_at <= now())
@@ -56,7 +57,7 @@ export async function markSending(
 ): Promise<Set<number>> {
   if (!rows.length) return new Set();
   const res = await db.query<{ id: string }>({
-    name: 'sending.mark-sending',
+    name: statementName('sending.mark-sending'),
     text: `update campaign_recipients r set status = ${sending}, relay_id = v.relay
        from unnest($2::bigint[], $3::int[]) as v(id, relay)
       where r.campaign_id = $1 and r.email_id = v.id and r.status = ${claimed} and r.worker = $4

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.ts';
 import { inTransaction } from '../db/transaction.ts';
+import { statementName } from '../db/pooler.ts';
 import { RecipientStatus } from '@console/shared/campaigns';
 import type { TrackingCampaignType } from '@console/shared/tracking';
 import { recordHardBounces, type HardBounce } from '../suppression/bounced.ts';
@@ -146,7 +147,7 @@ export async function recordOutcomes(
   return inTransaction(db, async (client) => {
     // Named: planned once per connection, not for every group commit (decision 1160).
     const { rows } = await client.query<{ id: string }>({
-      name: 'sending.outcomes',
+      name: statementName('sending.outcomes'),
       text: `update campaign_recipients r
           set status = v.status, attempts = r.attempts + v.inc, relay_id = v.relay_id, reply = v.reply,
               next_attempt_at = case when v.retry_ms is null then null else now() + v.retry_ms * interval '1 ms' end,

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { statementName } from '../db/pooler.ts';
 import { RECORD, RECORD_TYPES } from './events.ts';
 
 /*
@@ -43,11 +44,24 @@ select email_id::text as "emailId", email, domain, mail_provider_id as "mailProv
 const PREPARE = `prepare tracking_hits(int, bigint[], bigint[], bigint[], bigint[]) as ${HITS};
 prepare tracking_record(${RECORD_TYPES}) as ${RECORD}`;
 
+const HITS_TYPES = ['int', 'bigint[]', 'bigint[]', 'bigint[]', 'bigint[]'];
+const RECORD_TYPE_LIST = RECORD_TYPES.split(',').map((t) => t.trim());
+
 const prepared = new WeakSet<pg.ClientBase>();
+
+/**
+ * `execute name(args)`, or behind a transaction pooler (decision 1410), where the next transaction may run
+ * on a server connection that never saw the PREPARE, the statement itself with its parameters as typed
+ * literals (planned each time).
+ */
+function call(name: string, text: string, types: string[], args: string[]): string {
+  if (statementName(name)) return `execute ${name}(${args.join(', ')})`;
+  return text.replace(/\$(\d+)\b/g, (_, n: string) => `(${args[Number(n) - 1]}::${types[Number(n) - 1]})`);
+}
 
 /** Prepares both statements on this connection unless done; a failure leaves the connection unfit (destroy it). */
 export async function prepareBatch(client: pg.ClientBase) {
-  if (prepared.has(client)) return;
+  if (prepared.has(client) || !statementName('tracking_hits')) return;
   await client.query(PREPARE);
   prepared.add(client);
 }
@@ -71,7 +85,13 @@ export interface Proposed {
 
 /** `execute tracking_hits(...)` for one campaign's proposed first-* times. */
 export function executeHits(campaignId: number, ps: Proposed[]): string {
-  return `execute tracking_hits(${int(campaignId)}, ${column(ps, (p) => int(p.emailId))}, ${column(ps, (p) => time(p.o))}, ${column(ps, (p) => time(p.k))}, ${column(ps, (p) => time(p.v))})`;
+  return call('tracking_hits', HITS, HITS_TYPES, [
+    int(campaignId),
+    column(ps, (p) => int(p.emailId)),
+    column(ps, (p) => time(p.o)),
+    column(ps, (p) => time(p.k)),
+    column(ps, (p) => time(p.v)),
+  ]);
 }
 
 /** An array literal of numbers or times (nothing to quote in either). */
@@ -81,7 +101,12 @@ function column(ps: Proposed[], f: (p: Proposed) => string) {
 
 /** `execute tracking_record(...)` for the events' columns (`eventColumns`). */
 export const executeRecord = (columns: unknown[][]) =>
-  `execute tracking_record(${columns.map((c) => literal(arrayText(c))).join(', ')})`;
+  call(
+    'tracking_record',
+    RECORD,
+    RECORD_TYPE_LIST,
+    columns.map((c) => literal(arrayText(c))),
+  );
 
 /**
  * An array's text as PostgreSQL reads it: numbers and booleans bare, strings double-quoted (pg's own writer

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { EventKind, type EventKindName, CampaignTypeOf } from '@console/shared/enums';
 import type { TrackingCampaignType } from '@console/shared/tracking';
+import { statementName } from '../db/pooler.ts';
 import { COUNTERS, type CounterName } from '../db/schema/index.ts';
 import { INFRA_CATEGORIES, PERMANENT_CATEGORIES } from '../suppression/bounce-rules.ts';
 
@@ -159,7 +160,7 @@ export async function recordEvents(client: pg.ClientBase, events: EventInput[]):
   if (!events.length) return 0;
   // Named: PostgreSQL parses and analyses this long statement once per connection, not once per batch.
   const { rows: out } = await client.query<{ n: number }>({
-    name: 'events.record',
+    name: statementName('events.record'),
     text: RECORD,
     values: eventColumns(events),
   });

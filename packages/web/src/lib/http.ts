@@ -43,6 +43,8 @@ export interface RequestOptions {
    */
   errorPage?: boolean;
   responseType?: 'json' | 'blob' | 'text';
+  /** Sees the final response before its body is read (a report's `x-data-age` header). */
+  onResponse?: (res: Response) => void;
 }
 
 type Navigate = (to: string) => void;
@@ -162,6 +164,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
     }
   }
 
+  opts.onResponse?.(res);
   const data = await parse(res, res.ok ? opts.responseType : 'json');
   if (res.ok) return data as T;
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activityReportResponse, activityReportSchema } from '@console/shared/activity-report';
-import { reportOwner, reportScope } from '../../core/reports.ts';
+import { reportDb, reportOwner, reportScope } from '../../core/reports.ts';
 import { activityReport } from './activity-report.repo.ts';
 
 const tags = ['activity-report'];
@@ -10,10 +10,9 @@ export const activityReportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   app.post(
     '/activity-report',
-    {
-      config: { scope: reportScope },
-      schema: { tags, body: activityReportSchema, response: { 200: activityReportResponse } },
-    },
-    async (req) => ({ report: await activityReport(ctx.db, reportOwner(req.user, req.body.userId), req.body) }),
+    { config: { scope: reportScope }, schema: { tags, body: activityReportSchema, response: { 200: activityReportResponse } } },
+    async (req, reply) => ({
+      report: await activityReport(await reportDb(ctx, reply), reportOwner(req.user, req.body.userId), req.body),
+    }),
   );
 };

@@ -7,6 +7,7 @@ import {
 } from '@console/shared/bounced-emails';
 import { found, idParams } from '../../core/access.ts';
 import { sendCsv, type CsvColumn } from '../../core/csv.ts';
+import { reportDb } from '../../core/reports.ts';
 import {
   bouncedEmailsCollection,
   bouncedExportRows,
@@ -41,7 +42,13 @@ export const bouncedEmailsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/bounced_emails/export',
     { config, schema: { tags, querystring: bouncedEmailsCollection.query } },
-    (req, reply) => sendCsv(reply, 'bounced-emails.csv', csvColumns, bouncedExportRows(ctx.db, req.user, req.query)),
+    async (req, reply) =>
+      sendCsv(
+        reply,
+        'bounced-emails.csv',
+        csvColumns,
+        bouncedExportRows(await reportDb(ctx, reply), req.user, req.query),
+      ),
   );
   app.get(
     '/bounced_emails/:id',

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardSpeedSchema, relaysCountResponse, relaysCountSchema, speedResponse } from '@console/shared/dashboard';
-import { reportOwner, reportScope } from '../../core/reports.ts';
+import { reportDb, reportOwner, reportScope } from '../../core/reports.ts';
 import { relaysCount, speed } from './dashboard.service.ts';
 import { ownedBy } from '../../core/access.ts';
 import { pmtaRelays } from '../../db/schema/index.ts';
@@ -27,16 +27,13 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/dashboard/speed',
     { config: { scope: reportScope }, schema: { tags, body: dashboardSpeedSchema, response: { 200: speedResponse } } },
-    async (req) => speed(ctx.db, reportOwner(req.user, req.body.userId), req.body.type),
+    async (req, reply) => speed(await reportDb(ctx, reply), reportOwner(req.user, req.body.userId), req.body.type),
   );
 
   /** The relay groups table: relays per group by rating and server kind. */
   app.post(
     '/dashboard/pmta-relays-count',
-    {
-      config: { scope: ownedBy(pmtaRelays.userId) },
-      schema: { tags, body: relaysCountSchema, response: { 200: relaysCountResponse } },
-    },
+    { config: { scope: ownedBy(pmtaRelays.userId) }, schema: { tags, body: relaysCountSchema, response: { 200: relaysCountResponse } } },
     async (req) => ({ data: await relaysCount(ctx.db, reportOwner(req.user, req.body.userId)) }),
   );
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { homeProfitResponse, homeProfitSchema } from '@console/shared/home';
-import { reportOwner } from '../../core/reports.ts';
+import { reportDb, reportOwner } from '../../core/reports.ts';
 import { homeProfit } from './home.service.ts';
 
 /** POST home/profit {userId}: the profit dynamics of Home (spec 3 §7). */
@@ -9,6 +9,6 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/home/profit',
     { schema: { tags: ['home'], body: homeProfitSchema, response: { 200: homeProfitResponse } } },
-    async (req) => homeProfit(ctx.db, reportOwner(req.user, req.body.userId)),
+    async (req, reply) => homeProfit(await reportDb(ctx, reply), reportOwner(req.user, req.body.userId)),
   );
 };

@@ -4,7 +4,7 @@ import {
   MessageReportTitles as T,
   messageReportExportSchema,
 } from '@console/shared/message-report';
-import { reportOwner } from '../../core/reports.ts';
+import { reportDb, reportOwner } from '../../core/reports.ts';
 import { cursorRows, sendXlsx, type XlsxColumn } from '../../core/xlsx.ts';
 import { messageExportQuery, messageReportCollection, type MessageExportRow } from './message-report.repo.ts';
 
@@ -31,27 +31,25 @@ const columns: XlsxColumn<MessageExportRow>[] = [
 /** GET message_reports (paged, order[field], userId, archiveStatus) and POST message-report-xlsx (spec 3 §7). */
 export const messageReportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  app.get('/message_reports', messageReportCollection.listRoute(tags), (req) =>
-    messageReportCollection.list(ctx.db, req.user, req.query),
+  app.get(
+    '/message_reports',
+    messageReportCollection.listRoute(tags),
+    async (req, reply) => messageReportCollection.list(await reportDb(ctx, reply), req.user, req.query),
   );
-  app.post(
-    '/message-report-xlsx',
-    { config: { scope: messageReportCollection.scope }, schema: { tags, body: messageReportExportSchema } },
-    (req, reply) => {
-      const b = req.body;
-      const query = messageExportQuery(
-        reportOwner(req.user, b.userId),
-        b.archiveStatus,
-        b.orderBy,
-        b.direction === 'asc',
-      );
-      return sendXlsx(
-        reply,
-        MESSAGE_REPORT_FILE,
-        'Message report',
-        columns,
-        cursorRows<MessageExportRow>(ctx.db, query),
-      );
-    },
-  );
+  app.post('/message-report-xlsx', { config: { scope: messageReportCollection.scope }, schema: { tags, body: messageReportExportSchema } }, async (req, reply) => {
+    const b = req.body;
+    const query = messageExportQuery(
+      reportOwner(req.user, b.userId),
+      b.archiveStatus,
+      b.orderBy,
+      b.direction === 'asc',
+    );
+    return sendXlsx(
+      reply,
+      MESSAGE_REPORT_FILE,
+      'Message report',
+      columns,
+      cursorRows<MessageExportRow>(await reportDb(ctx, reply), query),
+    );
+  });
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { INDICATOR_XLSX_FILENAME, IndicatorMessages, indicatorXlsxSchema } from '@console/shared/pmta-relay-indicators';
 import { invalid } from '../../core/errors.ts';
+import { reportDb } from '../../core/reports.ts';
 import { cursorRows, sendXlsx } from '../../core/xlsx.ts';
 import { indicatorExportColumns } from './pmta-relay-indicators.xlsx.ts';
 import {
@@ -24,7 +25,7 @@ export const pmtaRelayIndicatorsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       // The export cannot filter by host (spec 3 "Reports"): refused rather than ignored.
       if (req.body['pmtaRelay.smtpHost'] !== undefined) throw invalid(IndicatorMessages.filterNotSupported);
-      const rows = cursorRows<IndicatorExportRow>(ctx.db, indicatorExportQuery(req.body));
+      const rows = cursorRows<IndicatorExportRow>(await reportDb(ctx, reply), indicatorExportQuery(req.body));
       return sendXlsx(reply, INDICATOR_XLSX_FILENAME, 'Relays Indicators', indicatorExportColumns, rows);
     },
   );

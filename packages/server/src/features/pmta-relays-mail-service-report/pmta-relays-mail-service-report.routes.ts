@@ -2,12 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mailServiceReportResponse, mailServiceReportSchema } from '@console/shared/pmta-relays-mail-service-report';
 import { ReportMessages } from '@console/shared/reports';
-import { assertReferences, exists } from '../../core/access.ts';
-import { reportOwner } from '../../core/reports.ts';
-import { mailProviders } from '../../db/schema/index.ts';
+import { assertReferences, exists, ownedBy } from '../../core/access.ts';
+import { reportDb, reportOwner } from '../../core/reports.ts';
+import { mailProviders, pmtaRelays } from '../../db/schema/index.ts';
 import { mailServiceReport } from './pmta-relays-mail-service-report.repo.ts';
-import { ownedBy } from '../../core/access.ts';
-import { pmtaRelays } from '../../db/schema/index.ts';
 
 const tags = ['pmta-relays-mail-service-report'];
 
@@ -19,14 +17,13 @@ export const pmtaRelaysMailServiceReportRoutes: FastifyPluginAsyncZod = async (a
   const { ctx } = app;
   app.post(
     '/pmta-relays-mail-provider-report',
-    {
-      config: { scope: ownedBy(pmtaRelays.userId) },
-      schema: { tags, body: mailServiceReportSchema, response: { 200: mailServiceReportResponse } },
-    },
-    async (req) => {
+    { config: { scope: ownedBy(pmtaRelays.userId) }, schema: { tags, body: mailServiceReportSchema, response: { 200: mailServiceReportResponse } } },
+    async (req, reply) => {
       const known = await exists(ctx.db, mailProviders, eq(mailProviders.id, req.body.mailProvider));
       assertReferences({ mailProvider: !known && ReportMessages.mailProvider });
-      return { report: await mailServiceReport(ctx.db, { ...req.body, owner: reportOwner(req.user) }) };
+      return {
+        report: await mailServiceReport(await reportDb(ctx, reply), { ...req.body, owner: reportOwner(req.user) }),
+      };
     },
   );
 };

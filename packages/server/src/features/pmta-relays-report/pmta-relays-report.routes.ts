@@ -7,6 +7,7 @@ import {
   relaysReportSchema,
 } from '@console/shared/pmta-relays-report';
 import { found } from '../../core/access.ts';
+import { reportDb } from '../../core/reports.ts';
 import { relayBreakdown, relayOfReport, relaysReport } from './pmta-relays-report.repo.ts';
 
 const tags = ['pmta-relays-report'];
@@ -18,14 +19,14 @@ export const pmtaRelaysReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/pmta-relays-report',
     { config, schema: { tags, body: relaysReportSchema, response: { 200: relaysReportResponse } } },
-    async (req) => ({ report: await relaysReport(ctx.db, req.body) }),
+    async (req, reply) => ({ report: await relaysReport(await reportDb(ctx, reply), req.body) }),
   );
   app.post(
     '/pmta-relay-report',
     { config, schema: { tags, body: relayReportSchema, response: { 200: relayReportResponse } } },
-    async (req) => {
+    async (req, reply) => {
       const relay = found(await relayOfReport(ctx.db, req.body.relayId), RelaysReportMessages.notFound);
-      return { relay, ...(await relayBreakdown(ctx.db, relay.id, req.body)) };
+      return { relay, ...(await relayBreakdown(await reportDb(ctx, reply), relay.id, req.body)) };
     },
   );
 };

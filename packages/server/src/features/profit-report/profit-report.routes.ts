@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { profitReportResponse, profitReportSchema } from '@console/shared/profit-report';
-import { reportOwner, reportScope } from '../../core/reports.ts';
+import { reportDb, reportOwner, reportScope } from '../../core/reports.ts';
 import { profitReport } from './profit-report.repo.ts';
 
 const tags = ['profit-report'];
@@ -10,10 +10,9 @@ export const profitReportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   app.post(
     '/profit-report',
-    {
-      config: { scope: reportScope },
-      schema: { tags, body: profitReportSchema, response: { 200: profitReportResponse } },
-    },
-    async (req) => ({ report: await profitReport(ctx.db, reportOwner(req.user, req.body.userId), req.body) }),
+    { config: { scope: reportScope }, schema: { tags, body: profitReportSchema, response: { 200: profitReportResponse } } },
+    async (req, reply) => ({
+      report: await profitReport(await reportDb(ctx, reply), reportOwner(req.user, req.body.userId), req.body),
+    }),
   );
 };

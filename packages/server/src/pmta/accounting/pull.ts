@@ -79,7 +79,8 @@ export async function pullAccounting(
     .from(pmtaServers)
     .where(eq(pmtaServers.id, serverId));
   if (!server) return null;
-  const client = await ctx.db.$client.connect();
+  // The lock is a session's: on PostgreSQL itself, never through a transaction pooler (decision 1410).
+  const client = await ctx.direct.connect();
   let broken: Error | undefined;
   try {
     // One pull per server at a time, across processes; the lock goes with the session if this one dies.

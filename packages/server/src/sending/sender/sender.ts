@@ -146,7 +146,7 @@ export class Sender {
 
   private async reconcile() {
     this.lastReconcile = Date.now();
-    const r = await reconcile(this.ctx.db.$client, this.worker);
+    const r = await reconcile(this.ctx.direct, this.worker); // session locks: PostgreSQL itself
     if (r.released || r.interrupted) this.log.info(r, 'reconciled the rows of dead senders');
   }
 

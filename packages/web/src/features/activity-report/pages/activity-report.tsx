@@ -12,6 +12,7 @@ import { Page } from '@/components/page.tsx';
 import { CampaignTypeSelect, type ReportCampaignType } from '@/components/reports/campaign-type-select.tsx';
 import { reportErrorDialog } from '@/components/reports/report-error.ts';
 import { ReportRangePicker, defaultRange } from '@/components/reports/report-range.tsx';
+import { DataAgeNote } from '@/components/reports/data-age-note.tsx';
 import { REPORT_SORT, reportCount } from '@/components/reports/report-sort.ts';
 import { useIsAdmin } from '@/lib/session.ts';
 import { activityReportKey, useActivityReport } from '../api/activity-report.ts';
@@ -89,6 +90,7 @@ export function ActivityReport() {
           Get
         </Button>
       </Flex>
+      <DataAgeNote data={report.data} />
       {asked === undefined ? (
         <EmptyState description={ReportTexts.selectDates} />
       ) : (

@@ -16,6 +16,7 @@ import { OwnerSelect } from '@/components/owner-filter.tsx';
 import { Page } from '@/components/page.tsx';
 import { CampaignTypeSelect, type ReportCampaignType } from '@/components/reports/campaign-type-select.tsx';
 import { reportErrorDialog } from '@/components/reports/report-error.ts';
+import { DataAgeNote } from '@/components/reports/data-age-note.tsx';
 import { ReportRangePicker, defaultRange } from '@/components/reports/report-range.tsx';
 import { useIsAdmin } from '@/lib/session.ts';
 import { profitReportKey, useProfitReport } from '../api/profit-report.ts';
@@ -92,6 +93,7 @@ export function ProfitReport() {
           Get
         </Button>
       </Flex>
+      <DataAgeNote data={report.data} />
       {asked === undefined ? (
         <EmptyState description={ReportTexts.selectDates} />
       ) : (
