@@ -10,7 +10,10 @@ export const activityReportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   app.post(
     '/activity-report',
-    { config: { scope: reportScope }, schema: { tags, body: activityReportSchema, response: { 200: activityReportResponse } } },
+    {
+      config: { scope: reportScope },
+      schema: { tags, body: activityReportSchema, response: { 200: activityReportResponse } },
+    },
     async (req, reply) => ({
       report: await activityReport(await reportDb(ctx, reply), reportOwner(req.user, req.body.userId), req.body),
     }),

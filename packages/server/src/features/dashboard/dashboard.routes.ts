@@ -33,7 +33,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The relay groups table: relays per group by rating and server kind. */
   app.post(
     '/dashboard/pmta-relays-count',
-    { config: { scope: ownedBy(pmtaRelays.userId) }, schema: { tags, body: relaysCountSchema, response: { 200: relaysCountResponse } } },
+    {
+      config: { scope: ownedBy(pmtaRelays.userId) },
+      schema: { tags, body: relaysCountSchema, response: { 200: relaysCountResponse } },
+    },
     async (req) => ({ data: await relaysCount(ctx.db, reportOwner(req.user, req.body.userId)) }),
   );
 };

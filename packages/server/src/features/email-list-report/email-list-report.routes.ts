@@ -7,7 +7,9 @@ import { emailListReport } from './email-list-report.repo.ts';
 export const emailListReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/email-list-report',
-    { config: { scope: reportScope }, schema: { tags: ['email-list-report'], body: emailListReportSchema, response: { 200: emailListReportResponse } },
+    {
+      config: { scope: reportScope },
+      schema: { tags: ['email-list-report'], body: emailListReportSchema, response: { 200: emailListReportResponse } },
     },
     async (req, reply) => {
       const b = req.body;

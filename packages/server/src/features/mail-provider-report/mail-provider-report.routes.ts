@@ -7,7 +7,9 @@ import { mailProviderReport } from './mail-provider-report.repo.ts';
 export const mailProviderReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/mail-provider-report',
-    { config: { scope: reportScope }, schema: {
+    {
+      config: { scope: reportScope },
+      schema: {
         tags: ['mail-provider-report'],
         body: mailProviderReportSchema,
         response: { 200: mailProviderReportResponse },

@@ -17,7 +17,10 @@ export const pmtaRelaysMailServiceReportRoutes: FastifyPluginAsyncZod = async (a
   const { ctx } = app;
   app.post(
     '/pmta-relays-mail-provider-report',
-    { config: { scope: ownedBy(pmtaRelays.userId) }, schema: { tags, body: mailServiceReportSchema, response: { 200: mailServiceReportResponse } } },
+    {
+      config: { scope: ownedBy(pmtaRelays.userId) },
+      schema: { tags, body: mailServiceReportSchema, response: { 200: mailServiceReportResponse } },
+    },
     async (req, reply) => {
       const known = await exists(ctx.db, mailProviders, eq(mailProviders.id, req.body.mailProvider));
       assertReferences({ mailProvider: !known && ReportMessages.mailProvider });

@@ -10,7 +10,10 @@ export const profitReportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   app.post(
     '/profit-report',
-    { config: { scope: reportScope }, schema: { tags, body: profitReportSchema, response: { 200: profitReportResponse } } },
+    {
+      config: { scope: reportScope },
+      schema: { tags, body: profitReportSchema, response: { 200: profitReportResponse } },
+    },
     async (req, reply) => ({
       report: await profitReport(await reportDb(ctx, reply), reportOwner(req.user, req.body.userId), req.body),
     }),
