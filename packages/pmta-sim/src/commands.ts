@@ -54,7 +54,19 @@ function show(
       const now = sim.now();
       return ok(
         table([
-          ['queue', 'rcpt', 'kB', 'conn', 'paused', 'mode', 'mode-since', 'next-retry', 'dlv-1h', 'dfr-1h', 'last-error'],
+          [
+            'queue',
+            'rcpt',
+            'kB',
+            'conn',
+            'paused',
+            'mode',
+            'mode-since',
+            'next-retry',
+            'dlv-1h',
+            'dfr-1h',
+            'last-error',
+          ],
           ...queues.map((q) => [
             q.name,
             q.messages.length,

@@ -75,7 +75,9 @@ describe('the HTTP management interface', () => {
       '<domain><name>slow.example</name><rcp>2</rcp><kb>1</kb><queues>1</queues></domain><domain><name>fast.example</name><rcp>0</rcp>',
     );
     const shown = (await s.command(['show', 'queues'])).stdout.split('\n');
-    expect(shown[0]).toMatch(/^queue +rcpt +kB +conn +paused +mode +mode-since +next-retry +dlv-1h +dfr-1h +last-error$/);
+    expect(shown[0]).toMatch(
+      /^queue +rcpt +kB +conn +paused +mode +mode-since +next-retry +dlv-1h +dfr-1h +last-error$/,
+    );
     expect(shown.find((l) => l.startsWith('slow.example/v1'))).toMatch(
       /^slow.example\/v1 +2 +1 +0 +no +backoff +20\S+Z +\S+ +0 +[12] +421 4.7.0 SERVICE NOT AVAILABLE try later$/,
     );

@@ -231,6 +231,12 @@ async function recordLastReplies(
              from unnest($2::int[], $3::int[], $4::text[]) as v(relay_id, provider_id, reply)
            on conflict (relay_type, relay_id, mail_provider_id)
              do update set reply = excluded.reply, at = excluded.at where l.at <= excluded.at`,
-    values: [relayType, rows.map((r) => r.relayId), rows.map((r) => r.providerId), rows.map((r) => r.reply), at ?? null],
+    values: [
+      relayType,
+      rows.map((r) => r.relayId),
+      rows.map((r) => r.providerId),
+      rows.map((r) => r.reply),
+      at ?? null,
+    ],
   });
 }

@@ -130,7 +130,6 @@ export async function visibleServer(db: Executor, user: AuthUser, id: number) {
   return rows[0];
 }
 
-
 const SMTP = CampaignTypeOf.smtp;
 
 /**

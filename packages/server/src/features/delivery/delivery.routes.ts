@@ -20,18 +20,14 @@ const tags = ['delivery'];
 export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get(
-    '/delivery/pmta_servers',
-    { schema: { tags, response: { 200: deliveryServersResponse } } },
-    async (req) => {
-      const items = await deliveryServers(ctx.db, req.user);
-      await watchServers(
-        ctx.db,
-        items.map((s) => s.id),
-      );
-      return { items };
-    },
-  );
+  app.get('/delivery/pmta_servers', { schema: { tags, response: { 200: deliveryServersResponse } } }, async (req) => {
+    const items = await deliveryServers(ctx.db, req.user);
+    await watchServers(
+      ctx.db,
+      items.map((s) => s.id),
+    );
+    return { items };
+  });
 
   app.get(
     '/delivery/pmta_servers/:id',

@@ -115,4 +115,3 @@ export async function actOnQueue(ctx: AppContext, user: AuthUser, id: number, bo
   await readServer(ctx, id).catch(() => {});
   return { queue: body.queue, action: body.action, deleted: r.deleted ?? null };
 }
-

@@ -199,7 +199,10 @@ describe('the Delivery screen, PMTA servers', () => {
 
   it('reads `pmta show queues` over SSH when the HTTP interface does not answer, and keeps the last queues on failure', async () => {
     const id = await peer.server(owner);
-    await t.ctx.db.update(pmtaServers).set({ pmtaHttpPort: await closedPort() }).where(eq(pmtaServers.id, id));
+    await t.ctx.db
+      .update(pmtaServers)
+      .set({ pmtaHttpPort: await closedPort() })
+      .where(eq(pmtaServers.id, id));
     await inject(peer.sim.smtpPort, { to: ['z@outlook.com'], vmta: 'v1' });
     await eventually(() => expect(simQueue('outlook.com/v1')?.mode).toBe('backoff'));
     await readServer(t.ctx, id);
@@ -217,7 +220,10 @@ describe('the Delivery screen, PMTA servers', () => {
       recipients: 1,
     });
 
-    await t.ctx.db.update(pmtaServers).set({ sshPort: await closedPort() }).where(eq(pmtaServers.id, id));
+    await t.ctx.db
+      .update(pmtaServers)
+      .set({ sshPort: await closedPort() })
+      .where(eq(pmtaServers.id, id));
     await readServer(t.ctx, id);
     const failed = await read();
     expect(failed.server.error).toMatch(/^Error: /);
