@@ -111,7 +111,7 @@ export async function storeReading(
 ): Promise<boolean> {
   const ok = 'queues' in r;
   const { rows } = await db.execute<{ changed: boolean | null }>(sql`
-    with prev as (select queues, error from pmta_queue_snapshots where pmta_server_id = ${serverId})
+    with prev as (select queues, error, read_at from pmta_queue_snapshots where pmta_server_id = ${serverId})
     insert into pmta_queue_snapshots as t (pmta_server_id, read_at, source, error, queues)
     values (${serverId}, now(), ${ok ? r.source : null}, ${ok ? null : r.error.slice(0, 1000)},
             ${ok ? JSON.stringify(r.queues) : '[]'}::jsonb)
@@ -119,7 +119,8 @@ export async function storeReading(
       set read_at = excluded.read_at, error = excluded.error,
           source = coalesce(excluded.source, t.source),
           queues = case when excluded.error is null then excluded.queues else t.queues end
-    returning (select (p.queues, p.error) is distinct from (t.queues, t.error) from prev p) as changed`);
+    returning (select p.read_at is null or (p.queues, p.error) is distinct from (t.queues, t.error) from prev p)
+      as changed`);
   return rows[0]?.changed !== false;
 }
 

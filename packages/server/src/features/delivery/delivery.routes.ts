@@ -8,7 +8,7 @@ import {
 } from '@console/shared/delivery';
 import { found, idParams } from '../../core/access.ts';
 import { deliveryServers, serverQueues, smtpDelivery, watchServers } from './delivery.repo.ts';
-import { actOnQueue } from './delivery.service.ts';
+import { actOnQueue, readStale } from './delivery.service.ts';
 
 const tags = ['delivery'];
 
@@ -26,6 +26,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       ctx.db,
       items.map((s) => s.id),
     );
+    readStale(ctx, items);
     return { items };
   });
 
@@ -35,6 +36,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const server = found((await deliveryServers(ctx.db, req.user, [req.params.id]))[0]);
       await watchServers(ctx.db, [req.params.id]);
+      readStale(ctx, [server]);
       return { server, items: await serverQueues(ctx.db, req.params.id) };
     },
   );

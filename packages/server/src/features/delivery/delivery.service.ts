@@ -36,6 +36,25 @@ export async function readServer(ctx: AppContext, id: number): Promise<void> {
   }
 }
 
+const reading = new WeakMap<AppContext, Set<number>>();
+
+/**
+ * The view found servers never read or not read for a while (no worker yet, the job between two minutes):
+ * they are read now in the background, once at a time per server in this process; the screen hears the result.
+ */
+export function readStale(ctx: AppContext, servers: { id: number; readAt: string | null }[]) {
+  const staleBefore = Date.now() - 3 * ctx.env.DELIVERY_WATCHED_POLL_SECONDS * 1000;
+  let busy = reading.get(ctx);
+  if (!busy) reading.set(ctx, (busy = new Set()));
+  for (const s of servers) {
+    if ((s.readAt && Date.parse(s.readAt) > staleBefore) || busy.has(s.id)) continue;
+    busy.add(s.id);
+    void readServer(ctx, s.id)
+      .catch((e) => logOf(ctx).error({ component: 'delivery', serverId: s.id, err: loggable(e) }, 'reading failed'))
+      .finally(() => busy.delete(s.id));
+  }
+}
+
 /** One pass: the servers someone watches, or every server (the background pass). */
 export async function readServers(ctx: AppContext, all: boolean): Promise<void> {
   const ids = await serversToRead(ctx.db, all);
