@@ -77,11 +77,16 @@ for (let i = 0; i < 5; i++) {
   await readServers(ctx, true);
   passes.push(performance.now() - t0);
 }
-const { rows: stored } = await q(`select count(*)::int as n, sum(jsonb_array_length(queues))::int as queues, count(error)::int as errors
+const { rows: stored } =
+  await q(`select count(*)::int as n, sum(jsonb_array_length(queues))::int as queues, count(error)::int as errors
   from pmta_queue_snapshots`);
 say(`${SERVERS} servers x ${QUEUES} queues (${stored[0].queues} queues stored, ${stored[0].errors} read errors)`);
 say(
-  `polling pass over every server (HTTP, parse, store):  p50 ${pct(passes, 0.5).toFixed(0).padStart(5)} ms   max ${Math.max(...passes).toFixed(0).padStart(5)} ms`,
+  `polling pass over every server (HTTP, parse, store):  p50 ${pct(passes, 0.5).toFixed(0).padStart(5)} ms   max ${Math.max(
+    ...passes,
+  )
+    .toFixed(0)
+    .padStart(5)} ms`,
 );
 
 async function time(label: string, url: string, bearer: string) {
@@ -106,9 +111,17 @@ async function time(label: string, url: string, bearer: string) {
   return pct(samples, 0.95);
 }
 
-const p95 = await time(`GET /api/delivery/pmta_servers, admin (${SERVERS} servers)`, '/api/delivery/pmta_servers', admin);
+const p95 = await time(
+  `GET /api/delivery/pmta_servers, admin (${SERVERS} servers)`,
+  '/api/delivery/pmta_servers',
+  admin,
+);
 await time(`GET /api/delivery/pmta_servers, owner (${SERVERS / 5} servers)`, '/api/delivery/pmta_servers', owner);
-await time(`GET /api/delivery/pmta_servers/{id} (${QUEUES} queues)`, `/api/delivery/pmta_servers/${firstServer[0].id}`, admin);
+await time(
+  `GET /api/delivery/pmta_servers/{id} (${QUEUES} queues)`,
+  `/api/delivery/pmta_servers/${firstServer[0].id}`,
+  admin,
+);
 
 record(import.meta.dirname, `${SERVERS} PMTA servers x ${QUEUES} queues`, lines);
 await stop();

@@ -58,7 +58,9 @@ describe('Delivery', () => {
     await shotBoth(page, 'delivery-queues');
 
     await queue.getByRole('button', { name: 'Delete' }).click();
-    await dialog(page).getByText('Delete the 2 recipients queued in outlook.com/v1?').first().waitFor();
+    await dialog(page)
+      .locator('.ant-modal-confirm-title', { hasText: 'Delete the 2 recipients queued in outlook.com/v1?' })
+      .waitFor();
     await dialog(page).getByRole('button', { name: 'Delete' }).click();
     await seeToast(page, '2 recipients deleted from outlook.com/v1.');
     await queue.locator('td', { hasText: /^0$/ }).first().waitFor();
