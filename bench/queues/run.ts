@@ -53,7 +53,9 @@ const { app, ctx, q, token: tokenOf, stop } = await startBenchApp('queues', { jo
 await q(`insert into users (username, email, password_hash, roles, is_active)
   select 'u' || g, 'u' || g || '@example.com', 'x', case when g = 1 then '{ROLE_ADMIN,ROLE_USER}'::text[] else '{ROLE_USER}' end, true
   from generate_series(1, 5) g`);
-const { rows: users } = await q(`select * from users order by id`);
+const { rows: users } = await q(
+  `select id, username, roles, token_generation as "tokenGeneration" from users order by id`,
+);
 for (const [s, peer] of peers.entries()) {
   await q(
     `insert into pmta_servers (name, server_ip, ip_list, user_id, pmta_http_port) values ($1, '127.0.0.1', '127.0.0.1', $2, $3)`,

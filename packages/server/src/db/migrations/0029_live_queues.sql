@@ -22,6 +22,9 @@ CREATE TABLE "pmta_queue_snapshots" (
 	"source" text,
 	"error" text,
 	"queues" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"services" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"recipients" integer DEFAULT 0 NOT NULL,
+	"in_backoff" integer DEFAULT 0 NOT NULL,
 	"watched_until" timestamp with time zone
 );
 --> statement-breakpoint

@@ -50,6 +50,10 @@ export const pmtaQueueSnapshots = pgTable('pmta_queue_snapshots', {
   source: text('source'),
   error: text('error'),
   queues: jsonb('queues').notNull().default([]),
+  /** The queues summed per mail service (shared `deliveryServiceItem`), kept with each change of `queues`. */
+  services: jsonb('services').notNull().default([]),
+  recipients: integer('recipients').notNull().default(0),
+  inBackoff: integer('in_backoff').notNull().default(0),
   watchedUntil: timestamp('watched_until', { withTimezone: true }),
 });
 

@@ -32,43 +32,57 @@ const SERVICE_JOIN = sql`
   left join mail_provider_domains d on d.domain = e.domain and d.mail_provider_id is not null
   join mail_providers mp on mp.id = coalesce(d.mail_provider_id, (select o.id from mail_providers o where o.name = ${OTHER_PROVIDER}))`;
 
+/**
+ * One server's snapshot summed per mail service (decision 1400), stored beside its queues when a reading
+ * changed it: the views then read a few rows, whatever the number of queues. A change of the mail services'
+ * domains shows at the next reading.
+ */
+async function summarize(db: Executor, serverId: number) {
+  await db.execute(sql`
+    with e as (
+      select q.pmta_server_id as sid, mp.id as mp_id, mp.name as mp_name, e.*
+      from pmta_queue_snapshots q cross join ${QUEUE_ROWS} ${SERVICE_JOIN}
+      where q.pmta_server_id = ${serverId}
+    ), dom as (
+      select mp_id, domain, sum(recipients)::int as rcp,
+             row_number() over (partition by mp_id order by sum(recipients) desc, domain) as n
+      from e group by mp_id, domain
+    ), top as (
+      select mp_id, json_agg(json_build_object('domain', domain, 'recipients', rcp) order by n) as j
+      from dom where n <= ${TOP_DOMAINS} group by mp_id
+    ), svc0 as (
+      select e.mp_id, min(e.mp_name) as name, sum(e.recipients)::int as rcp, sum(e.kb)::int as kb,
+             count(*)::int as queues, (count(*) filter (where e.mode = 'backoff'))::int as backoff,
+             (count(*) filter (where e.paused))::int as paused,
+             sum(e."delivered1h")::int as delivered, sum(e."deferred1h")::int as deferred,
+             min(e."modeSince") filter (where e.mode = 'backoff') as since,
+             (array_agg(coalesce(e."backoffReason", e."lastError") order by e."modeSince")
+               filter (where e.mode = 'backoff'))[1] as reply
+      from e group by e.mp_id
+    ), svc as (
+      select s.rcp, s.backoff, s.name, json_build_object(
+        'mailServiceId', s.mp_id, 'mailService', s.name, 'recipients', s.rcp, 'kb', s.kb, 'queues', s.queues,
+        'inBackoff', s.backoff, 'paused', s.paused, 'delivered1h', s.delivered, 'deferred1h', s.deferred,
+        'backoffSince', s.since, 'backoffReply', s.reply, 'topDomains', coalesce(top.j, '[]'::json)) as j
+      from svc0 s left join top on top.mp_id = s.mp_id
+    )
+    update pmta_queue_snapshots set
+      recipients = coalesce((select sum(rcp) from svc), 0),
+      in_backoff = coalesce((select sum(backoff) from svc), 0),
+      services = coalesce((select jsonb_agg(j order by backoff desc, rcp desc, name) from svc), '[]')
+    where pmta_server_id = ${serverId}`);
+}
+
 /** Every server the user sees (or those of `ids`), each with its queues summed per mail service. */
 export async function deliveryServers(db: Executor, user: AuthUser, ids?: number[]): Promise<DeliveryServer[]> {
   const only = ids ? sql`and s.id = any(${`{${ids.join(',')}}`}::int[])` : sql``;
   const { rows } = await db.execute<DeliveryServer>(sql`
-    with srv as (
-      select s.id, s.name, host(s.server_ip) as ip from pmta_servers s
-      where ${ownerScope(user, sql`s.user_id`)} ${only}
-    ), e as (
-      select q.pmta_server_id as sid, mp.id as mp_id, mp.name as mp_name, e.*
-      from srv join pmta_queue_snapshots q on q.pmta_server_id = srv.id cross join ${QUEUE_ROWS} ${SERVICE_JOIN}
-    ), dom as (
-      select sid, mp_id, domain, sum(recipients)::int as rcp,
-             row_number() over (partition by sid, mp_id order by sum(recipients) desc, domain) as n
-      from e group by sid, mp_id, domain
-    ), svc as (
-      select e.sid, e.mp_id, json_build_object(
-        'mailServiceId', e.mp_id, 'mailService', min(e.mp_name),
-        'recipients', sum(e.recipients)::int, 'kb', sum(e.kb)::int, 'queues', count(*)::int,
-        'inBackoff', (count(*) filter (where e.mode = 'backoff'))::int,
-        'paused', (count(*) filter (where e.paused))::int,
-        'delivered1h', sum(e."delivered1h")::int, 'deferred1h', sum(e."deferred1h")::int,
-        'backoffSince', min(e."modeSince") filter (where e.mode = 'backoff'),
-        'backoffReply', (array_agg(coalesce(e."backoffReason", e."lastError") order by e."modeSince")
-                          filter (where e.mode = 'backoff'))[1],
-        'topDomains', (select coalesce(json_agg(json_build_object('domain', dom.domain, 'recipients', dom.rcp)
-                                                order by dom.n), '[]')
-                       from dom where dom.sid = e.sid and dom.mp_id = e.mp_id and dom.n <= ${TOP_DOMAINS})
-      ) as j, sum(e.recipients) as rcp, count(*) filter (where e.mode = 'backoff') as backoff, min(e.mp_name) as name
-      from e group by e.sid, e.mp_id
-    )
-    select srv.id, srv.name, srv.ip as "serverIp", q.read_at as "readAt", q.source, q.error,
-           coalesce((select sum(rcp) from svc where svc.sid = srv.id), 0)::int as recipients,
-           coalesce((select sum(backoff) from svc where svc.sid = srv.id), 0)::int as "inBackoff",
-           coalesce((select json_agg(svc.j order by svc.backoff desc, svc.rcp desc, svc.name)
-                     from svc where svc.sid = srv.id), '[]') as services
-    from srv left join pmta_queue_snapshots q on q.pmta_server_id = srv.id
-    order by srv.name, srv.id`);
+    select s.id, s.name, host(s.server_ip) as "serverIp", q.read_at as "readAt", q.source, q.error,
+           coalesce(q.recipients, 0) as recipients, coalesce(q.in_backoff, 0) as "inBackoff",
+           coalesce(q.services, '[]') as services
+    from pmta_servers s left join pmta_queue_snapshots q on q.pmta_server_id = s.id
+    where ${ownerScope(user, sql`s.user_id`)} ${only}
+    order by s.name, s.id`);
   return rows.map((r) => ({ ...r, readAt: r.readAt && new Date(r.readAt).toISOString() }));
 }
 
@@ -121,7 +135,9 @@ export async function storeReading(
           queues = case when excluded.error is null then excluded.queues else t.queues end
     returning (select p.read_at is null or (p.queues, p.error) is distinct from (t.queues, t.error) from prev p)
       as changed`);
-  return rows[0]?.changed !== false;
+  const changed = rows[0]?.changed !== false;
+  if (changed) await summarize(db, serverId);
+  return changed;
 }
 
 /** The owner of a server the user may see, or undefined (another user's server is as missing as none). */
