@@ -1,6 +1,7 @@
 import { acctTime } from './accounting.ts';
 import { settingsFor } from './config/settings.ts';
 import type { CommandResult } from './control.ts';
+import { domainTotals } from './http.ts';
 import type { PmtaSim } from './sim.ts';
 
 /*
@@ -29,7 +30,12 @@ function table(rows: (string | number)[][]): string {
 
 const kb = (bytes: number) => Math.ceil(bytes / 1024);
 
-function show(sim: PmtaSim, what: string | undefined, arg: string | undefined): CommandResult {
+function show(
+  sim: PmtaSim,
+  what: string | undefined,
+  arg: string | undefined,
+  options: Map<string, string>,
+): CommandResult {
   const queues = [...sim.queues.queues.values()];
   switch (what) {
     case 'status': {
@@ -42,10 +48,25 @@ function show(sim: PmtaSim, what: string | undefined, arg: string | undefined): 
           `smtp-out  ${queues.reduce((n, q) => n + q.inFlight, 0)} connections\n`,
       );
     }
-    case 'queues':
+    case 'queues': {
+      // Times in ISO 8601 (no spaces) and the last error last: every column but that one is one word (1401).
+      const iso = (ms: number | undefined) => (ms === undefined ? '-' : new Date(ms).toISOString());
+      const now = sim.now();
       return ok(
         table([
-          ['queue', 'rcpt', 'kB', 'conn', 'paused', 'mode', 'next-retry'],
+          [
+            'queue',
+            'rcpt',
+            'kB',
+            'conn',
+            'paused',
+            'mode',
+            'mode-since',
+            'next-retry',
+            'dlv-1h',
+            'dfr-1h',
+            'last-error',
+          ],
           ...queues.map((q) => [
             q.name,
             q.messages.length,
@@ -53,10 +74,27 @@ function show(sim: PmtaSim, what: string | undefined, arg: string | undefined): 
             q.inFlight,
             q.paused ? 'yes' : 'no',
             q.mode,
-            q.nextRetry === undefined ? '-' : acctTime(new Date(q.nextRetry)),
+            iso(q.modeSince),
+            iso(q.nextRetry),
+            q.lastHour(now).delivered,
+            q.lastHour(now).deferred,
+            q.lastError || '-',
           ]),
         ]),
       );
+    }
+    case 'topdomains': {
+      const n = Number(options.get('n') ?? 20);
+      if (!Number.isInteger(n) || n < 1) return refuse('usage: pmta show topdomains [--n=COUNT]');
+      return ok(
+        table([
+          ['domain', 'rcpt', 'kB', 'queues'],
+          ...domainTotals(sim)
+            .slice(0, n)
+            .map((d) => [d.domain, d.rcp, kb(d.bytes), d.queues]),
+        ]),
+      );
+    }
     case 'domains': {
       const domains = new Map<string, number>();
       for (const q of queues) domains.set(q.domain, (domains.get(q.domain) ?? 0) + q.messages.length);
@@ -110,7 +148,7 @@ export async function runCommand(sim: PmtaSim, args: string[]): Promise<CommandR
       return error ? { code: 1, stdout: `${error}\n`, stderr: '' } : ok();
     }
     case 'show':
-      return show(sim, words[0], words[1]);
+      return show(sim, words[0], words[1], options);
     case 'pause':
     case 'resume': {
       if (words[0] !== 'queue' || !words[1]) return refuse(`usage: pmta ${verb} queue DOMAIN[/VMTA]`);

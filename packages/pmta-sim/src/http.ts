@@ -3,7 +3,7 @@ import { bestMatch } from './net-match.ts';
 import type { PmtaSim } from './sim.ts';
 
 /*
- * The HTTP management interface (../shared/PMTA.md): `/status`, `/vmtas`, `/queues`, `/jobs`, answered in XML
+ * The HTTP management interface (../shared/PMTA.md): `/status`, `/vmtas`, `/queues`, `/domains`, `/jobs`, answered in XML
  * (root `<rsp>`) whatever `format` asks. A client outside `http-access`, or matched by `none`, gets 403;
  * a config without http-access lets nobody in (decision 0900 has the element names).
  */
@@ -53,7 +53,10 @@ export function statusXml(sim: PmtaSim): Xml {
   };
 }
 
+const iso = (ms: number | undefined) => (ms === undefined ? '' : new Date(ms).toISOString());
+
 export function queuesXml(sim: PmtaSim): Xml {
+  const now = sim.now();
   return {
     queue: [...sim.queues.queues.values()].map((q) => ({
       name: q.name,
@@ -64,11 +67,32 @@ export function queuesXml(sim: PmtaSim): Xml {
       conn: q.inFlight,
       paused: q.paused,
       mode: q.mode,
+      modeSince: iso(q.modeSince),
       backoffReason: q.backoffReason,
-      retryTime: q.nextRetry === undefined ? '' : new Date(q.nextRetry).toISOString(),
+      retryTime: iso(q.nextRetry),
+      lastError: q.lastError,
+      deliveredLastHour: q.lastHour(now).delivered,
+      deferredLastHour: q.lastHour(now).deferred,
       errors: { error: q.recentErrors },
     })),
   };
+}
+
+/** Per recipient domain (all its VMTAs' queues): recipients and size queued, most recipients first. */
+export function domainsXml(sim: PmtaSim): Xml {
+  return { domain: domainTotals(sim).map((d) => ({ name: d.domain, rcp: d.rcp, kb: kb(d.bytes), queues: d.queues })) };
+}
+
+export function domainTotals(sim: PmtaSim) {
+  const byDomain = new Map<string, { domain: string; rcp: number; bytes: number; queues: number }>();
+  for (const q of sim.queues.queues.values()) {
+    let d = byDomain.get(q.domain);
+    if (!d) byDomain.set(q.domain, (d = { domain: q.domain, rcp: 0, bytes: 0, queues: 0 }));
+    d.rcp += q.messages.length;
+    d.bytes += q.messages.reduce((s, m) => s + m.size, 0);
+    d.queues++;
+  }
+  return [...byDomain.values()].sort((a, b) => b.rcp - a.rcp || a.domain.localeCompare(b.domain));
 }
 
 export function vmtasXml(sim: PmtaSim): Xml {
@@ -105,6 +129,7 @@ export function jobsXml(sim: PmtaSim): Xml {
 const PAGES: Record<string, (sim: PmtaSim) => Xml> = {
   '/status': statusXml,
   '/queues': queuesXml,
+  '/domains': domainsXml,
   '/vmtas': vmtasXml,
   '/jobs': jobsXml,
 };

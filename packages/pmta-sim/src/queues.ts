@@ -39,6 +39,8 @@ export class Queue {
   nextSendAt = 0;
   inFlight = 0;
   recentErrors: string[] = [];
+  /** Deliveries and deferrals per minute of simulated time (the last hour's counts; decision 1401). */
+  private readonly minutes = new Map<number, { delivered: number; deferred: number }>();
   readonly domain: string;
   readonly vmta: string;
 
@@ -48,6 +50,36 @@ export class Queue {
   }
   get name() {
     return `${this.domain}/${this.vmta || '{default}'}`;
+  }
+  /** Counts one delivery or deferral at `now` (simulated ms); minutes older than an hour are let go. */
+  count(kind: 'delivered' | 'deferred', now: number) {
+    const minute = Math.floor(now / 60_000);
+    let m = this.minutes.get(minute);
+    if (!m) {
+      for (const k of this.minutes.keys()) if (k <= minute - 60) this.minutes.delete(k);
+      this.minutes.set(minute, (m = { delivered: 0, deferred: 0 }));
+    }
+    m[kind]++;
+  }
+  /** Deliveries and deferrals in the 60 minutes up to `now`. */
+  lastHour(now: number) {
+    const minute = Math.floor(now / 60_000);
+    let delivered = 0;
+    let deferred = 0;
+    for (const [k, m] of this.minutes) {
+      if (k <= minute - 60) continue;
+      delivered += m.delivered;
+      deferred += m.deferred;
+    }
+    return { delivered, deferred };
+  }
+  /** The last error reply (deferral or bounce), '' when none. */
+  get lastError(): string {
+    return this.recentErrors[this.recentErrors.length - 1] ?? '';
+  }
+  /** When the queue entered its current mode (simulated ms); undefined while it never changed. */
+  get modeSince(): number | undefined {
+    return this.backoffAt || undefined;
   }
   /** The earliest retry of a message waiting after a deferral (simulated ms), if any. */
   get nextRetry(): number | undefined {
@@ -284,6 +316,7 @@ export class Queues {
       const list = q.mode === 'backoff' ? s.backoffRetryAfter : s.retryAfter;
       m.nextAt = now + list[Math.min(m.attempts - 1, list.length - 1)]! * 1000;
       q.recentErrors = [...q.recentErrors, a.reply].slice(-5);
+      q.count('deferred', now);
       if (job) job.deferred++;
       const pattern = s.patterns.find((p) => p.regex.test(a.reply));
       if (pattern && pattern.mode !== q.mode) this.setMode(q, pattern.mode, a.reply);
@@ -300,6 +333,7 @@ export class Queues {
       return;
     }
     if (job) job.delivered++;
+    q.count('delivered', now);
     this.deps.delivered(m);
     if (q.mode === 'backoff' && s.backoffToNormalAfterDelivery) this.setMode(q, 'normal');
     this.deps.record({ ...record, type: 'd', dsnAction: 'relayed' });

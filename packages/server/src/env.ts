@@ -172,6 +172,12 @@ const schema = z.object({
   SENDER_CONNECTIONS_PER_RELAY: z.coerce.number().int().min(1).max(100).default(5),
   /** Injection sessions of one worker process to one PMTA server (all its relays share them). */
   SENDER_CONNECTIONS_PER_PMTA_SERVER: z.coerce.number().int().min(1).max(500).default(20),
+  /**
+   * The Delivery screen (decision 1403): a relay or PMTA queue in backoff longer than this many minutes tells
+   * its owner, once per backoff; and how often the servers someone watches are read, in seconds.
+   */
+  DELIVERY_BACKOFF_ALERT_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
+  DELIVERY_WATCHED_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(5),
   /** The first retry of a 4xx-deferred recipient, in seconds (doubling on each further attempt). */
   SENDER_RETRY_SECONDS: z.coerce.number().min(0.1).max(86_400).default(60),
   /**

@@ -51,6 +51,7 @@ import { emailListReportRoutes } from './features/email-list-report/email-list-r
 import { pmtaRelayIndicatorsRoutes } from './features/pmta-relay-indicators/pmta-relay-indicators.routes.ts';
 import { pmtaRelayDeliverabilitiesRoutes } from './features/pmta-relay-deliverabilities/pmta-relay-deliverabilities.routes.ts';
 import { profitReportRoutes } from './features/profit-report/profit-report.routes.ts';
+import { deliveryRoutes } from './features/delivery/delivery.routes.ts';
 import { activityReportRoutes } from './features/activity-report/activity-report.routes.ts';
 
 /** Every route plugin of the API, in one place. Each is mounted under /api. */
@@ -108,4 +109,5 @@ export const routes: FastifyPluginAsync[] = [
   activityReportRoutes,
   processesRoutes,
   retentionRoutes,
+  deliveryRoutes,
 ];

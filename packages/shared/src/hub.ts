@@ -17,6 +17,7 @@ export const Topics = {
   campaignProgress: 'campaign-progress',
   campaignStatistics: 'campaign-statistics',
   pmtaEmailTest: 'pmta-email-test',
+  delivery: 'delivery',
 } as const;
 export type Topic = (typeof Topics)[keyof typeof Topics];
 
@@ -91,6 +92,15 @@ export interface PmtaEmailTestEvent {
   reason: string | null;
 }
 
+/**
+ * The Delivery screen's data changed (decision 1400): a PMTA server's queues (`id` the server), or the SMTP
+ * relays of the owner (`id` 0). The screen fetches again; the queues themselves would not fit in a NOTIFY.
+ */
+export interface DeliveryEvent {
+  kind: 'pmta' | 'smtp';
+  id: number;
+}
+
 /** Each topic's message: the one declaration the server publishes and the browser reads. */
 export interface TopicPayloads {
   [Topics.notifications]: NotificationEvent;
@@ -108,4 +118,5 @@ export interface TopicPayloads {
   [Topics.campaignProgress]: CampaignProgressEvent;
   [Topics.campaignStatistics]: CampaignStatisticsEvent;
   [Topics.pmtaEmailTest]: PmtaEmailTestEvent;
+  [Topics.delivery]: DeliveryEvent;
 }

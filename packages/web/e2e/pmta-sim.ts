@@ -23,12 +23,19 @@ export interface SimProcess {
 /**
  * The PowerMTA simulator as its own process on loopback, its SSH side trusting the console's key (read
  * from the console's API with `token`): the peer of the PMTA journeys. `outcomes`: the remote side's
- * answers (the simulator's --outcomes, e.g. a domain whose mail stays deferred).
+ * answers (the simulator's --outcomes, e.g. a domain whose mail stays deferred); `config`: its first
+ * /etc/pmta/config (the simulator's --config, e.g. VMTAs and a backoff pattern list).
  */
-export async function startPmtaSim(h: Harness, token: string, o: { outcomes?: unknown[] } = {}): Promise<SimProcess> {
+export async function startPmtaSim(
+  h: Harness,
+  token: string,
+  o: { outcomes?: unknown[]; config?: string } = {},
+): Promise<SimProcess> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pmta-e2e-'));
   const outcomes = path.join(root, 'outcomes.json');
   if (o.outcomes) fs.writeFileSync(outcomes, JSON.stringify(o.outcomes));
+  const config = path.join(root, 'config');
+  if (o.config) fs.writeFileSync(config, o.config);
   const { body } = await h.api<{ publicKey: string }>('/pmta/ssh-public-key', { token });
   const keys = path.join(root, 'authorized_keys');
   fs.writeFileSync(keys, body.publicKey + '\n');
@@ -44,6 +51,7 @@ export async function startPmtaSim(h: Harness, token: string, o: { outcomes?: un
       '--ssh-authorized-keys',
       keys,
       ...(o.outcomes ? ['--outcomes', outcomes] : []),
+      ...(o.config ? ['--config', config] : []),
     ],
     { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
   );

@@ -15,6 +15,7 @@ import {
 import { checkProxy } from '../features/socks-proxies/socks-proxies.service.ts';
 import { countQueuedMessages } from '../pmta/campaign-servers.ts';
 import { httpReady } from '../pmta/operations.ts';
+import { readQueues } from '../pmta/queues.ts';
 import { PmtaConnections } from '../pmta/ssh/connection.ts';
 import { relayConnectors } from '../sending/relays.ts';
 import { smtpTransport } from '../sending/transports/smtp.ts';
@@ -172,6 +173,15 @@ const SITES: Site[] = [
     refusal: 'false',
     async run(ctx, host) {
       return String(await httpReady(ctx, await pmtaServerAt(host)));
+    },
+  },
+  {
+    name: "the Delivery screen's queue reading (HTTP, then SSH)",
+    file: 'pmta/queues.ts',
+    refusal: new RegExp(`Server IP: ${REFUSED_RE}\\.$`),
+    async run(ctx, host) {
+      const e = await readQueues(ctx, await pmtaServerAt(host)).catch((e: Error) => e);
+      return e instanceof Error ? e.message : 'read';
     },
   },
   {

@@ -1,7 +1,9 @@
+import type pg from 'pg';
 import type { Db } from '../db/client.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { statementName } from '../db/pooler.ts';
 import { RecipientStatus } from '@console/shared/campaigns';
+import { CampaignTypeOf } from '@console/shared/enums';
 import type { TrackingCampaignType } from '@console/shared/tracking';
 import { recordHardBounces, type HardBounce } from '../suppression/bounced.ts';
 import { classifyBounce } from '../suppression/bounces.ts';
@@ -71,6 +73,8 @@ export async function recordOutcomes(
   const hard = new Map<number, HardBounce>();
   const soft = new Map<number, SoftBounce>();
   const delivered = new Map<number, string>();
+  /** The last deferral or bounce per relay and mail service (the live queues' "last reply"; decision 1402). */
+  const lastReplies = new Map<string, { relayId: number; providerId: number; reply: string; ids: number[] }>();
   for (const o of outcomes) {
     const base = {
       campaignType: campaign.type,
@@ -142,6 +146,16 @@ export async function recordOutcomes(
     }
     updates.push(u);
     events.set(o.row.emailId, ev);
+    if (kind === 'deferred' || kind === 'bounced') {
+      const key = `${o.relayId}:${o.row.mailProviderId}`;
+      const last = lastReplies.get(key);
+      lastReplies.set(key, {
+        relayId: o.relayId,
+        providerId: o.row.mailProviderId,
+        reply,
+        ids: [...(last?.ids ?? []), o.row.emailId],
+      });
+    }
   }
 
   return inTransaction(db, async (client) => {
@@ -173,6 +187,7 @@ export async function recordOutcomes(
       ],
     });
     const moved = rows.map((r) => Number(r.id));
+    await recordLastReplies(client, CampaignTypeOf[campaign.type], lastReplies, new Set(moved), at);
     await recordEvents(
       client,
       moved.flatMap((id) => events.get(id) ?? []),
@@ -191,5 +206,38 @@ export async function recordOutcomes(
         moved.flatMap((id) => soft.get(id) ?? []),
       )),
     ];
+  });
+}
+
+/**
+ * One upsert for the batch's last replies per relay and mail service (only those of rows this worker
+ * moved), in key order so that two workers' batches never wait on each other in a cycle. Nothing to do
+ * for a batch of deliveries: the hot path pays no statement.
+ */
+async function recordLastReplies(
+  client: pg.PoolClient,
+  relayType: number,
+  replies: Map<string, { relayId: number; providerId: number; reply: string; ids: number[] }>,
+  moved: Set<number>,
+  at: Date | undefined,
+) {
+  const rows = [...replies.values()]
+    .filter((r) => r.ids.some((id) => moved.has(id)))
+    .sort((a, b) => a.relayId - b.relayId || a.providerId - b.providerId);
+  if (!rows.length) return;
+  await client.query({
+    name: 'sending.last-replies',
+    text: `insert into relay_last_replies as l (relay_type, relay_id, mail_provider_id, reply, at)
+           select $1, v.relay_id, v.provider_id, v.reply, coalesce($5::timestamptz, now())
+             from unnest($2::int[], $3::int[], $4::text[]) as v(relay_id, provider_id, reply)
+           on conflict (relay_type, relay_id, mail_provider_id)
+             do update set reply = excluded.reply, at = excluded.at where l.at <= excluded.at`,
+    values: [
+      relayType,
+      rows.map((r) => r.relayId),
+      rows.map((r) => r.providerId),
+      rows.map((r) => r.reply),
+      at ?? null,
+    ],
   });
 }

@@ -233,7 +233,8 @@ const relayTable = (type: number) => (type === RelayType.smtp ? 'smtp_relays' : 
 /** Sets or clears the relay's backoff flag; true when this call changed it. */
 export async function setBackoff(db: pg.Pool, relay: Pick<Relay, 'type' | 'id'>, on: boolean) {
   const { rowCount } = await db.query(
-    `update ${relayTable(relay.type)} set backoff = $2 where id = $1 and backoff <> $2`,
+    `update ${relayTable(relay.type)} set backoff = $2, backoff_since = case when $2 then now() end
+      where id = $1 and backoff <> $2`,
     [relay.id, on],
   );
   return (rowCount ?? 0) > 0;

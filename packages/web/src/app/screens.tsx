@@ -28,6 +28,7 @@ import { reputationProvidersScreens } from '@/features/reputation-providers/rout
 import { campaignsScreens } from '@/features/campaigns/routes.tsx';
 import { pmtaRelaysReportScreens } from '@/features/pmta-relays-report/routes.tsx';
 import { pmtaRelaysMailServiceReportScreens } from '@/features/pmta-relays-mail-service-report/routes.tsx';
+import { deliveryScreens } from '@/features/delivery/routes.tsx';
 import { pmtaTroubleReportScreens } from '@/features/pmta-trouble-report/routes.tsx';
 import { pmtaBalancersScreens } from '@/features/pmta-balancers/routes.tsx';
 import { pmtaSpeedsScreens } from '@/features/pmta-speeds/routes.tsx';
@@ -80,6 +81,7 @@ const screens: Screens = {
   ...retentionScreens,
   ...campaignsScreens,
   ...pmtaTroubleReportScreens,
+  ...deliveryScreens,
   ...pmtaRelaysReportScreens,
   ...pmtaRelaysMailServiceReportScreens,
   ...pmtaBalancersScreens,

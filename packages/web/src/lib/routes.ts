@@ -120,6 +120,7 @@ export const routes = {
   pmtaRelaysReport: { path: '/pmta-relays-report', title: 'PMTA Relays Report', admin: true },
   pmtaRelaysMailServiceReport: { path: '/pmta-relays-mail-service-report', title: 'PMTA Relays - Mail Service Report' },
   pmtaTroubleReport: { path: '/pmta-trouble-report', title: 'PMTA Trouble Report' },
+  delivery: { path: '/delivery', title: 'Delivery' },
   profitReport: { path: '/profit-report', title: 'Profit Report' },
   activityReport: { path: '/activity-report', title: 'Activity Report' },
   pmtaRelayIndicatorReport: { path: '/pmta-relay-indicator-report', title: 'Relays Indicators', admin: true },

@@ -37,6 +37,27 @@ export const pmtaRelayDkim = pgTable('pmta_relay_dkim', {
 });
 
 /**
+ * The last reading of a PMTA server's queues (issue 40, decisions 1400-1401): written by the polling job,
+ * read by the live view (which never waits on a server). `watched_until`: someone has the view open; the job
+ * reads watched servers every few seconds and the others once a minute. `queues` holds the parsed queue
+ * rows (pmta/queues.ts `PmtaQueue`), `source` 'http' or 'ssh', `error` the last failure to read.
+ */
+export const pmtaQueueSnapshots = pgTable('pmta_queue_snapshots', {
+  pmtaServerId: integer('pmta_server_id')
+    .primaryKey()
+    .references(() => pmtaServers.id, { onDelete: 'cascade' }),
+  readAt: timestamp('read_at', { withTimezone: true }),
+  source: text('source'),
+  error: text('error'),
+  queues: jsonb('queues').notNull().default([]),
+  /** The queues summed per mail service (shared `deliveryServiceItem`), kept with each change of `queues`. */
+  services: jsonb('services').notNull().default([]),
+  recipients: integer('recipients').notNull().default(0),
+  inBackoff: integer('in_backoff').notNull().default(0),
+  watchedUntil: timestamp('watched_until', { withTimezone: true }),
+});
+
+/**
  * A mail service setting's state on one PMTA server (spec 2 "Balancers", issue 12, decision 0905): a row
  * appears on the first Sync; `removed` leaves the setting's `<domain>` blocks out of the server's config
  * until the next Sync puts every setting back.

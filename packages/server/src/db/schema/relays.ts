@@ -141,6 +141,8 @@ export const pmtaRelays = pgTable(
     normalSpeed: integer('normal_speed').notNull().default(60),
     backoffSpeed: integer('backoff_speed').notNull().default(600),
     backoff: boolean('backoff').notNull().default(false),
+    /** When `backoff` was last set (the live queues' "since"; issue 40, decision 1402); null while not in backoff. */
+    backoffSince: timestamp('backoff_since', { withTimezone: true }),
     /** Created without a virtual-mta block on its server (create only). */
     withoutVmta: boolean('without_vmta').notNull().default(false),
     description: text('description'),
@@ -180,6 +182,8 @@ export const smtpRelays = pgTable(
     normalSpeed: integer('normal_speed').notNull().default(60),
     backoffSpeed: integer('backoff_speed').notNull().default(600),
     backoff: boolean('backoff').notNull().default(false),
+    /** When `backoff` was last set (the live queues' "since"; issue 40, decision 1402); null while not in backoff. */
+    backoffSince: timestamp('backoff_since', { withTimezone: true }),
     description: text('description'),
     /** The relay's provider DKIM-signs its mail itself: the console does not sign (issue 26). */
     providerSigns: boolean('provider_signs').notNull().default(false),
@@ -259,6 +263,40 @@ export const relayHistory = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('relay_history_ip_idx').on(t.ip), index('relay_history_host_idx').on(t.smtpHost)],
+);
+
+/**
+ * The last non-delivery reply (deferral, bounce) of a relay at a mail service (issue 40, decision 1402): one
+ * row per relay and service, upserted by each batch of outcomes in one statement (sending/outcomes.ts).
+ * `relay_type` is relay_pacing's (CampaignType).
+ */
+export const relayLastReplies = pgTable(
+  'relay_last_replies',
+  {
+    relayType: smallint('relay_type').notNull(),
+    relayId: integer('relay_id').notNull(),
+    mailProviderId: integer('mail_provider_id').notNull(),
+    reply: text('reply').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.relayType, t.relayId, t.mailProviderId] })],
+);
+
+/**
+ * A relay's or a PMTA queue's backoff episode its owner was told of (issue 40, decision 1403): the key is the
+ * episode (`since`), so every process tells it once. `kind` 1 PMTA queue (`server_id`, `queue` D/V), 2 SMTP
+ * relay (`server_id` 0, `queue` the relay's id).
+ */
+export const backoffNotices = pgTable(
+  'backoff_notices',
+  {
+    kind: smallint('kind').notNull(),
+    serverId: integer('server_id').notNull(),
+    queue: text('queue').notNull(),
+    since: timestamp('since', { withTimezone: true }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.serverId, t.queue, t.since] })],
 );
 
 /**

@@ -56,6 +56,7 @@ export const sidebar: NavEntry[] = [
     label: 'Infrastructure',
     icon: <CloudServerOutlined />,
     children: [
+      { route: 'delivery', label: 'Delivery' },
       { route: 'pmtaServers', label: 'PMTA Servers' },
       { route: 'pmtaRelayGroups', label: 'PMTA Relay Groups' },
       { route: 'pmtaRelays', label: 'PMTA Relays' },

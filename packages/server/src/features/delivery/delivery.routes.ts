@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  deliveryQueuesResponse,
+  deliveryServersResponse,
+  pmtaQueueActionResult,
+  pmtaQueueActionSchema,
+  smtpDeliveryResponse,
+} from '@console/shared/delivery';
+import { found, idParams } from '../../core/access.ts';
+import { deliveryServers, serverQueues, smtpDelivery, watchServers } from './delivery.repo.ts';
+import { actOnQueue, readStale } from './delivery.service.ts';
+
+const tags = ['delivery'];
+
+/**
+ * The Delivery screen (issue 40 §1, decision 1400): every PMTA server's queues by mail service, one server's
+ * queues, a queue action, and the SMTP relays as the engine sees them. Reading a view marks its servers
+ * watched: the polling job then reads them every few seconds.
+ */
+export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  app.get('/delivery/pmta_servers', { schema: { tags, response: { 200: deliveryServersResponse } } }, async (req) => {
+    const items = await deliveryServers(ctx.db, req.user);
+    await watchServers(
+      ctx.db,
+      items.map((s) => s.id),
+    );
+    readStale(ctx, items);
+    return { items };
+  });
+
+  app.get(
+    '/delivery/pmta_servers/:id',
+    { schema: { tags, params: idParams, response: { 200: deliveryQueuesResponse } } },
+    async (req) => {
+      const server = found((await deliveryServers(ctx.db, req.user, [req.params.id]))[0]);
+      await watchServers(ctx.db, [req.params.id]);
+      readStale(ctx, [server]);
+      return { server, items: await serverQueues(ctx.db, req.params.id) };
+    },
+  );
+
+  app.post(
+    '/delivery/pmta_servers/:id/queue_actions',
+    { schema: { tags, params: idParams, body: pmtaQueueActionSchema, response: { 200: pmtaQueueActionResult } } },
+    async (req) => actOnQueue(ctx, req.user, req.params.id, req.body),
+  );
+
+  app.get('/delivery/smtp_relays', { schema: { tags, response: { 200: smtpDeliveryResponse } } }, async (req) => ({
+    items: await smtpDelivery(ctx.db, req.user),
+  }));
+};
