@@ -18,6 +18,7 @@ import { campaignRecords } from './pmta/accounting/campaigns.ts';
 import { emailTestRecords } from './features/pmta-email-tests/email-test-records.ts';
 import { pmtaRelayIndicatorsJobs } from './features/pmta-relay-indicators/pmta-relay-indicators.jobs.ts';
 import { pmtaRelayDeliverabilitiesJobs } from './features/pmta-relay-deliverabilities/pmta-relay-deliverabilities.jobs.ts';
+import { bounceMailboxJobs } from './features/bounce-mailboxes/bounce-mailboxes.jobs.ts';
 import { appliedPmtaConfigJobs } from './features/applied-pmta-configs/applied-pmta-configs.jobs.ts';
 
 /** The import thread's entry (decision 1310): the kinds' heavy work runs there. */
@@ -40,6 +41,7 @@ export function jobDefinitions(ctx: AppContext): JobDefinition<z.ZodType>[] {
     ...pmtaSpeedsJobs(ctx),
     ...accountingJobs(ctx, [campaignRecords, emailTestRecords]),
     ...appliedPmtaConfigJobs(ctx),
+    ...bounceMailboxJobs(ctx),
     ...pmtaRelayIndicatorsJobs(ctx),
     ...pmtaRelayDeliverabilitiesJobs(ctx),
     ...importJobs(ctx, importKinds, IMPORT_THREAD),

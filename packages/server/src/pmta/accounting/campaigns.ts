@@ -11,6 +11,7 @@ import { publishCampaignLive } from '../../core/campaign-live.ts';
 import { SUPPRESS_BOUNCED } from '../../sending/suppress.ts';
 import { recordEvents, type EventInput } from '../../tracking/events.ts';
 import { decodeTrackingId } from '../../tracking/uuid.ts';
+import type { TrackingCampaignType } from '@console/shared/tracking';
 import type { AcctHandler, AcctRecord } from './record.ts';
 import { addBounceSignals, rateRelays, REPUTATION_CATEGORIES } from './relay-reputation.ts';
 import { pauseRelays } from './relay-pause.ts';
@@ -35,7 +36,8 @@ const S = RecipientStatus;
  */
 const AWAITING = [S.injected, S.interrupted, S.sending];
 
-interface Own {
+/** One record of one recipient: `emailId` and `relayId` from its tracking id. */
+export interface Own {
   record: AcctRecord;
   emailId: number;
   relayId: number;
@@ -74,7 +76,7 @@ export const campaignRecords: AcctHandler = async (ctx, _server, records, tx) =>
   const infra = new Set<number>();
   const campaigns: number[] = [];
   for (const [campaignId, own] of byCampaign) {
-    const done = await recordCampaign(tx.client, campaignId, own);
+    const done = await recordCampaign(tx.client, 'pmta', campaignId, own);
     if (!done) continue;
     if (done.events) campaigns.push(campaignId);
     suppress.push(...done.suppress);
@@ -98,12 +100,21 @@ export const campaignRecords: AcctHandler = async (ctx, _server, records, tx) =>
   });
 };
 
-/** One campaign's records; null when the campaign is gone. */
-async function recordCampaign(client: pg.ClientBase, campaignId: number, own: Own[]) {
+/**
+ * One campaign's records; null when the campaign is gone. Also the bounce mailboxes' way (decision 1381): a
+ * DSN read from a mailbox is an `rb` record and an ARF report an `f` record of the campaign its tracking id
+ * names, of either kind; the relay signals of PMTA's reputation rating are kept for PMTA relays only.
+ */
+export async function recordCampaign(
+  client: pg.ClientBase,
+  campaignType: TrackingCampaignType,
+  campaignId: number,
+  own: Own[],
+) {
   const { rows: found } = await client.query<{ userId: number; categoryId: number }>(
     `select c.user_id as "userId", l.category_id as "categoryId"
        from campaigns c join email_lists l on l.id = c.email_list_id where c.id = $1 and c.type = $2`,
-    [campaignId, CampaignTypeOf.pmta],
+    [campaignId, CampaignTypeOf[campaignType]],
   );
   const campaign = found[0];
   if (!campaign) return null;
@@ -118,7 +129,7 @@ async function recordCampaign(client: pg.ClientBase, campaignId: number, own: Ow
   const delivered: { email: string; at: Date }[] = [];
   const event = (row: Row, o: Own, kind: EventInput['kind'], detail?: string): EventInput => ({
     kind,
-    campaignType: 'pmta',
+    campaignType,
     campaignId,
     userId: campaign.userId,
     relayId: row.relayId ?? o.relayId,
@@ -168,7 +179,7 @@ async function recordCampaign(client: pg.ClientBase, campaignId: number, own: Ow
     if (outcome === 'permanent') hard.push(bounce);
     else if (outcome === 'temporary') soft.push(bounce);
     else infra.add(relayId);
-    if (REPUTATION_CATEGORIES.has(category)) signals.push({ relayId, at: o.at });
+    if (campaignType === 'pmta' && REPUTATION_CATEGORIES.has(category)) signals.push({ relayId, at: o.at });
   }
 
   const complaints = firstPerRecipient(of('f'));
