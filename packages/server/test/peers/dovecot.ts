@@ -42,6 +42,10 @@ async function waitForPort(port: number, timeoutMs = 10_000) {
   for (;;) {
     const ok = await new Promise<boolean>((resolve) => {
       const s = net.connect({ host: '127.0.0.1', port });
+      s.setTimeout(1_000, () => {
+        s.destroy();
+        resolve(false);
+      });
       s.once('data', () => {
         s.destroy();
         resolve(true);
@@ -134,20 +138,15 @@ service stats {
 
   let child: ChildProcess | undefined;
   const start = async () => {
-    child = spawn(DOVECOT, ['-F', '-c', config], { uid, gid, stdio: 'ignore' });
+    // its own process group: a kill reaches the master and every child at once
+    child = spawn(DOVECOT, ['-F', '-c', config], { uid, gid, stdio: 'ignore', detached: true });
     await waitForPort(port);
   };
   const kill = async () => {
-    if (!child || child.exitCode !== null) return;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((r) => child!.once('exit', r));
     // the master and its children (imap, imap-login, auth): a cut, not a shutdown
-    const { execFileSync } = await import('node:child_process');
-    try {
-      execFileSync('pkill', ['-KILL', '-P', String(child.pid)]);
-    } catch {
-      /* no children */
-    }
-    child.kill('SIGKILL');
+    process.kill(-child.pid!, 'SIGKILL');
     await exited;
   };
   await start();

@@ -2,8 +2,8 @@ import type net from 'node:net';
 import { ImapFlow, type ImapTransport } from 'imapflow';
 import type { MailboxSecurity } from '@console/shared/bounce-mailboxes';
 import type { AppContext } from '../../core/context.ts';
-import { isInternalAddress, normalIp } from '../../core/internal-addresses.ts';
-import { connectChecked, OutboundRefusedError, outboundPolicy, tlsOver } from '../../core/outbound.ts';
+import { isInternalAddress } from '../../core/internal-addresses.ts';
+import { checkedAddress, connectChecked, OutboundRefusedError, outboundPolicy, tlsOver } from '../../core/outbound.ts';
 
 /*
  * An IMAP session with a bounce mailbox (issue 39 section 2; decisions 1380, 1382): imapflow over a socket
@@ -43,17 +43,11 @@ function overSocket(socket: net.Socket): ImapTransport {
 
 /** Connected and logged in; the caller logs out (or closes). */
 export async function openImap(ctx: Pick<AppContext, 'env'>, a: MailboxAccess): Promise<ImapFlow> {
-  const socket = await connectChecked(outboundPolicy(ctx.env), {
-    host: a.host,
-    port: a.port,
-    field: 'Host',
-    timeoutMs: CONNECT_TIMEOUT_MS,
-  });
-  const ip = normalIp(socket.remoteAddress ?? '');
-  if (a.security === 'plain' && !(ip && isInternalAddress(ip))) {
-    socket.destroy();
-    throw new MailboxError(PLAIN_REFUSED);
-  }
+  const policy = outboundPolicy(ctx.env);
+  // judged before any connection: a password is never sent in clear over the internet
+  const ip = await checkedAddress(policy, a.host, a.port, 'Host');
+  if (a.security === 'plain' && !isInternalAddress(ip)) throw new MailboxError(PLAIN_REFUSED);
+  const socket = await connectChecked(policy, { host: ip, port: a.port, field: 'Host', timeoutMs: CONNECT_TIMEOUT_MS });
   const client = new ImapFlow({
     host: a.host,
     port: a.port,

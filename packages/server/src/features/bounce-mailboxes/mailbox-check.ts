@@ -116,9 +116,15 @@ async function ensureFolder(client: ImapFlow, name: string) {
   if (!list.some((f) => f.path === name)) await client.mailboxCreate(name);
 }
 
+/** imapflow answers a failed SEARCH or MOVE (a dropped connection too) with false: a failure here. */
+class Dropped extends Error {
+  code = 'NoConnection';
+}
+
 async function move(client: ImapFlow, uids: number[], to: string) {
   for (let i = 0; i < uids.length; i += 500)
-    await client.messageMove(uids.slice(i, i + 500).join(','), to, { uid: true });
+    if (!(await client.messageMove(uids.slice(i, i + 500).join(','), to, { uid: true })))
+      throw client.usable ? new Error(`moving to ${to} failed`) : new Dropped();
 }
 
 /** Moves the reports a cut check committed but did not move. */
@@ -335,7 +341,9 @@ export async function checkMailbox(
       await moveLeftovers(ctx, client, m, validity);
       while (read < runLimit) {
         // `N:*` always names the highest UID, even one below N: filtered
-        const found = ((await client.search({ uid: `${last + 1}:*` }, { uid: true })) || []).filter((u) => u > last);
+        const all = await client.search({ uid: `${last + 1}:*` }, { uid: true });
+        if (!all) throw new Dropped();
+        const found = all.filter((u) => u > last);
         if (!found.length) break;
         const uids = found.sort((a, b) => a - b).slice(0, Math.min(pageSize, runLimit - read));
         const messages = await client.fetchAll(
@@ -344,7 +352,10 @@ export async function checkMailbox(
           { uid: true },
         );
         const reads = readPage(ctx.secret, messages);
-        if (!reads.length) break;
+        if (!reads.length) {
+          if (!client.usable) throw new Dropped();
+          break;
+        }
         let done!: Awaited<ReturnType<typeof storePage>>;
         await inTransaction(ctx.db, async (tx) => {
           done = await storePage(ctx, tx, m, validity, reads);
@@ -352,7 +363,7 @@ export async function checkMailbox(
         await afterCommit(ctx, done);
         await moveAll(ctx, client, m, validity, done.rows);
         read += reads.length;
-        last = Math.max(last, ...uids);
+        last = Math.max(last, ...reads.map((r) => r.uid));
       }
     } finally {
       lock.release();
