@@ -71,7 +71,8 @@ const append = (mails: Buffer[]) =>
 const folders = () =>
   imap(async (c) => {
     const out: Record<string, number> = {};
-    for (const l of await c.list()) out[l.path] = (await c.status(l.path, { messages: true })).messages ?? 0;
+    for (const l of await c.list())
+      out[l.path] = ((await c.status(l.path, { messages: true })) || { messages: -1 }).messages ?? 0;
     return out;
   });
 
