@@ -79,6 +79,7 @@ info_log_path = ${dir}/dovecot.log
 protocols = imap
 listen = 127.0.0.1
 ssl = no
+mail_fsync = never
 disable_plaintext_auth = no
 auth_mechanisms = plain login
 default_internal_user = ${account}
