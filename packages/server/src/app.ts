@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyContextConfig, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -21,14 +21,13 @@ import { loggerOptions } from './core/log.ts';
 import { routes } from './routes.ts';
 import { trackingRoutes } from './features/tracking/tracking.routes.ts';
 
-export interface RouteConfig {
-  public?: boolean;
-  admin?: boolean;
-}
+export type RouteConfig = FastifyContextConfig;
 export interface RegisteredRoute {
   method: string;
   url: string;
   config: RouteConfig;
+  /** The schema of a 200 answer, when the route declares one. */
+  answer: unknown;
 }
 
 declare module 'fastify' {
@@ -68,6 +67,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       registered.push({
         method,
         url: r.url,
+        answer: (r.schema?.response as Record<number, unknown> | undefined)?.[200],
         get config() {
           return (r.config ?? {}) as RouteConfig;
         },

@@ -21,6 +21,7 @@ import { AppError, forbidden, invalid, notFound } from './errors.ts';
  *   no row, should a route forget the flag;
  * - `'parent'`: rows reached only through a parent the route has already found for the user, passed as
  *   `where` (the e-mails of one list); listing them without it is a programming error.
+ * A hand-written list route declares its rows the same way, `config: { scope }` (issue 41, item 3).
  */
 export type Scope = ((user: AuthUser) => SQL | undefined) | 'global' | 'adminOnly' | 'parent';
 
@@ -29,6 +30,12 @@ export const ownedBy =
   (column: AnyColumn) =>
   (user: AuthUser): SQL | undefined =>
     user.isAdmin ? undefined : eq(column, user.id);
+
+/** Scope of a list of the caller's own rows only, administrators included (their notifications, uploads). */
+export const mine =
+  (column: AnyColumn) =>
+  (user: AuthUser): SQL | undefined =>
+    eq(column, user.id);
 
 /** The condition a scope puts on `user`'s rows (undefined: all of them); `parent` is the caller's `where`. */
 export function scopeWhere(scope: Scope, user: AuthUser, parent: SQL | undefined): SQL | undefined {

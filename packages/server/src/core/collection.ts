@@ -1,3 +1,4 @@
+import type { FastifyContextConfig } from 'fastify';
 import { z } from 'zod';
 import {
   and,
@@ -229,6 +230,14 @@ export function defineCollection<F extends SelectedFields, Out = SelectResultFie
     query,
     response,
     item: def.item,
+    scope: def.scope,
+    /** The options of the list's GET route: its query, its answer and its scope (`config.scope`). */
+    listRoute(tags: string[], config: FastifyContextConfig = {}) {
+      return {
+        config: { ...config, scope: def.scope },
+        schema: { tags, querystring: query, response: { 200: response } },
+      };
+    },
     pageSize,
     /** One page (or all rows) of what `user` may see, in the resource's envelope. */
     async list(

@@ -1,3 +1,4 @@
+import type { Scope } from './access.ts';
 import type { Env } from '../env.ts';
 import type { Db } from '../db/client.ts';
 import type { Hub } from './hub.ts';
@@ -42,5 +43,10 @@ declare module 'fastify' {
     public?: boolean;
     /** Administrators only; others get 403. */
     admin?: boolean;
+    /**
+     * A list route's rows, declared as collections declare them (core/access.ts `Scope`): the route walk
+     * refuses a list without one and `list-scope.test.ts` checks what each shows to another owner.
+     */
+    scope?: Scope;
   }
 }

@@ -1,4 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { campaigns } from '../db/schema/index.ts';
+import { ownedBy } from './access.ts';
 import type { AuthUser } from './context.ts';
 
 /*
@@ -10,6 +12,9 @@ import type { AuthUser } from './context.ts';
 /** Whose data a report shows: an administrator's chosen user (null = every user); anyone else, their own. */
 export const reportOwner = (user: AuthUser, userId?: number | null): number | null =>
   user.isAdmin ? (userId ?? null) : user.id;
+
+/** The rows of a report, declared on its route (`config: { scope: reportScope }`): what `reportOwner` gives. */
+export const reportScope = ownedBy(campaigns.userId);
 
 /** `column = owner`, or nothing when an administrator asked for every user. */
 export const ownerIs = (column: SQL | string, owner: number | null): SQL =>

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.ts';
-import { buildApp } from '../app.ts';
+import { buildApp, type RegisteredRoute } from '../app.ts';
 
 /**
  * Issue 6, item 1: no route is reachable without authentication unless it is declared public, and no
@@ -81,7 +81,45 @@ async function walk(app: FastifyInstance) {
   return failures;
 }
 
+type Def = { type?: string; element?: { def?: Def } } & Record<string, unknown>;
+/** An array of rows: of objects (a list of strings is a field of one item, the roles of a profile). */
+const rows = (def: Def | undefined) => def?.type === 'array' && def.element?.def?.type === 'object';
+
+/** A zod schema (v4) of a list: rows, or an object with a field of rows (`hydra:member`, `items`, `report`). */
+function isList(schema: unknown, depth = 0): boolean {
+  const def = (schema as { def?: Def } | undefined)?.def;
+  if (!def || depth > 4) return false;
+  switch (def.type) {
+    case 'array':
+      return rows(def);
+    case 'object':
+      return Object.values(def.shape as Record<string, { def?: Def }>).some((f) => rows(f.def));
+    case 'union':
+      return (def.options as unknown[]).some((o) => isList(o, depth + 1));
+    case 'pipe':
+      return isList(def.in, depth + 1) || isList(def.out, depth + 1);
+    case 'optional':
+    case 'nullable':
+      return isList(def.innerType, depth + 1);
+    default:
+      return false;
+  }
+}
+
 describe('every registered route', () => {
+  it('declares its scope when it reads a list, a report or an export (issue 41, item 3)', () => {
+    // Reads: a GET of rows or of an export, and the reports, exports and histories asked for by POST.
+    const read = (r: RegisteredRoute) =>
+      r.method === 'POST'
+        ? /report|xlsx|history|log-entries|dashboard/.test(r.url)
+        : r.method === 'GET' && (isList(r.answer) || /export/.test(r.url));
+    const lists = t.app.registeredRoutes.filter((r) => !r.config.public && !r.url.includes(':') && read(r));
+    expect(lists.length).toBeGreaterThan(30);
+    // An administrators' route needs no more: its rows are 'adminOnly' by definition.
+    const undeclared = lists.filter((r) => !r.config.scope && !r.config.admin).map((r) => `${r.method} ${r.url}`);
+    expect(undeclared).toEqual([]);
+  });
+
   it('is known, and the public ones are only those declared so', () => {
     for (const app of [t.app, withWeb]) {
       expect(app.registeredRoutes.length).toBeGreaterThan(20);

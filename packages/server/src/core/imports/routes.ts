@@ -15,12 +15,17 @@ import type { AppContext } from '../context.ts';
 import { acceptUpload, type KindChoice } from './accept.ts';
 import type { ImportKind } from './kind.ts';
 import { filesInProgress } from './uploads.repo.ts';
+import { mine } from '../access.ts';
+import { uploads } from '../../db/schema/index.ts';
 
 /** GET /api/upload_files?type=: the caller's files of one kind still in progress (spec 2, listed at load). */
 export const uploadFilesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/upload_files',
-    { schema: { tags: ['uploads'], querystring: uploadFilesQuery, response: { 200: z.array(uploadedFileItem) } } },
+    {
+      config: { scope: mine(uploads.userId) },
+      schema: { tags: ['uploads'], querystring: uploadFilesQuery, response: { 200: z.array(uploadedFileItem) } },
+    },
     async (req) => filesInProgress(app.ctx.db, req.user.id, req.query.type),
   );
   // What the upload dialogs tell before a file is chosen: "At most N rows per file" (decision 1311).

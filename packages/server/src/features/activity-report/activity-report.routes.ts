@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activityReportResponse, activityReportSchema } from '@console/shared/activity-report';
-import { reportOwner } from '../../core/reports.ts';
+import { reportOwner, reportScope } from '../../core/reports.ts';
 import { activityReport } from './activity-report.repo.ts';
 
 const tags = ['activity-report'];
@@ -10,7 +10,10 @@ export const activityReportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   app.post(
     '/activity-report',
-    { schema: { tags, body: activityReportSchema, response: { 200: activityReportResponse } } },
+    {
+      config: { scope: reportScope },
+      schema: { tags, body: activityReportSchema, response: { 200: activityReportResponse } },
+    },
     async (req) => ({ report: await activityReport(ctx.db, reportOwner(req.user, req.body.userId), req.body) }),
   );
 };

@@ -34,13 +34,8 @@ const csvColumns: CsvColumn<BouncedExportRow>[] = [
 export const bouncedEmailsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get(
-    '/bounced_emails',
-    {
-      config,
-      schema: { tags, querystring: bouncedEmailsCollection.query, response: { 200: bouncedEmailsCollection.response } },
-    },
-    (req) => bouncedEmailsCollection.list(ctx.db, req.user, req.query),
+  app.get('/bounced_emails', bouncedEmailsCollection.listRoute(tags, config), (req) =>
+    bouncedEmailsCollection.list(ctx.db, req.user, req.query),
   );
   /** The rows the same filters select (paging ignored), as bounced-emails.csv. */
   app.get(

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CampaignMessages, campaignActionSchema, type CampaignTypeName } from '@console/shared/campaigns';
 import { CampaignStatus, CampaignTypeOf } from '@console/shared/enums';
 import { pmtaStartSchema } from '@console/shared/pmta-campaigns';
-import { found, idParams } from '../../core/access.ts';
+import { found, idParams, type Scope } from '../../core/access.ts';
 import type { AppContext, AuthUser } from '../../core/context.ts';
 import { conflict } from '../../core/errors.ts';
 import { ensureCampaignVmtas } from '../../pmta/campaign-servers.ts';
@@ -75,6 +75,7 @@ interface Collection<Q extends z.ZodType> {
   query: Q;
   response: z.ZodType;
   item: z.ZodType;
+  scope: Scope;
   list: (db: Executor, user: AuthUser, q: z.infer<Q>) => Promise<unknown>;
 }
 
@@ -99,7 +100,10 @@ export function campaignRoutes<Item extends CampaignItem, Input extends Campaign
 
     app.get(
       `/${path}`,
-      { schema: { tags, querystring: collection.query, response: { 200: collection.response } } },
+      {
+        config: { scope: collection.scope },
+        schema: { tags, querystring: collection.query, response: { 200: collection.response } },
+      },
       async (req) => collection.list(ctx.db, req.user, req.query as z.infer<Q>),
     );
 

@@ -13,14 +13,14 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
   /** The spec's tree form: [{id, text, children: [...]}], every level ordered by name. */
-  app.get('/categories/tree', { schema: { tags, response: { 200: z.array(categoryNodeItem) } } }, async () =>
-    categoryTree(db),
+  app.get(
+    '/categories/tree',
+    { config: { scope: 'global' }, schema: { tags, response: { 200: z.array(categoryNodeItem) } } },
+    async () => categoryTree(db),
   );
 
-  app.get(
-    '/categories',
-    { schema: { tags, querystring: categoriesCollection.query, response: { 200: categoriesCollection.response } } },
-    async (req) => categoriesCollection.list(db, req.user, req.query),
+  app.get('/categories', categoriesCollection.listRoute(tags), async (req) =>
+    categoriesCollection.list(db, req.user, req.query),
   );
 
   app.get('/categories/:id', { schema: { tags, params: idParams, response: { 200: categoryItem } } }, async (req) =>

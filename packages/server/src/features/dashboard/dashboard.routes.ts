@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardSpeedSchema, relaysCountResponse, relaysCountSchema, speedResponse } from '@console/shared/dashboard';
-import { reportOwner } from '../../core/reports.ts';
+import { reportOwner, reportScope } from '../../core/reports.ts';
 import { relaysCount, speed } from './dashboard.service.ts';
+import { ownedBy } from '../../core/access.ts';
+import { pmtaRelays } from '../../db/schema/index.ts';
 
 const pad = (n: number) => String(Math.trunc(Math.abs(n))).padStart(2, '0');
 
@@ -24,14 +26,17 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The speed charts: the last 24 hours of traffic, overall or per mail provider (spec 3 §7). */
   app.post(
     '/dashboard/speed',
-    { schema: { tags, body: dashboardSpeedSchema, response: { 200: speedResponse } } },
+    { config: { scope: reportScope }, schema: { tags, body: dashboardSpeedSchema, response: { 200: speedResponse } } },
     async (req) => speed(ctx.db, reportOwner(req.user, req.body.userId), req.body.type),
   );
 
   /** The relay groups table: relays per group by rating and server kind. */
   app.post(
     '/dashboard/pmta-relays-count',
-    { schema: { tags, body: relaysCountSchema, response: { 200: relaysCountResponse } } },
+    {
+      config: { scope: ownedBy(pmtaRelays.userId) },
+      schema: { tags, body: relaysCountSchema, response: { 200: relaysCountResponse } },
+    },
     async (req) => ({ data: await relaysCount(ctx.db, reportOwner(req.user, req.body.userId)) }),
   );
 };

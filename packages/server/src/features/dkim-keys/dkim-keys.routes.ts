@@ -10,10 +10,8 @@ const tags = ['dkim-keys'];
 export const dkimKeysRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get(
-    '/dkim_keys',
-    { schema: { tags, querystring: dkimKeysCollection.query, response: { 200: dkimKeysCollection.response } } },
-    (req) => dkimKeysCollection.list(ctx.db, req.user, req.query),
+  app.get('/dkim_keys', dkimKeysCollection.listRoute(tags), (req) =>
+    dkimKeysCollection.list(ctx.db, req.user, req.query),
   );
   app.get('/dkim_keys/:id', { schema: { tags, params: idParams, response: { 200: dkimKeyItem } } }, (req) =>
     getDkimKey(ctx, req.user, req.params.id),

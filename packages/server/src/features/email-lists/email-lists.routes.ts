@@ -19,10 +19,8 @@ const tags = ['email lists'];
 export const emailListsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  app.get(
-    '/email_lists',
-    { schema: { tags, querystring: emailListsCollection.query, response: { 200: emailListsCollection.response } } },
-    async (req) => emailListsCollection.list(db, req.user, req.query),
+  app.get('/email_lists', emailListsCollection.listRoute(tags), async (req) =>
+    emailListsCollection.list(db, req.user, req.query),
   );
 
   app.get(
@@ -68,10 +66,14 @@ export const emailListsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** The lists for selectors (campaign forms): `label` 'name (valid/total)', `color` the list's state. */
-  app.get('/smart_email_lists', { schema: { tags, response: { 200: hydraOf(smartEmailListItem) } } }, async (req) => {
-    const items = await smartLists(db, req.user);
-    return { 'hydra:member': items, 'hydra:totalItems': items.length };
-  });
+  app.get(
+    '/smart_email_lists',
+    { config: { scope: emailListsCollection.scope }, schema: { tags, response: { 200: hydraOf(smartEmailListItem) } } },
+    async (req) => {
+      const items = await smartLists(db, req.user);
+      return { 'hydra:member': items, 'hydra:totalItems': items.length };
+    },
+  );
 
   await app.register(emailsRoutes);
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mailProviderReportResponse, mailProviderReportSchema } from '@console/shared/mail-provider-report';
-import { reportOwner } from '../../core/reports.ts';
+import { reportOwner, reportScope } from '../../core/reports.ts';
 import { mailProviderReport } from './mail-provider-report.repo.ts';
 
 /** POST mail-provider-report {userId, orderBy, direction, fromDate, toDate} -> {report} (spec 3 §7). */
@@ -8,6 +8,7 @@ export const mailProviderReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/mail-provider-report',
     {
+      config: { scope: reportScope },
       schema: {
         tags: ['mail-provider-report'],
         body: mailProviderReportSchema,

@@ -3,15 +3,7 @@ import { mailProvidersCollection } from './mail-providers.repo.ts';
 
 /** Any signed-in user may read the providers. */
 export const mailProvidersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/mail_providers',
-    {
-      schema: {
-        tags: ['mail providers'],
-        querystring: mailProvidersCollection.query,
-        response: { 200: mailProvidersCollection.response },
-      },
-    },
-    async (req) => mailProvidersCollection.list(app.ctx.db, req.user, req.query),
+  app.get('/mail_providers', mailProvidersCollection.listRoute(['mail providers']), async (req) =>
+    mailProvidersCollection.list(app.ctx.db, req.user, req.query),
   );
 };

@@ -22,17 +22,8 @@ const config = { admin: true };
 export const mailServiceSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get(
-    '/mail_service_settings',
-    {
-      config,
-      schema: {
-        tags,
-        querystring: mailServiceSettingsCollection.query,
-        response: { 200: mailServiceSettingsCollection.response },
-      },
-    },
-    (req) => mailServiceSettingsCollection.list(ctx.db, req.user, req.query),
+  app.get('/mail_service_settings', mailServiceSettingsCollection.listRoute(tags, config), (req) =>
+    mailServiceSettingsCollection.list(ctx.db, req.user, req.query),
   );
   app.get(
     '/mail_service_settings/:id',

@@ -31,25 +31,27 @@ const columns: XlsxColumn<MessageExportRow>[] = [
 /** GET message_reports (paged, order[field], userId, archiveStatus) and POST message-report-xlsx (spec 3 §7). */
 export const messageReportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  app.get(
-    '/message_reports',
-    {
-      schema: {
-        tags,
-        querystring: messageReportCollection.query,
-        response: { 200: messageReportCollection.response },
-      },
-    },
-    (req) => messageReportCollection.list(ctx.db, req.user, req.query),
+  app.get('/message_reports', messageReportCollection.listRoute(tags), (req) =>
+    messageReportCollection.list(ctx.db, req.user, req.query),
   );
-  app.post('/message-report-xlsx', { schema: { tags, body: messageReportExportSchema } }, (req, reply) => {
-    const b = req.body;
-    const query = messageExportQuery(
-      reportOwner(req.user, b.userId),
-      b.archiveStatus,
-      b.orderBy,
-      b.direction === 'asc',
-    );
-    return sendXlsx(reply, MESSAGE_REPORT_FILE, 'Message report', columns, cursorRows<MessageExportRow>(ctx.db, query));
-  });
+  app.post(
+    '/message-report-xlsx',
+    { config: { scope: messageReportCollection.scope }, schema: { tags, body: messageReportExportSchema } },
+    (req, reply) => {
+      const b = req.body;
+      const query = messageExportQuery(
+        reportOwner(req.user, b.userId),
+        b.archiveStatus,
+        b.orderBy,
+        b.direction === 'asc',
+      );
+      return sendXlsx(
+        reply,
+        MESSAGE_REPORT_FILE,
+        'Message report',
+        columns,
+        cursorRows<MessageExportRow>(ctx.db, query),
+      );
+    },
+  );
 };

@@ -15,10 +15,8 @@ const tags = ['messages'];
 export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get(
-    '/messages',
-    { schema: { tags, querystring: messagesCollection.query, response: { 200: messagesCollection.response } } },
-    (req) => messagesCollection.list(ctx.db, req.user, req.query),
+  app.get('/messages', messagesCollection.listRoute(tags), (req) =>
+    messagesCollection.list(ctx.db, req.user, req.query),
   );
   app.get('/messages/:id', { schema: { tags, params: idParams, response: { 200: messageItem } } }, (req) =>
     getMessage(ctx, req.user, req.params.id),
@@ -44,7 +42,9 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** Every static tag the renderer knows, with what it becomes (the editor caches it in localStorage). */
-  app.get('/global_macros', { schema: { tags, response: { 200: z.array(globalMacroItem) } } }, () => [
-    ...STATIC_MACROS,
-  ]);
+  app.get(
+    '/global_macros',
+    { config: { scope: 'global' }, schema: { tags, response: { 200: z.array(globalMacroItem) } } },
+    () => [...STATIC_MACROS],
+  );
 };

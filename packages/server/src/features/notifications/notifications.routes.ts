@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notificationItem } from '@console/shared/notifications';
-import { found, idParams } from '../../core/access.ts';
+import { found, idParams, mine } from '../../core/access.ts';
+import { notifications } from '../../db/schema/index.ts';
 import { markRead, unreadNotifications } from './notifications.repo.ts';
 
 const tags = ['notifications'];
@@ -10,8 +11,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
   /** The unread notifications of the signed-in user, newest first. */
-  app.get('/notifications', { schema: { tags, response: { 200: z.array(notificationItem) } } }, async (req) =>
-    unreadNotifications(db, req.user.id),
+  app.get(
+    '/notifications',
+    { config: { scope: mine(notifications.userId) }, schema: { tags, response: { 200: z.array(notificationItem) } } },
+    async (req) => unreadNotifications(db, req.user.id),
   );
 
   /** Marks one as read. */

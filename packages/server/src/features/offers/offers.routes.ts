@@ -13,10 +13,8 @@ const admin = { admin: true };
 export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get(
-    '/offers',
-    { schema: { tags, querystring: offersCollection.query, response: { 200: offersCollection.response } } },
-    async (req) => offersCollection.list(ctx.db, req.user, req.query),
+  app.get('/offers', offersCollection.listRoute(tags), async (req) =>
+    offersCollection.list(ctx.db, req.user, req.query),
   );
 
   /** The offer; to its owner with `postbackUrl` (their postback key in it). */

@@ -17,13 +17,8 @@ const config = { admin: true };
 export const pmtaConfigsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get(
-    '/pmta_configs',
-    {
-      config,
-      schema: { tags, querystring: pmtaConfigsCollection.query, response: { 200: pmtaConfigsCollection.response } },
-    },
-    (req) => pmtaConfigsCollection.list(ctx.db, req.user, req.query),
+  app.get('/pmta_configs', pmtaConfigsCollection.listRoute(tags, config), (req) =>
+    pmtaConfigsCollection.list(ctx.db, req.user, req.query),
   );
   app.get(
     '/pmta_configs/:id',

@@ -15,16 +15,8 @@ const tags = ['pmta e-mail tests'];
 export const pmtaEmailTestsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get(
-    '/pmta_email_tests',
-    {
-      schema: {
-        tags,
-        querystring: pmtaEmailTestsCollection.query,
-        response: { 200: pmtaEmailTestsCollection.response },
-      },
-    },
-    async (req) => pmtaEmailTestsCollection.list(ctx.db, req.user, req.query),
+  app.get('/pmta_email_tests', pmtaEmailTestsCollection.listRoute(tags), async (req) =>
+    pmtaEmailTestsCollection.list(ctx.db, req.user, req.query),
   );
 
   app.get(

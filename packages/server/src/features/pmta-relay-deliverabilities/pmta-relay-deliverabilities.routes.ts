@@ -8,14 +8,7 @@ export const pmtaRelayDeliverabilitiesRoutes: FastifyPluginAsyncZod = async (app
   const { ctx } = app;
   app.get(
     '/pmta_relay_deliverabilities',
-    {
-      config: { admin: true },
-      schema: {
-        tags,
-        querystring: relayDeliverabilitiesCollection.query,
-        response: { 200: relayDeliverabilitiesCollection.response },
-      },
-    },
+    relayDeliverabilitiesCollection.listRoute(tags, { admin: true }),
     async (req) => relayDeliverabilitiesCollection.list(ctx.db, req.user, req.query),
   );
 };

@@ -15,17 +15,8 @@ const config = { admin: true };
 /** GET pmta_relay_indicators and POST pmta-relay-indicator-report-xlsx (spec 3 §7): administrators only. */
 export const pmtaRelayIndicatorsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  app.get(
-    '/pmta_relay_indicators',
-    {
-      config,
-      schema: {
-        tags,
-        querystring: relayIndicatorsCollection.query,
-        response: { 200: relayIndicatorsCollection.response },
-      },
-    },
-    async (req) => relayIndicatorsCollection.list(ctx.db, req.user, req.query),
+  app.get('/pmta_relay_indicators', relayIndicatorsCollection.listRoute(tags, config), async (req) =>
+    relayIndicatorsCollection.list(ctx.db, req.user, req.query),
   );
   app.post(
     '/pmta-relay-indicator-report-xlsx',

@@ -6,6 +6,8 @@ import { assertReferences, exists } from '../../core/access.ts';
 import { reportOwner } from '../../core/reports.ts';
 import { mailProviders } from '../../db/schema/index.ts';
 import { mailServiceReport } from './pmta-relays-mail-service-report.repo.ts';
+import { ownedBy } from '../../core/access.ts';
+import { pmtaRelays } from '../../db/schema/index.ts';
 
 const tags = ['pmta-relays-mail-service-report'];
 
@@ -17,7 +19,10 @@ export const pmtaRelaysMailServiceReportRoutes: FastifyPluginAsyncZod = async (a
   const { ctx } = app;
   app.post(
     '/pmta-relays-mail-provider-report',
-    { schema: { tags, body: mailServiceReportSchema, response: { 200: mailServiceReportResponse } } },
+    {
+      config: { scope: ownedBy(pmtaRelays.userId) },
+      schema: { tags, body: mailServiceReportSchema, response: { 200: mailServiceReportResponse } },
+    },
     async (req) => {
       const known = await exists(ctx.db, mailProviders, eq(mailProviders.id, req.body.mailProvider));
       assertReferences({ mailProvider: !known && ReportMessages.mailProvider });

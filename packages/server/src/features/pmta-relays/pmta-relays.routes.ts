@@ -48,10 +48,8 @@ export const pmtaRelaysRoutes: FastifyPluginAsyncZod = async (app) => {
     await changeRelay(ctx, await relayRow(ctx.db, relayId), (tx) => setSwitches(tx, relayId, switches));
   };
 
-  app.get(
-    '/pmta_relays',
-    { schema: { tags, querystring: pmtaRelaysCollection.query, response: { 200: pmtaRelaysCollection.response } } },
-    (req) => pmtaRelaysCollection.list(ctx.db, req.user, req.query),
+  app.get('/pmta_relays', pmtaRelaysCollection.listRoute(tags), (req) =>
+    pmtaRelaysCollection.list(ctx.db, req.user, req.query),
   );
 
   /** One relay; with `groups[]=relay_reputations` also its reputations (the Status dialog). */

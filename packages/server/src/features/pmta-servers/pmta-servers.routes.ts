@@ -13,10 +13,8 @@ const tags = ['pmta_servers'];
 export const pmtaServersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get(
-    '/pmta_servers',
-    { schema: { tags, querystring: pmtaServersCollection.query, response: { 200: pmtaServersCollection.response } } },
-    (req) => pmtaServersCollection.list(ctx.db, req.user, req.query),
+  app.get('/pmta_servers', pmtaServersCollection.listRoute(tags), (req) =>
+    pmtaServersCollection.list(ctx.db, req.user, req.query),
   );
   app.get('/pmta_servers/:id', { schema: { tags, params: idParams, response: { 200: pmtaServerItem } } }, (req) =>
     getPmtaServer(ctx, req.user, req.params.id),

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sshKeyItem, sshKeyRotateSchema } from '@console/shared/pmta-servers';
-import { idParams } from '../../core/access.ts';
+import { idParams, mine } from '../../core/access.ts';
 import { invalid } from '../../core/errors.ts';
 import { pmtaServers } from '../../db/schema/index.ts';
 import { getPmtaServer } from './pmta-servers.service.ts';
@@ -24,8 +24,10 @@ export const pmtaSshRoutes: FastifyPluginAsyncZod = async (app) => {
     servers: await ownerServers(ctx, userId),
   });
 
-  app.get('/pmta/ssh-public-key', { schema: { tags, response: { 200: sshKeyItem } } }, async (req) =>
-    keyOf(req.user.id),
+  app.get(
+    '/pmta/ssh-public-key',
+    { config: { scope: mine(pmtaServers.userId) }, schema: { tags, response: { 200: sshKeyItem } } },
+    async (req) => keyOf(req.user.id),
   );
 
   /** A new key pair for the caller: every server listed must get the new public key. */

@@ -34,13 +34,8 @@ const pairParams = z.object({ relayId: pathId, providerId: pathId });
 export const pmtaSpeedsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get(
-    '/pmta_speeds',
-    {
-      config,
-      schema: { tags, querystring: pmtaSpeedsCollection.query, response: { 200: pmtaSpeedsCollection.response } },
-    },
-    (req) => pmtaSpeedsCollection.list(ctx.db, req.user, req.query),
+  app.get('/pmta_speeds', pmtaSpeedsCollection.listRoute(tags, config), (req) =>
+    pmtaSpeedsCollection.list(ctx.db, req.user, req.query),
   );
   app.get('/pmta_speeds/:id', { config, schema: { tags, params: idParams, response: { 200: pmtaSpeedItem } } }, (req) =>
     getSpeed(ctx, req.params.id),

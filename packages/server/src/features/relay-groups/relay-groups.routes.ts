@@ -12,9 +12,7 @@ export const relayGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     const tags = [relayGroupsPath(kind)];
     const collection = relayGroupCollections[kind];
 
-    app.get(path, { schema: { tags, querystring: collection.query, response: { 200: collection.response } } }, (req) =>
-      collection.list(ctx.db, req.user, req.query),
-    );
+    app.get(path, collection.listRoute(tags), (req) => collection.list(ctx.db, req.user, req.query));
     app.get(`${path}/:id`, { schema: { tags, params: idParams, response: { 200: relayGroupItem } } }, (req) =>
       getRelayGroup(ctx, kind, req.user, req.params.id),
     );

@@ -11,17 +11,8 @@ const admin = { admin: true };
 export const reputationProvidersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get(
-    '/reputation_providers',
-    {
-      config: admin,
-      schema: {
-        tags,
-        querystring: reputationProvidersCollection.query,
-        response: { 200: reputationProvidersCollection.response },
-      },
-    },
-    (req) => reputationProvidersCollection.list(ctx.db, req.user, req.query),
+  app.get('/reputation_providers', reputationProvidersCollection.listRoute(tags, admin), (req) =>
+    reputationProvidersCollection.list(ctx.db, req.user, req.query),
   );
   app.get(
     '/reputation_providers/:id',

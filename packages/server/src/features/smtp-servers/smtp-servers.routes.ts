@@ -9,10 +9,8 @@ const tags = ['smtp_servers'];
 export const smtpServersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get(
-    '/smtp_servers',
-    { schema: { tags, querystring: smtpServersCollection.query, response: { 200: smtpServersCollection.response } } },
-    (req) => smtpServersCollection.list(ctx.db, req.user, req.query),
+  app.get('/smtp_servers', smtpServersCollection.listRoute(tags), (req) =>
+    smtpServersCollection.list(ctx.db, req.user, req.query),
   );
   app.get('/smtp_servers/:id', { schema: { tags, params: idParams, response: { 200: smtpServerItem } } }, (req) =>
     getSmtpServer(ctx, req.user, req.params.id),

@@ -39,17 +39,8 @@ export const spamTrapsRoutes: FastifyPluginAsyncZod = async (app) => {
   const domains = ['spam_domains'];
   const emails = ['spam_emails'];
 
-  app.get(
-    '/mail_provider_domains',
-    {
-      config,
-      schema: {
-        tags: domains,
-        querystring: spamDomainsCollection.query,
-        response: { 200: spamDomainsCollection.response },
-      },
-    },
-    (req) => spamDomainsCollection.list(ctx.db, req.user, req.query),
+  app.get('/mail_provider_domains', spamDomainsCollection.listRoute(domains, config), (req) =>
+    spamDomainsCollection.list(ctx.db, req.user, req.query),
   );
   app.get(
     '/mail_provider_domains/:id',
@@ -79,17 +70,8 @@ export const spamTrapsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/spam_emails',
-    {
-      config,
-      schema: {
-        tags: emails,
-        querystring: spamEmailsCollection.query,
-        response: { 200: spamEmailsCollection.response },
-      },
-    },
-    (req) => spamEmailsCollection.list(ctx.db, req.user, req.query),
+  app.get('/spam_emails', spamEmailsCollection.listRoute(emails, config), (req) =>
+    spamEmailsCollection.list(ctx.db, req.user, req.query),
   );
   app.get(
     '/spam_emails/:id',
@@ -119,13 +101,8 @@ export const spamTrapsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const mxs = ['spam_mxs'];
-  app.get(
-    '/dns_records',
-    {
-      config,
-      schema: { tags: mxs, querystring: spamMxsCollection.query, response: { 200: spamMxsCollection.response } },
-    },
-    (req) => spamMxsCollection.list(ctx.db, req.user, req.query),
+  app.get('/dns_records', spamMxsCollection.listRoute(mxs, config), (req) =>
+    spamMxsCollection.list(ctx.db, req.user, req.query),
   );
   app.get(
     '/dns_records/:id',

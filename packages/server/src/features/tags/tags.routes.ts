@@ -10,11 +10,7 @@ const tags = ['tags'];
 export const tagsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get(
-    '/tags',
-    { schema: { tags, querystring: tagsCollection.query, response: { 200: tagsCollection.response } } },
-    (req) => tagsCollection.list(ctx.db, req.user, req.query),
-  );
+  app.get('/tags', tagsCollection.listRoute(tags), (req) => tagsCollection.list(ctx.db, req.user, req.query));
   app.get('/tags/:id', { schema: { tags, params: idParams, response: { 200: tagItem } } }, (req) =>
     getTag(ctx, req.user, req.params.id),
   );

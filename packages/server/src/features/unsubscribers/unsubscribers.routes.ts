@@ -16,13 +16,8 @@ const config = { admin: true };
 export const unsubscribersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get(
-    '/unsubscribers',
-    {
-      config,
-      schema: { tags, querystring: unsubscribersCollection.query, response: { 200: unsubscribersCollection.response } },
-    },
-    (req) => unsubscribersCollection.list(ctx.db, req.user, req.query),
+  app.get('/unsubscribers', unsubscribersCollection.listRoute(tags, config), (req) =>
+    unsubscribersCollection.list(ctx.db, req.user, req.query),
   );
 
   /**

@@ -10,13 +10,8 @@ const tags = ['users'];
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get(
-    '/users',
-    {
-      config: admin,
-      schema: { tags, querystring: usersCollection.query, response: { 200: usersCollection.response } },
-    },
-    async (req) => usersCollection.list(ctx.db, req.user, req.query),
+  app.get('/users', usersCollection.listRoute(tags, admin), async (req) =>
+    usersCollection.list(ctx.db, req.user, req.query),
   );
 
   app.get(
