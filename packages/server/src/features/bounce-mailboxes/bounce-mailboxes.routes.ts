@@ -23,16 +23,8 @@ const tags = ['bounce_mailboxes'];
 export const bounceMailboxesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get(
-    '/bounce_mailboxes',
-    {
-      schema: {
-        tags,
-        querystring: bounceMailboxesCollection.query,
-        response: { 200: bounceMailboxesCollection.response },
-      },
-    },
-    (req) => bounceMailboxesCollection.list(ctx.db, req.user, req.query),
+  app.get('/bounce_mailboxes', bounceMailboxesCollection.listRoute(tags), (req) =>
+    bounceMailboxesCollection.list(ctx.db, req.user, req.query),
   );
   app.get(
     '/bounce_mailboxes/:id',
@@ -60,12 +52,8 @@ export const bounceMailboxesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => reply.status(202).send(await checkBounceMailboxNow(ctx, req.user, req.params.id)),
   );
 
-  app.get(
-    '/bounce_reports',
-    {
-      schema: { tags, querystring: bounceReportsCollection.query, response: { 200: bounceReportsCollection.response } },
-    },
-    (req) => bounceReportsCollection.list(ctx.db, req.user, req.query),
+  app.get('/bounce_reports', bounceReportsCollection.listRoute(tags), (req) =>
+    bounceReportsCollection.list(ctx.db, req.user, req.query),
   );
   app.get('/bounce_reports/:id', { schema: { tags, params: idParams, response: { 200: bounceReportDetail } } }, (req) =>
     getBounceReport(ctx, req.user, req.params.id),
