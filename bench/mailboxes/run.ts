@@ -122,7 +122,8 @@ try {
   console.log(
     `${read.toLocaleString('en')} reports in ${seconds.toFixed(1)} s over ${checks} checks: ` +
       `${Math.round(read / seconds)} reports/s; RSS ${Math.round(before / 2 ** 20)} MB before, ` +
-      `peak ${Math.round(peak / 2 ** 20)} MB (${os.cpus().length} CPUs, ${os.cpus()[0]?.model}, node ${process.version})`,
+      `peak ${Math.round(peak / 2 ** 20)} MB (${os.cpus().length} CPUs, ${os.cpus()[0]?.model}, node ${process.version}, ` +
+      `load average ${os.loadavg()[0]!.toFixed(1)})`,
   );
 } finally {
   await dove.stop();

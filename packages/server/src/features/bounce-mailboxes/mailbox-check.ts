@@ -34,7 +34,7 @@ import { openImap, plainWords, type MailboxAccess } from './bounce-mailboxes.rem
 export const PROCESSED = 'Processed';
 export const UNMATCHED = 'Unmatched';
 /** Messages fetched at once. */
-export const PAGE = 200;
+export const PAGE = 500;
 /** Messages read in one check: a mailbox of 50,000 old reports is read over several minutes. */
 export const RUN_LIMIT = 5_000;
 const LEASE_MINUTES = 15;
