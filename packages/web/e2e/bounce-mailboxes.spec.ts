@@ -76,13 +76,14 @@ describe('bounce mailboxes', () => {
       })
       .toBe(1);
     await page.reload();
+    await page.locator('.ant-tag', { hasText: /^OK$/ }).waitFor();
     expect(await columnTexts(page, 'Read')).toEqual(['1']);
     expect(await columnTexts(page, 'Unmatched')).toEqual(['1']);
-    await page.getByText('OK', { exact: true }).waitFor();
     await shotBoth(page, 'bounce-mailboxes');
 
     await page.getByRole('button', { name: 'Reports of mailbox Returns' }).click();
     await page.waitForURL('**/bounce-reports?mailbox=*');
+    await page.getByRole('button', { name: /^Show report / }).waitFor();
     expect(await columnTexts(page, 'Recipient')).toEqual(['gone@elsewhere.example']);
     expect(await columnTexts(page, 'Outcome')).toEqual(['Unmatched']);
     expect(await columnTexts(page, 'Type')).toEqual(['DSN']);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CampaignStatus, CampaignType } from '@console/shared/enums';
@@ -268,6 +269,31 @@ describe('a bounce mailbox on Dovecot', () => {
       ),
     ).toEqual([{ n: 300, d: 300, moved: 300 }]);
     expect(await folders()).toEqual({ ...before, Unmatched: before.Unmatched! + 300 });
+  });
+
+  it('keeps what it cannot use with a clear outcome: 20 MB, no parts, an unknown charset', async () => {
+    const big = Buffer.concat([
+      dsn({ rcpt: user(6), status: '5.1.1', diagnostic: '550 5.1.1 unknown', original: sent(6).headers }),
+      Buffer.alloc(20 * 2 ** 20, 'x'),
+    ]);
+    const noParts = Buffer.from(
+      'From: a@b.example\r\nSubject: empty report\r\nContent-Type: multipart/report; report-type=delivery-status; boundary="z"\r\n\r\n',
+    );
+    const charset = readFileSync(new URL('../../../test/reports/bad-unknown-charset-qmail.eml', import.meta.url));
+    await append([big, noParts, charset]);
+    const id = await mailbox();
+    expect(await checkMailbox(t.ctx, id)).toEqual({ read: 3, error: null });
+    const rows = await q<{ outcome: string; size: number; kept: number; problems: string[] }>(
+      `select outcome, size, length(raw) as kept, problems from bounce_reports where mailbox_id = $1 order by uid`,
+      [id],
+    );
+    expect(rows[0]).toMatchObject({ outcome: 'permanent', kept: 64 * 1024, problems: ['truncated'] });
+    expect(rows[0]!.size).toBeGreaterThan(20 * 2 ** 20);
+    expect(rows[1]).toMatchObject({ outcome: 'unmatched' });
+    expect(rows[2]!.outcome).toBe('unmatched'); // a qmail bounce of mail the console did not send
+    expect(await q(`select reason from bounced_emails where email = $1`, [user(6)])).toEqual([
+      { reason: 'bad-mailbox' },
+    ]);
   });
 
   it('says what went wrong in plain words', async () => {
