@@ -1,9 +1,19 @@
 import { ImapFlow } from 'imapflow';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startDovecot, type Dovecot } from '../../server/test/peers/dovecot.ts';
 import { dsn } from '../../server/test/reports/build.ts';
 import { ADMIN, startHarness, type Harness } from './harness.ts';
-import { button, columnTexts, dialog, fieldError, openMenu, seeToast, shotBoth, signIn } from './ui.ts';
+import {
+  button,
+  columnTexts,
+  dialog,
+  failureScreenshot,
+  fieldError,
+  openMenu,
+  seeToast,
+  shotBoth,
+  signIn,
+} from './ui.ts';
 
 /*
  * Issue 39 section 4: the Bounce Mailboxes and Processed Reports screens, against a real Dovecot on
@@ -19,6 +29,7 @@ beforeAll(async () => {
   dove = await startDovecot();
   dove.addUser('bounces', 'secret');
 });
+afterEach(failureScreenshot('bounce-mailboxes'));
 afterAll(async () => {
   await dove?.stop();
   await h?.stop();
@@ -111,5 +122,5 @@ describe('bounce mailboxes', () => {
     await dialog(page).getByRole('button', { name: 'Confirm' }).click();
     await seeToast(page, 'Deleted successfully!');
     expect((await h.sql('select count(*)::int as n from bounce_mailboxes')).rows[0].n).toBe(0);
-  });
+  }, 240_000);
 });

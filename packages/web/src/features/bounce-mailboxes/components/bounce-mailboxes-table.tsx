@@ -3,7 +3,7 @@ import { FileSearchOutlined, SyncOutlined } from '@ant-design/icons';
 import type { HydraCollection } from '@console/shared/hydra';
 import type { BounceMailbox } from '@console/shared/bounce-mailboxes';
 import { confirmDelete, toast } from '@/components/feedback.tsx';
-import { DataTable, type ListTableProps, ownerColumn } from '@/components/data-table.tsx';
+import { DataTable, withTitleMinWidths, type ListTableProps, ownerColumn } from '@/components/data-table.tsx';
 import { DeleteButton, EditButton, LinkButton } from '@/components/row-actions.tsx';
 import { href } from '@/lib/routes.ts';
 import { useIsAdmin } from '@/lib/session.ts';
@@ -41,7 +41,7 @@ export function BounceMailboxesTable(props: ListTableProps<HydraCollection<Bounc
     <DataTable<BounceMailbox>
       {...props}
       emptyText="No bounce mailbox yet: add the mailbox your SMTP servers send their bounces to."
-      columns={[
+      columns={withTitleMinWidths([
         { title: 'ID', dataIndex: 'id', key: 'id', width: 70, sorter: true },
         { title: 'Name', dataIndex: 'name', key: 'name', sorter: true },
         {
@@ -98,7 +98,7 @@ export function BounceMailboxesTable(props: ListTableProps<HydraCollection<Bounc
             </Space>
           ),
         },
-      ]}
+      ])}
     />
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Descriptions, Modal, Space, Tag, Typography } from 'antd';
 import type { HydraCollection } from '@console/shared/hydra';
 import type { BounceReport, ReportOutcomeName } from '@console/shared/bounce-mailboxes';
-import { DataTable, type ListTableProps } from '@/components/data-table.tsx';
+import { DataTable, withTitleMinWidths, type ListTableProps } from '@/components/data-table.tsx';
 import { useBounceReport } from '../api/bounce-mailboxes.ts';
 
 export const OUTCOME_LABEL: Record<ReportOutcomeName, { label: string; color: string }> = {
@@ -58,7 +58,7 @@ export function BounceReportsTable(props: ListTableProps<HydraCollection<BounceR
       <DataTable<BounceReport>
         {...props}
         emptyText="No report read yet."
-        columns={[
+        columns={withTitleMinWidths([
           {
             title: 'Time',
             key: 'createdAt',
@@ -95,7 +95,7 @@ export function BounceReportsTable(props: ListTableProps<HydraCollection<BounceR
               </Button>
             ),
           },
-        ]}
+        ])}
         onRow={(r) => ({ onClick: () => setShown(r.id), style: { cursor: 'pointer' } })}
       />
       {shown !== undefined && <RawReport id={shown} onClose={() => setShown(undefined)} />}
