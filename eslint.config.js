@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { climb } from './packages/server/layers.js';
+import { climb, resolveImport } from './packages/server/layers.js';
 import { outboundDoor } from './packages/server/outbound-door.js';
 
 const webSrc = path.join(path.dirname(fileURLToPath(import.meta.url)), 'packages/web/src');
@@ -100,14 +100,22 @@ const serverLayers = {
     messages: {
       climbs:
         "'{{target}}' climbs from the {{from}} layer up to {{to}}: imports point down (main -> app -> routes/workers -> features -> pmta -> sending -> tracking -> suppression -> core -> db); move the shared rule down or invert the call.",
+      crosses:
+        "'{{target}}': {{from}} imports {{to}}; features stand alone (issue 41): move what both need down a layer, or let the route table / workers wire them.",
     },
     schema: [],
   },
   create(context) {
     return importVisitors((node, source) => {
-      if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const c = climb(context.filename, path.resolve(path.dirname(context.filename), source));
-      if (c) context.report({ node, messageId: 'climbs', data: { target: source, ...c } });
+      if (typeof source !== 'string') return;
+      const target = resolveImport(context.filename, source);
+      const c = target && climb(context.filename, target);
+      if (c)
+        context.report({
+          node,
+          messageId: c.from.startsWith('features/') ? 'crosses' : 'climbs',
+          data: { target: source, ...c },
+        });
     });
   },
 };

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { createDb, ensureDatabase, runMigrations } from '../../packages/server/src/db/client.ts';
 import { startEmbeddedPostgres } from '../../packages/server/src/db/embedded.ts';
 import { sortCollation } from '../../packages/server/src/features/email-lists/import/merge.ts';
-import { loadProviderMap } from '../../packages/server/src/features/mail-providers/provider-of.ts';
+import { loadProviderMap } from '../../packages/server/src/core/provider-of.ts';
 import { BLACKLISTED, generateCsv } from './generate.ts';
 
 export async function seededImportDb(prefix: string, rows: number) {

@@ -2,20 +2,21 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { climb, serverSrc } from '../layers.js';
+import { climb, featureCrossings, resolveImport, serverSrc } from '../layers.js';
 
-/** Every relative import of every source file under src/, resolved to an absolute path. */
+/** Every import of the server's own files (relative, `@console/server/...`, static or dynamic) from src/. */
 function imports() {
   const files = readdirSync(serverSrc, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.ts'))
     .map((f) => path.join(serverSrc, f));
   return files.flatMap((file) =>
-    ts
-      .preProcessFile(readFileSync(file, 'utf8'), true, true)
-      .importedFiles.filter((i) => i.fileName.startsWith('.'))
-      .map((i) => ({ file, target: path.resolve(path.dirname(file), i.fileName) })),
+    ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles.flatMap((i) => {
+      const target = resolveImport(file, i.fileName);
+      return target ? [{ file, target }] : [];
+    }),
   );
 }
+const src = (p: string) => path.join(serverSrc, p);
 
 describe('server layers (main -> app -> routes/workers -> features -> pmta -> sending -> tracking -> suppression -> core -> db)', () => {
   it('no import climbs to a layer above its own', () => {
@@ -28,6 +29,32 @@ describe('server layers (main -> app -> routes/workers -> features -> pmta -> se
         : [];
     });
     expect(climbing).toEqual([]);
+  });
+
+  it('holds no feature crossing that no import uses any more (the list only shrinks)', () => {
+    const used = new Set(
+      imports().map(({ file, target }) =>
+        [file, target].map((f) => path.relative(serverSrc, f).split(path.sep)[1]).join(' -> '),
+      ),
+    );
+    expect(featureCrossings.map(([a, b]) => `${a} -> ${b}`).filter((c) => !used.has(c))).toEqual([]);
+  });
+
+  it('judges a feature importing another, however it is spelled', () => {
+    const from = src('sending/x.ts');
+    expect(climb(from, resolveImport(from, '@console/server/src/features/offers/offers.repo.ts')!)).toEqual({
+      from: 'sending',
+      to: 'features',
+    });
+    const offers = src('features/offers/offers.service.ts');
+    expect(climb(offers, resolveImport(offers, '../tags/tags.repo.ts')!)).toEqual({
+      from: 'features/offers',
+      to: 'features/tags',
+    });
+    expect(climb(offers, resolveImport(offers, './offers.repo.ts')!)).toBeUndefined();
+    expect(climb(src('features/pmta-campaigns/a.ts'), src('features/campaigns/b.ts'))).toBeUndefined();
+    const dynamic = ts.preProcessFile("const m = await import('../tags/tags.repo.ts');", true, true);
+    expect(dynamic.importedFiles.map((i) => i.fileName)).toEqual(['../tags/tags.repo.ts']);
   });
 
   it('judges a climbing import as one', () => {

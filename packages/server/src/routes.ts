@@ -30,6 +30,7 @@ import { unsubscribersRoutes } from './features/unsubscribers/unsubscribers.rout
 import { spamTrapsRoutes } from './features/spam-traps/spam-traps.routes.ts';
 import { bouncedEmailsRoutes } from './features/bounced-emails/bounced-emails.routes.ts';
 import { bounceSettingsRoutes } from './features/bounced-emails/bounce-settings.routes.ts';
+import { complaintEmailsRoutes } from './features/complaint-emails/complaint-emails.routes.ts';
 import { reputationProvidersRoutes } from './features/reputation-providers/reputation-providers.routes.ts';
 import { smtpCampaignsRoutes } from './features/smtp-campaigns/smtp-campaigns.routes.ts';
 import { pmtaCampaignsRoutes } from './features/pmta-campaigns/pmta-campaigns.routes.ts';
@@ -84,6 +85,7 @@ export const routes: FastifyPluginAsync[] = [
   spamTrapsRoutes,
   bouncedEmailsRoutes,
   bounceSettingsRoutes,
+  complaintEmailsRoutes,
   mailServiceSettingsRoutes,
   smtpCampaignsRoutes,
   pmtaCampaignsRoutes,

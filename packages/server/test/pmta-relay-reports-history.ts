@@ -103,6 +103,8 @@ export async function relayReportHistory(t: TestApp, f: F) {
           i % 2 ? 'bad-mailbox: 550 5.1.1 User unknown' : 'spam-related: 554 5.7.1 blocked using zen.spamhaus.org',
       });
     for (let i = 0, k = n(2); i < k; i++) add('deferred', c, relayId, provider, at);
+    // A complaint in every other burst (decision 1390); drawn from `sent`, so the random figures stay as they were.
+    for (let i = 0; i < sent % 2; i++) add('complaint', c, relayId, provider, at);
     for (let i = 0, k = n(4); i < k; i++) add('open', c, relayId, provider, at, { first: i % 2 === 0 });
     for (let i = 0, k = n(3); i < k; i++) add('click', c, relayId, provider, at, { first: i !== 1 });
     for (let i = 0, k = n(2); i < k; i++)
@@ -173,6 +175,7 @@ export async function eventFigures(
             count(*) filter (where kind = 2)::int as delivered,
             count(*) filter (where kind = 3)::int as bounced,
             count(*) filter (where kind = 3 and detail like 'spam-related:%')::int as "infraBounces",
+            count(*) filter (where kind = 8)::int as complaints,
             count(*) filter (where kind = 5 and first)::int as views,
             count(*) filter (where kind = 6 and first)::int as clicks,
             count(*) filter (where kind = 9)::int as conversions,

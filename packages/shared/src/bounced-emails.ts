@@ -59,13 +59,17 @@ export const SoftBounceMessages = {
   limitInvalid: 'Soft bounces must be a whole number from 1 to 100.',
   daysInvalid: 'Days must be a whole number from 1 to 365.',
   pauseInvalid: 'Infra bounces must be a whole percentage from 0 to 100.',
+  complaintRateInvalid: 'Complaint rate must be a percentage from 0 to 100 with at most two decimals.',
+  complaintMinInvalid: 'Delivered must be a whole number from 1 to 1000000.',
+  hardBounceRateInvalid: 'Hard-bounce rate must be a percentage from 0 to 100 with at most two decimals.',
+  hardBounceMinInvalid: 'Sent must be a whole number from 1 to 1000000.',
   saved: 'Bounce settings saved.',
 } as const;
 
 export const SOFT_BOUNCE_LIMIT_MAX = 100;
 export const SOFT_BOUNCE_DAYS_MAX = 365;
 
-/** GET and PUT /api/bounce_settings (administrators). */
+/** The soft-bounce and relay-pause settings (the first three of GET and PUT /api/bounce_settings). */
 export const bounceSettingsSchema = z.object({
   softBounceLimit: z
     .number({ error: SoftBounceMessages.limitInvalid })
@@ -87,4 +91,44 @@ export const bounceSettingsSchema = z.object({
     .min(0, SoftBounceMessages.pauseInvalid)
     .max(100, SoftBounceMessages.pauseInvalid),
 });
-export type BounceSettings = z.infer<typeof bounceSettingsSchema>;
+
+const percent = (message: string) =>
+  z
+    .number({ error: message })
+    .min(0, message)
+    .max(100, message)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, message);
+const atLeastOne = (message: string) =>
+  z.number({ error: message }).int(message).min(1, message).max(RATE_MIN_COUNT_MAX, message);
+export const RATE_MIN_COUNT_MAX = 1_000_000;
+
+/**
+ * The campaign pause thresholds (decision 1391): a campaign whose complaints pass `complaintPausePercent` of
+ * its delivered mail (once `complaintPauseMinDelivered` are delivered), or whose hard bounces pass
+ * `hardBouncePausePercent` of its sent mail (once `hardBouncePauseMinSent` are sent), is paused with the
+ * reason; 0 never. Optional in a PUT: a body without them keeps them.
+ */
+export const ratePauseFields = {
+  complaintPausePercent: percent(SoftBounceMessages.complaintRateInvalid),
+  complaintPauseMinDelivered: atLeastOne(SoftBounceMessages.complaintMinInvalid),
+  hardBouncePausePercent: percent(SoftBounceMessages.hardBounceRateInvalid),
+  hardBouncePauseMinSent: atLeastOne(SoftBounceMessages.hardBounceMinInvalid),
+};
+export const RATE_PAUSE_DEFAULTS = {
+  complaintPausePercent: 0.3,
+  complaintPauseMinDelivered: 1000,
+  hardBouncePausePercent: 5,
+  hardBouncePauseMinSent: 500,
+} as const;
+
+/** PUT /api/bounce_settings. */
+export const bounceSettingsBody = bounceSettingsSchema.extend({
+  complaintPausePercent: ratePauseFields.complaintPausePercent.optional(),
+  complaintPauseMinDelivered: ratePauseFields.complaintPauseMinDelivered.optional(),
+  hardBouncePausePercent: ratePauseFields.hardBouncePausePercent.optional(),
+  hardBouncePauseMinSent: ratePauseFields.hardBouncePauseMinSent.optional(),
+});
+export type BounceSettingsBody = z.input<typeof bounceSettingsBody>;
+/** GET and PUT's answer: every setting. */
+export const bounceSettingsItem = bounceSettingsSchema.extend(ratePauseFields);
+export type BounceSettings = z.infer<typeof bounceSettingsItem>;

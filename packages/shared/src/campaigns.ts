@@ -273,6 +273,10 @@ export const overallStats = z.object({
   /** Sessions broken after the final dot: maybe accepted, never resent, not in processed (decision 1100). */
   interrupted: z.number(),
   unsubscribed: z.number(),
+  /** Complaints (issue 39): PMTA `f` records and ARF reports, once per recipient (decision 1390). */
+  complaints: z.number(),
+  /** Bounces for the relay's or the message's sake, counted in `bounced` too (decision 1362). */
+  infraBounces: z.number(),
   open: z.number(),
   click: z.number(),
   conversion: z.number(),
@@ -292,6 +296,8 @@ export const providerStats = z.object({
   open: z.number(),
   click: z.number(),
   unsubscribed: z.number(),
+  complaints: z.number(),
+  infraBounces: z.number(),
   conversion: z.number(),
   profit: z.number(),
 });
@@ -305,6 +311,8 @@ export const domainStats = z.object({
   views: z.number(),
   clicks: z.number(),
   unsubscribers: z.number(),
+  complaints: z.number(),
+  infraBounces: z.number(),
   conversions: z.number(),
   profit: z.number(),
 });

@@ -39,6 +39,8 @@ const series = {
   sent: z.array(z.number()),
   bounce: z.array(z.number()),
   infraBounce: z.array(z.number()),
+  /** Complaints (PMTA `f` records and ARF reports, decision 1390). */
+  complaint: z.array(z.number()),
 };
 
 /** Dashboard data (spec 3 §3), overall: labels (H:mm, UTC, oldest first) and the three series. */

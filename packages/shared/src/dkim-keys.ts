@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalReference, requiredString } from './fields.ts';
+import { emailField, optionalReference, requiredString } from './fields.ts';
 import { userRefItem } from './hydra.ts';
 
 /*
@@ -16,6 +16,9 @@ export const DkimKeyMessages = {
   deleteConfirm: 'Delete this key? Mail from the domain is sent unsigned from then on.',
   deleted: 'Deleted successfully!',
   added: (domain: string) => `DKIM key for ${domain} generated: publish its DNS record.`,
+  complaintAddressInvalid: 'Enter an e-mail address such as fbl@example.com.',
+  complaintAddressDomain: (domain: string) => `The complaint address must be on ${domain} or one of its subdomains.`,
+  complaintAddressSaved: 'Complaint address saved.',
 } as const;
 const M = DkimKeyMessages;
 
@@ -39,6 +42,26 @@ export const dkimKeySchema = z.object({
   user: optionalReference(M.userNotFound),
 });
 export type DkimKeyInput = z.infer<typeof dkimKeySchema>;
+
+/**
+ * PUT /api/dkim_keys/{id}/complaint_address (decision 1392): where receivers send complaints about the
+ * domain's mail (CFBL, RFC 9477), on the domain or a subdomain of it; null or '' removes it.
+ */
+export const complaintAddressSchema = z.object({
+  complaintAddress: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    emailField(M.complaintAddressInvalid, M.complaintAddressInvalid)
+      .transform((v) => v.toLowerCase())
+      .nullable(),
+  ),
+});
+export type ComplaintAddressBody = z.input<typeof complaintAddressSchema>;
+
+/** Whether a complaint address may be announced for mail signed by `domain` (RFC 9477 §3.1: aligned). */
+export const onDomain = (address: string, domain: string) => {
+  const host = address.slice(address.lastIndexOf('@') + 1).toLowerCase();
+  return host === domain || host.endsWith(`.${domain}`);
+};
 export type DkimKeyBody = z.input<typeof dkimKeySchema>;
 
 /** What the last DNS check found: the record matches, holds another key, is missing, or the lookup failed. */
@@ -55,6 +78,8 @@ export const dkimKeyItem = z.object({
   dnsRecord: z.string(),
   dnsStatus: z.enum(DKIM_DNS_STATUSES).nullable(),
   dnsCheckedAt: z.string().nullable(),
+  /** CFBL (RFC 9477): announced in the domain's SMTP mail when set (decision 1392). */
+  complaintAddress: z.string().nullable(),
   createdAt: z.string(),
   user: userRefItem,
 });

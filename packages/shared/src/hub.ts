@@ -79,6 +79,9 @@ export interface CampaignStatisticsEvent {
   /** In cents. */
   profit: number;
   bounces: number;
+  /** Complaints and infrastructure bounces (issue 39, decisions 1390, 1362). */
+  complaints: number;
+  infraBounces: number;
 }
 
 /** A PMTA e-mail test's row changed (its status followed an accounting record; decision 0912). */

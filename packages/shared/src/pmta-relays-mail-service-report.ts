@@ -12,7 +12,7 @@ import { ReportMessages, dateRangeFields, optionalFilterId, datesInOrder } from 
 
 export const MailServiceReportMessages = {
   orderBy:
-    'Order by must be one of id, groupName, isVps, ip, smtpHost, switchOff, speed, description, delivered, deliveredLH, bounced, bouncedLH, infraBounces, views, clicks, conversions, profit.',
+    'Order by must be one of id, groupName, isVps, ip, smtpHost, switchOff, speed, description, delivered, deliveredLH, bounced, bouncedLH, infraBounces, complaints, views, clicks, conversions, profit.',
 } as const;
 
 export const MAIL_SERVICE_REPORT_ORDER_BY = [
@@ -29,6 +29,7 @@ export const MAIL_SERVICE_REPORT_ORDER_BY = [
   'bounced',
   'bouncedLH',
   'infraBounces',
+  'complaints',
   'views',
   'clicks',
   'conversions',

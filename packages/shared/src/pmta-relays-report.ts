@@ -10,7 +10,7 @@ import { ReportMessages, dateRangeFields, optionalFilterId, datesInOrder, report
 
 export const RelaysReportMessages = {
   orderBy:
-    'Order by must be one of id, username, isVps, ip, host, delivered, bounced, infraBounces, views, clicks, conversions, profit.',
+    'Order by must be one of id, username, isVps, ip, host, delivered, bounced, infraBounces, complaints, views, clicks, conversions, profit.',
   relayId: 'Relay must be a PMTA relay id.',
   relayRequired: 'PMTA relay is required.',
   notFound: 'PMTA relay not found.',
@@ -23,6 +23,8 @@ export const relayFigures = z.object({
   bounced: z.number(),
   /** Of the bounces, those for the relay's or the message's sake, never the recipient's (decision 1362). */
   infraBounces: z.number(),
+  /** Complaints (PMTA `f` records and ARF reports, decision 1390); their rate is over delivered. */
+  complaints: z.number(),
   views: z.number(),
   clicks: z.number(),
   conversions: z.number(),
@@ -39,6 +41,7 @@ export const RELAYS_REPORT_ORDER_BY = [
   'delivered',
   'bounced',
   'infraBounces',
+  'complaints',
   'views',
   'clicks',
   'conversions',

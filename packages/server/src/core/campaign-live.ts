@@ -57,11 +57,14 @@ async function publishNow(ctx: AppContext, type: number, id: number) {
     opens: number;
     clicks: number;
     unsubscribes: number;
+    complaints: number;
+    infraBounces: number;
     profit: string;
   }>(
     `select c.status, c.user_id as "userId", c.start_date as "startDate", coalesce(k.total, c.total) as total,
             coalesce(k.delivered, 0) as delivered, coalesce(k.bounced, 0) as bounced, coalesce(k.unique_opens, 0) as opens,
             coalesce(k.unique_clicks, 0) as clicks, coalesce(k.unsubscribes, 0) as unsubscribes,
+            coalesce(k.complaints, 0) as complaints, coalesce(k.infra_bounces, 0) as "infraBounces",
             coalesce(k.profit_cents, 0) as profit
        from campaigns c left join campaign_counters k on k.campaign_type = c.type and k.campaign_id = c.id
       where c.id = $1 and c.type = $2`,
@@ -87,5 +90,7 @@ async function publishNow(ctx: AppContext, type: number, id: number) {
     unsubscribers: c.unsubscribes,
     profit: Number(c.profit),
     bounces: c.bounced,
+    complaints: c.complaints,
+    infraBounces: c.infraBounces,
   });
 }

@@ -32,3 +32,10 @@ export function orderSql<K extends string>(columns: Record<K, string>, key: K, a
   const dir = asc ? 'asc' : 'desc';
   return sql.raw(`${columns[key]} ${dir} nulls last, ${tie} ${dir}`);
 }
+
+/** The figures of decision 0914 summed over rollup rows aliased `d`; profit in cents. */
+export const ROLLUP_FIGURES =
+  sql.raw(`coalesce(sum(d.delivered), 0)::int as delivered, coalesce(sum(d.bounced), 0)::int as bounced,
+  coalesce(sum(d.infra_bounces), 0)::int as "infraBounces", coalesce(sum(d.complaints), 0)::int as complaints,
+  coalesce(sum(d.unique_opens), 0)::int as views, coalesce(sum(d.unique_clicks), 0)::int as clicks,
+  coalesce(sum(d.conversions), 0)::int as conversions, coalesce(sum(d.profit_cents), 0)::bigint as profit`);

@@ -1,5 +1,6 @@
-import { eq, inArray, sql } from 'drizzle-orm';
-import type { AppContext } from '../core/context.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { ownedBy } from '../core/access.ts';
+import type { AppContext, AuthUser } from '../core/context.ts';
 import { AppError, notFound } from '../core/errors.ts';
 import { checkedFetch, httpUrl, outboundPolicy } from '../core/outbound.ts';
 import { open } from '../core/sealed.ts';
@@ -33,6 +34,26 @@ export async function serverRow(ctx: Ctx, id: number): Promise<PmtaServerRow> {
   const [row] = await ctx.db.select().from(pmtaServers).where(eq(pmtaServers.id, id));
   if (!row) throw notFound();
   return row;
+}
+
+/** The server `user` may operate (its owner or an administrator); another user's is 404, as if absent. */
+export async function operatedServer(ctx: Ctx, user: AuthUser, id: number): Promise<PmtaServerRow> {
+  const [row] = await ctx.db
+    .select()
+    .from(pmtaServers)
+    .where(and(eq(pmtaServers.id, id), ownedBy(pmtaServers.userId)(user)));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The server of a relay `user` may operate (owner or administrator), or 404. */
+export async function serverOfRelay(ctx: Ctx, user: AuthUser, relayId: number): Promise<number> {
+  const [row] = await ctx.db
+    .select({ serverId: pmtaRelays.pmtaServerId })
+    .from(pmtaRelays)
+    .where(and(eq(pmtaRelays.id, relayId), ownedBy(pmtaRelays.userId)(user)));
+  if (!row) throw notFound();
+  return row.serverId;
 }
 
 /** Whether the server's HTTP management interface answers `/status` (within 3 s). */

@@ -67,6 +67,16 @@ export const pauseCampaign = (ctx: AppContext, id: number, reason: string | null
     [reason],
   );
 
+/** Pause by a complaint or hard-bounce rate (decision 1391): remembered, so a person's resume holds. */
+export const pauseForRates = (ctx: AppContext, id: number, reason: string) =>
+  transition(
+    ctx,
+    id,
+    `status = ${CampaignStatus.Paused}, pause_reason = $3, rate_paused_at = now()`,
+    [CampaignStatus.Active, CampaignStatus.Preparing],
+    [reason],
+  );
+
 /** Stop: anything not finished is Finished now; what was not sent stays unsent. */
 export const stopCampaign = (ctx: AppContext, id: number) =>
   transition(ctx, id, `status = ${CampaignStatus.Finished}, end_date = now()`, [

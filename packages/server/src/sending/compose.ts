@@ -16,7 +16,8 @@ import type { OutgoingMessage } from './transports/transport.ts';
  * from it. Links come from the campaign's link groups, `{tags}` from the owner's saved tags, `[trk]` is
  * `smtp-<id>`. Headers: List-Unsubscribe with the rendered unsubscribe link (URL only: the tracking hosts
  * serve HTTP and accept no mail, so a mailto: would bounce) and RFC 8058's List-Unsubscribe-Post,
- * a Message-ID on the relay's sender domain, and X-Console-Id, the tracking id, for bounce matching.
+ * a Message-ID on the relay's sender domain, and X-Console-Id, the tracking id, for bounce matching;
+ * CFBL-Address and CFBL-Feedback-ID when the sender domain has a complaint address (decision 1392).
  */
 
 export interface SendingCampaign {
@@ -59,6 +60,15 @@ const PMTA_LINKS = {
  * An SMTP campaign without unsubscribe links unsubscribes through the console's own tracker when
  * TRACKER_URL is set (issue 26): `[unsub]` never renders empty in a message that is sent.
  */
+/** The owner's saved tags, `{name}` to its values: what a message's `{tags}` are filled from. */
+export async function tagValuesOf(db: Pick<pg.Pool, 'query'>, userId: number): Promise<Map<string, string[]>> {
+  const { rows } = await db.query<{ name: string; content: string[] }>(
+    'select name, content from tags where user_id = $1',
+    [userId],
+  );
+  return new Map(rows.map((t) => [t.name, t.content]));
+}
+
 export async function campaignSources(db: pg.Pool, id: number, trackerUrl?: string) {
   const { rows } = await db.query<{
     id: number;
@@ -97,12 +107,8 @@ export async function campaignSources(db: pg.Pool, id: number, trackerUrl?: stri
   const urls = (g: number | null) => (g === null ? [] : links.filter((l) => l.groupId === g).map((l) => l.url));
   const unsubscribe = urls(c.unsubscribeLinksId);
   if (!unsubscribe.length && trackerUrl) unsubscribe.push(defaultUnsubscribeUrl(trackerUrl));
-  const { rows: tags } = await db.query<{ name: string; content: string[] }>(
-    'select name, content from tags where user_id = $1',
-    [c.userId],
-  );
   const sources: CompileSources = {
-    tags: new Map(tags.map((t) => [t.name, t.content])),
+    tags: await tagValuesOf(db, c.userId),
     links: c.type === PMTA ? PMTA_LINKS : { offer: urls(c.offerLinksId), unsubscribe, pixel: urls(c.pixelLinksId) },
     trk: `${c.type === PMTA ? 'pmta' : 'smtp'}-${c.id}`,
   };
@@ -156,7 +162,7 @@ export function composeMessage(
   secret: Uint8Array,
   c: SendingCampaign,
   r: ClaimedRecipient,
-  relay: { id: number; senderEmail: string; host: string; vmta?: string },
+  relay: { id: number; senderEmail: string; host: string; vmta?: string; cfblAddress?: string | null },
 ): OutgoingMessage {
   const uuid = encodeTrackingId(secret, {
     campaignType: c.type === PMTA ? 'pmta' : 'smtp',
@@ -172,6 +178,12 @@ export function composeMessage(
   if (c.unsubscribe) {
     headers['List-Unsubscribe'] = `<${render(c.unsubscribe, recipient, env)}>`;
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+  }
+  // CFBL (RFC 9477, decision 1392): the receiver's complaint comes back to the owner's address, carrying
+  // the tracking id (what the ARF reader matches, decision 1365). Both are in the DKIM signature.
+  if (relay.cfblAddress) {
+    headers['CFBL-Address'] = `${relay.cfblAddress}; report=arf`;
+    headers['CFBL-Feedback-ID'] = uuid;
   }
   const message = {
     from: { name: m.sender, address: relay.senderEmail },

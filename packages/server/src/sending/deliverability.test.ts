@@ -185,4 +185,61 @@ describe('mail that receiving servers and filters accept (issue 26)', () => {
     const tampered = Buffer.from(raw.toString().replace(/^Subject: .*$/m, 'Subject: Something else'));
     expect(await dkimVerify(tampered, dns.servers)).toMatchObject({ ok: false });
   }, 120_000);
+
+  it('announces the domain’s complaint address (CFBL, RFC 9477), both headers signed by the domain’s key', async () => {
+    const owner = await t.user();
+    const domain = 'cfbl.example.net';
+    const created = await t.as(owner, { method: 'POST', url: '/api/dkim_keys', payload: { domain } });
+    const key = created.json<{ id: number; dnsName: string; dnsRecord: string }>();
+    dns.set({ txt: { [key.dnsName]: [key.dnsRecord] } });
+    const put = (complaintAddress: unknown, as = owner) =>
+      t.as(as, { method: 'PUT', url: `/api/dkim_keys/${key.id}/complaint_address`, payload: { complaintAddress } });
+    // On the domain or a subdomain only (RFC 9477 §3.1), a real address, the owner's key only.
+    expect((await put('fbl@elsewhere.example')).json()).toEqual({
+      error: { complaintAddress: `The complaint address must be on ${domain} or one of its subdomains.` },
+    });
+    expect((await put('not an address')).json()).toEqual({
+      error: { complaintAddress: 'Enter an e-mail address such as fbl@example.com.' },
+    });
+    expect((await put('fbl@cfbl.example.net', await t.user())).statusCode).toBe(404);
+    const saved = await put('FBL@Reports.cfbl.example.net');
+    expect([saved.statusCode, saved.json().complaintAddress]).toEqual([200, 'fbl@reports.cfbl.example.net']);
+
+    const { list, other } = await bigList(t, owner, 2, 0);
+    const group = await f.smtpRelayGroup({ owner });
+    const signed = await relayOn(t, { owner, groupId: group.id, port: sink.port, account: 'cf1', password: '' });
+    const unsigned = await relayOn(t, { owner, groupId: group.id, port: sink.port, account: 'cf2', password: '' });
+    await t.ctx.db.$client.query(
+      `update smtp_relays set sender_email = account || '@' || $1::text, account = '', provider_signs = (id = $3)
+        where id in ($2, $3)`,
+      [domain, signed, unsigned],
+    );
+    const before = sink.messages.length;
+    const campaign = await f.smtpCampaign({
+      owner,
+      emailListId: list.id,
+      relayGroupId: group.id,
+      mailProviderIds: [other],
+    });
+    await startCampaign(t.ctx, campaign.id);
+    await eventually(async () => sink.messages.length >= before + 2, 60_000);
+    const mine = sink.messages.slice(before).map((m) => m.raw!.toString());
+    const bySender = (a: string) => mine.find((r) => r.includes(`<${a}@${domain}>`))!;
+    const raw = bySender('cf1');
+    const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1];
+    expect(header('CFBL-Address')).toBe('fbl@reports.cfbl.example.net; report=arf');
+    // The Feedback-ID is the tracking id, as X-Console-Id: the ARF reader matches either (decision 1365).
+    expect(header('CFBL-Feedback-ID')).toBe(header('X-Console-Id'));
+    const signedHeaders = /^DKIM-Signature:[\s\S]*?\bh=([^;]+);/m.exec(raw)![1]!.replace(/\s+/g, '').toLowerCase();
+    expect(signedHeaders.split(':')).toEqual(expect.arrayContaining(['cfbl-address', 'cfbl-feedback-id']));
+    expect(/^DKIM-Signature:[\s\S]*?\bd=([^;]+);/m.exec(raw)![1]).toBe(domain);
+    expect((await dkimVerify(Buffer.from(raw), dns.servers)).ok).toBe(true);
+    // Covered: another address in the header breaks the signature.
+    const tampered = raw.replace(/^CFBL-Address: .*$/m, 'CFBL-Address: evil@cfbl.example.net; report=arf');
+    expect(await dkimVerify(Buffer.from(tampered), dns.servers)).toMatchObject({ ok: false });
+    // The provider signs the other relay's mail: no CFBL without the console's signature.
+    expect(bySender('cf2')).not.toMatch(/^CFBL-/m);
+    // Removed: the next campaign's mail carries none.
+    expect((await put('')).json().complaintAddress).toBeNull();
+  }, 120_000);
 });

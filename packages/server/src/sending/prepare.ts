@@ -9,7 +9,7 @@ import { inTransaction } from '../db/transaction.ts';
  * The prepare step (ARCHITECTURE §4.1, docs/decisions/0802): a campaign's recipients are materialized once,
  * set-based, into its own partition of campaign_recipients: the valid e-mails of its list in its mail
  * services, minus whatever is suppressed at this moment (unsubscribed from the list's category, spam-trap
- * e-mail, domain or MX: the rules of suppression/validity.ts, checked again here because
+ * e-mail, domain or MX, complained about the owner: the rules of suppression/validity.ts, checked again here because
  * `emails.valid` may lag a change by a moment). Then the totals, then Active. Running it twice changes
  * nothing: the partition and the rows exist, and a prepared campaign is only activated.
  */
@@ -44,12 +44,15 @@ export async function materializeRecipients(client: pg.ClientBase, id: number): 
                                         birth_year)
        select s.campaign_id, s.id, s.email, split_part(s.email, '@', 2), s.mail_provider_id, s.name, s.surname,
               coalesce(nullif(s.city, ''), s.default_city), s.geo, s.birth_year
-         from (select c.id as campaign_id, c.default_city, l.category_id, e.*
+         from (select c.id as campaign_id, c.user_id as campaign_user_id, c.default_city, l.category_id,
+                      l.user_id as list_user_id, e.*
                  from campaigns c
                  join email_lists l on l.id = c.email_list_id
                  join emails e on e.email_list_id = l.id
                 where c.id = $1 and e.valid and e.mail_provider_id = any(c.mail_provider_ids)) s
         where not ${suppressed('s')}
+          -- A list assigned to the campaign's owner: the owner's complaints hold too (decision 1390).
+          and not exists (select 1 from complaint_emails ce where ce.email = s.email and ce.user_id = s.campaign_user_id)
        on conflict do nothing`,
     [id],
   );

@@ -44,6 +44,11 @@ export interface Relay {
   host: string;
   /** A PMTA relay's virtual MTA on its server (its messages are injected through it). */
   vmta?: string;
+  /**
+   * CFBL (RFC 9477, decision 1392): the complaint address of the sender domain whose key signs this
+   * relay's mail; null without one (or without the console's signature: the address must be signed).
+   */
+  cfblAddress?: string | null;
   /** Which transport it sends through: its own (SMTP relay) or its server's injection pool (PMTA relay). */
   transportKey: string;
   /** Builds the transport's settings (opens the sealed passwords only when a transport is made). */
@@ -78,6 +83,7 @@ interface SmtpRelayRow {
   dkimDomain: string | null;
   dkimSelector: string | null;
   dkimKeyEnc: string | null;
+  cfblAddress: string | null;
 }
 
 /** The campaign's eligible SMTP relays now, in id order. */
@@ -90,7 +96,7 @@ export async function eligibleSmtpRelays(
             r.normal_speed as "normalSpeed", r.backoff_speed as "backoffSpeed", r.backoff,
             s.host, s.port, s.tls, host(p.ip) as "socksIp", p.port as "socksPort", p.login as "socksLogin",
             p.password_enc as "socksPasswordEnc", k.domain as "dkimDomain", k.selector as "dkimSelector",
-            k.private_key_enc as "dkimKeyEnc"
+            k.private_key_enc as "dkimKeyEnc", k.complaint_address as "cfblAddress"
        from smtp_relays r
        join smtp_servers s on s.id = r.smtp_server_id
        left join socks_proxies p on p.id = r.socks_id
@@ -112,6 +118,7 @@ export async function eligibleSmtpRelays(
     backoff: r.backoff,
     switchedOff: new Set<number>(),
     host: r.host,
+    cfblAddress: r.dkimKeyEnc ? r.cfblAddress : null,
     transportKey: `smtp:${r.id}`,
     configKey: JSON.stringify([
       r.host,

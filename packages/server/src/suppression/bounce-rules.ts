@@ -61,6 +61,10 @@ export const OUTCOME_OF: Readonly<Record<BounceCategory, BounceOutcome>> = {
 export const INFRA_CATEGORIES: readonly BounceCategory[] = BounceCategories.filter(
   (c) => OUTCOME_OF[c] === 'infrastructure',
 );
+/** The hard bounces: the recipient's address is dead (the hard-bounce rate's, decision 1391). */
+export const PERMANENT_CATEGORIES: readonly BounceCategory[] = BounceCategories.filter(
+  (c) => OUTCOME_OF[c] === 'permanent',
+);
 
 export interface WordRule {
   pattern: RegExp;

@@ -7,14 +7,17 @@ import type pg from 'pg';
  *   - its address is a spam-trap e-mail,
  *   - its address hard-bounced (bounced_emails: suppression/bounced.ts),
  *   - its domain is a blacklisted (spam-trap) domain,
- *   - its domain's MX host (from DNS, domain_mx) is a spam-trap MX.
+ *   - its domain's MX host (from DNS, domain_mx) is a spam-trap MX,
+ *   - its address complained about mail of the list's owner (complaint_emails: decision 1390).
  * When a rule's data changes, `revalidate` recomputes `valid` for the e-mails the change can affect and
  * moves the lists' valid counters by exactly what changed, set-based, in the caller's transaction. The
  * per-provider counters count every e-mail, valid or not (decision 0204), so they do not move.
  */
 
+/** `c` has the e-mail's `email`, its list's `category_id` and its list's owner as `list_user_id`. */
 export const suppressed = (c: string) => `(
      exists (select 1 from unsubscribers u where u.email = ${c}.email and u.category_id = ${c}.category_id)
+  or exists (select 1 from complaint_emails ce where ce.email = ${c}.email and ce.user_id = ${c}.list_user_id)
   or exists (select 1 from spam_emails sp where sp.email = ${c}.email)
   or exists (select 1 from bounced_emails b where b.email = ${c}.email)
   or exists (select 1 from mail_provider_domains d
@@ -32,7 +35,7 @@ export type Affected =
   | { domains: string[] };
 
 function candidates(a: Affected): { sql: string; params: unknown[] } {
-  const cols = 'e.id, e.email_list_id, e.valid, e.email, l.category_id';
+  const cols = 'e.id, e.email_list_id, e.valid, e.email, l.category_id, l.user_id as list_user_id';
   const category = 'domains' in a ? undefined : a.category;
   const lists = category === undefined ? 'email_lists l' : `email_lists l`;
   const where = category === undefined ? 'true' : 'l.category_id = $2';

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { EventKind, type EventKindName, CampaignTypeOf } from '@console/shared/enums';
 import type { TrackingCampaignType } from '@console/shared/tracking';
 import { COUNTERS, type CounterName } from '../db/schema/index.ts';
-import { INFRA_CATEGORIES } from '../suppression/bounce-rules.ts';
+import { INFRA_CATEGORIES, PERMANENT_CATEGORIES } from '../suppression/bounce-rules.ts';
 
 /*
  * The event record and its counters (docs/decisions/0801). Writers hand `recordEvents` a batch: one
@@ -35,13 +35,16 @@ export interface EventInput {
   at?: Date;
 }
 
+const sqlList = (words: readonly string[]) => words.map((c) => `'${c}'`).join(', ');
+
 /** The events each counter (db/schema/counters.ts COUNTERS) counts. */
 const COUNTS: Record<CounterName, string> = {
   sent: `kind = ${EventKind.sent}`,
   delivered: `kind = ${EventKind.delivered}`,
   bounced: `kind = ${EventKind.bounced}`,
   // A bounce's detail starts with its category (`spam-related: 550 5.7.1 ...`): suppression/bounce-rules.ts.
-  infraBounces: `kind = ${EventKind.bounced} and split_part(detail, ':', 1) in (${INFRA_CATEGORIES.map((c) => `'${c}'`).join(', ')})`,
+  infraBounces: `kind = ${EventKind.bounced} and split_part(detail, ':', 1) in (${sqlList(INFRA_CATEGORIES)})`,
+  hardBounces: `kind = ${EventKind.bounced} and split_part(detail, ':', 1) in (${sqlList(PERMANENT_CATEGORIES)})`,
   interrupted: `kind = ${EventKind.interrupted}`,
   deferred: `kind = ${EventKind.deferred}`,
   opens: `kind = ${EventKind.open}`,

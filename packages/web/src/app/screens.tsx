@@ -23,6 +23,7 @@ import { processesScreens } from '@/features/processes/routes.tsx';
 import { retentionScreens } from '@/features/retention/routes.tsx';
 import { spamTrapsScreens } from '@/features/spam-traps/routes.tsx';
 import { bouncedEmailsScreens } from '@/features/bounced-emails/routes.tsx';
+import { complaintEmailsScreens } from '@/features/complaint-emails/routes.tsx';
 import { unsubscribersScreens } from '@/features/unsubscribers/routes.tsx';
 import { reputationProvidersScreens } from '@/features/reputation-providers/routes.tsx';
 import { campaignsScreens } from '@/features/campaigns/routes.tsx';
@@ -75,6 +76,7 @@ const screens: Screens = {
   ...unsubscribersScreens,
   ...spamTrapsScreens,
   ...bouncedEmailsScreens,
+  ...complaintEmailsScreens,
   ...mailServiceSettingsScreens,
   ...processesScreens,
   ...retentionScreens,

@@ -91,6 +91,7 @@ export const routes = {
   spamMxs: { path: '/spam-mxs', title: 'Spam MXs', admin: true },
   spamMxCreate: { path: '/spam-mxs/create', title: 'Create Spam MX', admin: true },
   bouncedEmails: { path: '/bounced-emails', title: 'Bounced Emails', admin: true },
+  complaintEmails: { path: '/complaints', title: 'Complaints', admin: true },
   mailServiceSettings: { path: '/mail-service-settings', title: 'Mail Service Settings', admin: true },
   mailServiceSettingCreate: {
     path: '/mail-service-settings/create',

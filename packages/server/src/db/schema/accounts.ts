@@ -120,6 +120,12 @@ export const consoleSettings = pgTable(
     softBounceLimit: integer('soft_bounce_limit').notNull().default(5),
     softBounceDays: integer('soft_bounce_days').notNull().default(30),
     infraPausePercent: integer('infra_pause_percent').notNull().default(0),
+    /** Campaign pauses (decision 1391): complaints over delivered, in hundredths of a percent (30 = 0.3%). */
+    complaintPauseBasisPoints: integer('complaint_pause_basis_points').notNull().default(30),
+    complaintPauseMinDelivered: integer('complaint_pause_min_delivered').notNull().default(1000),
+    /** Hard bounces over sent, in hundredths of a percent (500 = 5%). */
+    hardBouncePauseBasisPoints: integer('hard_bounce_pause_basis_points').notNull().default(500),
+    hardBouncePauseMinSent: integer('hard_bounce_pause_min_sent').notNull().default(500),
     eventsMonths: smallint('events_months').notNull().default(13),
     recipientsDays: smallint('recipients_days').notNull().default(90),
     retentionRunAt: timestamp('retention_run_at', { withTimezone: true }),

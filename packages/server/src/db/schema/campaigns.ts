@@ -46,6 +46,11 @@ export const campaigns = pgTable(
     total: integer('total').notNull().default(0),
     /** Why the engine paused it (no eligible relay left...); null when a person paused it. */
     pauseReason: text('pause_reason'),
+    /**
+     * When a complaint or hard-bounce rate paused it (decision 1391): once resumed by a person, the rates do
+     * not pause it again.
+     */
+    ratePausedAt: timestamp('rate_paused_at', { withTimezone: true }),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -21,6 +21,8 @@ export const COUNTERS = {
    * in `bounced` too, and here apart (the reports' and dashboard's "Infra bounces").
    */
   infraBounces: 'infra_bounces',
+  /** Permanent bounces (bad-mailbox, bad-domain, inactive-mailbox): the hard-bounce rate's (decision 1391). */
+  hardBounces: 'hard_bounces',
   /** Sessions that broke after the final dot: maybe accepted, never resent, never counted as sent (decision 1100). */
   interrupted: 'interrupted',
   deferred: 'deferred',

@@ -36,19 +36,6 @@ export const pmtaAcctPulls = pgTable('pmta_acct_pulls', {
   error: text('error'),
 });
 
-/** A recipient's complaint (an `f` record), counted once per recipient and campaign. */
-export const pmtaComplaints = pgTable(
-  'pmta_complaints',
-  {
-    campaignId: integer('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
-    emailId: bigint('email_id', { mode: 'number' }).notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.campaignId, t.emailId] })],
-);
-
 /** Spam-, policy-, content- and virus-related bounces of a PMTA relay per hour: its bounce reputation. */
 export const pmtaRelayBounceSignals = pgTable(
   'pmta_relay_bounce_signals',

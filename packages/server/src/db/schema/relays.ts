@@ -311,6 +311,8 @@ export const dkimKeys = pgTable(
     selector: text('selector').notNull(),
     privateKeyEnc: text('private_key_enc').notNull(),
     publicKey: text('public_key').notNull(),
+    /** CFBL (RFC 9477, decision 1392): where receivers send complaints about mail from this domain. */
+    complaintAddress: text('complaint_address'),
     dnsStatus: text('dns_status'),
     dnsCheckedAt: timestamp('dns_checked_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -1,5 +1,17 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
+import { users } from './accounts.ts';
 import { campaigns } from './campaigns.ts';
 import { categories } from './lists.ts';
 
@@ -47,6 +59,51 @@ export const softBounces = pgTable('soft_bounces', {
   campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
   relayId: integer('relay_id'),
 });
+
+/**
+ * Complaints (issue 39 section 3, decision 1390): one row per recipient and campaign, whatever reported it
+ * (a PMTA `f` record or an ARF report read from a mailbox), so a complaint seen twice counts once.
+ */
+export const campaignComplaints = pgTable(
+  'campaign_complaints',
+  {
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    emailId: bigint('email_id', { mode: 'number' }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** `pmta` (an accounting `f` record) or `report` (an ARF report). */
+    source: text('source').notNull(),
+    relayId: integer('relay_id'),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.emailId] })],
+);
+
+/**
+ * The Complaints suppression (decision 1390): an address that complained about an owner's mail is
+ * suppressed for every list of that owner (not for other owners: the complaint was about this sender).
+ * One row per owner and address; a later complaint moves `last_complaint_at`, the campaign and `count`.
+ */
+export const complaintEmails = pgTable(
+  'complaint_emails',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    source: text('source').notNull(),
+    firstComplaintAt: timestamp('first_complaint_at', { withTimezone: true }).notNull().defaultNow(),
+    lastComplaintAt: timestamp('last_complaint_at', { withTimezone: true }).notNull().defaultNow(),
+    campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+    relayId: integer('relay_id'),
+    count: integer('count').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('complaint_emails_user_email_key').on(t.userId, t.email),
+    index('complaint_emails_last_idx').on(t.lastComplaintAt, t.id),
+  ],
+);
 
 export const unsubscribers = pgTable(
   'unsubscribers',

@@ -17,14 +17,6 @@ export async function userById(db: Executor, id: number) {
   return user;
 }
 
-/** Users whose username or e-mail equals one of these, case-insensitively. */
-export function usersNamedLike(db: Executor, v: { username: string; email: string }) {
-  return db
-    .select({ id: users.id, username: users.username, email: users.email })
-    .from(users)
-    .where(sql`(lower(${users.username}) = lower(${v.username}) or lower(${users.email}) = lower(${v.email}))`);
-}
-
 /** A signed-up account, inactive; its time is the clock's (not the transaction's), so sign-ups that took turns are in order. */
 export async function insertRegisteredUser(db: Executor, v: { username: string; email: string; passwordHash: string }) {
   const [row] = await db
@@ -164,16 +156,4 @@ export async function failuresOf(db: Executor, key: string, windowS: number, exc
       ),
     );
   return r!;
-}
-
-/**
- * An account was activated (issue 38): the administrators' unread "New account" notices about it are
- * read: the one that names it, and a burst's notice once no account it counts still waits.
- */
-export async function readNewAccountNotices(tx: Executor, who: { username: string; email: string }) {
-  await tx.execute(sql`
-    update ${notifications} n set read_at = now()
-    where n.read_at is null and n.subject in ('New account', 'New accounts')
-      and (n.message = ${`${who.username} (${who.email}) registered and waits for activation.`}
-           or not exists (select 1 from ${users} u where not u.is_active and u.created_at >= n.date))`);
 }

@@ -11,7 +11,7 @@ import {
 } from '@console/shared/auth';
 import { emailField } from '@console/shared/fields';
 import { found } from '../../core/access.ts';
-import { findProfile } from '../users/users.repo.ts';
+import { findProfile } from '../../core/accounts.ts';
 import {
   changeRegistrationSetting,
   login,

@@ -2,6 +2,7 @@ import { AuthMessages, type Login, type Register, type RegistrationSetting } fro
 import type { NotificationEvent } from '@console/shared/hub';
 import type { Executor } from '../../db/client.ts';
 import type { AppContext } from '../../core/context.ts';
+import { assertUnique } from '../../core/accounts.ts';
 import { AppError, conflict, forbidden } from '../../core/errors.ts';
 import { isUniqueViolation } from '../../core/db-errors.ts';
 import { hashPassword, verifyPassword } from '../../core/passwords.ts';
@@ -28,7 +29,6 @@ import {
   setSelfRegistration,
   userByEmail,
   userById,
-  usersNamedLike,
   waitingSince,
   writeNewAccountNotice,
 } from './auth.repo.ts';
@@ -125,20 +125,6 @@ export async function logout(ctx: Ctx, refreshToken: string, all: boolean) {
   if (all) return endUserSessions(ctx, login.userId);
   await revokeFamily(ctx.db, login.family);
   await endAccessTokens(ctx, login.userId);
-}
-
-/** Answers 409 with the field that is already taken. */
-export async function assertUnique(
-  ctx: Pick<AppContext, 'db'>,
-  v: { username: string; email: string },
-  exceptId?: number,
-) {
-  const rows = await usersNamedLike(ctx.db, v);
-  for (const r of rows) {
-    if (r.id === exceptId) continue;
-    if (r.username.toLowerCase() === v.username.toLowerCase()) throw conflict({ username: AuthMessages.usernameTaken });
-    throw conflict({ email: AuthMessages.emailTaken });
-  }
 }
 
 /** Whether visitors may sign up: the register page asks (anyone), the Users screen changes it (administrators). */

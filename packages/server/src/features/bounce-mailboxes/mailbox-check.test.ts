@@ -178,7 +178,10 @@ describe('a bounce mailbox on Dovecot', () => {
         [relayId, campaignId],
       ),
     ).toEqual([{ infra: 1 }]);
-    expect(await q(`select count(*)::int as n from unsubscribers where email = $1`, [user(4)])).toEqual([{ n: 1 }]);
+    // the Complaints suppression of the owner (complaints39), from the ARF report
+    expect(await q(`select user_id as "userId", source from complaint_emails where email = $1`, [user(4)])).toEqual([
+      { userId: owner.id, source: 'report' },
+    ]);
     expect(await row(id)).toEqual({
       read_count: 6,
       bounces_count: 3,

@@ -280,7 +280,7 @@ async function storePage(ctx: AppContext, client: pg.ClientBase, m: MailboxRow, 
   const infra = new Set<number>();
   const live: [number, number][] = [];
   for (const [campaignId, c] of byCampaign) {
-    const done = await recordCampaign(client, c.type, campaignId, c.own);
+    const done = await recordCampaign(client, c.type, campaignId, c.own, 'report');
     if (!done) continue;
     suppress.push(...done.suppress);
     if (c.type === 'pmta') for (const relayId of done.infra) infra.add(relayId);

@@ -1,17 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { BOUNCED_EMAILS_PAGE_SIZE, bouncedEmailItem, type BouncedEmail } from '@console/shared/bounced-emails';
-import { CampaignTypeOf } from '@console/shared/enums';
 import type { Db, Executor } from '../../db/client.ts';
-import { bouncedEmails as b, campaigns, pmtaRelays, smtpRelays } from '../../db/schema/index.ts';
+import { bouncedEmails as b, campaigns } from '../../db/schema/index.ts';
 import { defineCollection, filters } from '../../core/collection.ts';
 import type { AuthUser } from '../../core/context.ts';
 import { cursorRows } from '../../core/xlsx.ts';
+import { relayNameOf } from '../../core/relay-name.ts';
 
-/** The relay of the last bounce, of the campaign's kind: a PMTA relay by host, an SMTP relay by account. */
-const relayName = sql<string | null>`case ${campaigns.type}
-  when ${CampaignTypeOf.pmta} then (select ${pmtaRelays.smtpHost} from ${pmtaRelays} where ${pmtaRelays.id} = ${b.relayId})
-  when ${CampaignTypeOf.smtp} then (select ${smtpRelays.account} from ${smtpRelays} where ${smtpRelays.id} = ${b.relayId})
-  end`;
+/** The relay of the last bounce, of the campaign's kind. */
+const relayName = relayNameOf(campaigns.type, b.relayId);
 
 /** GET /api/bounced_emails (administrators): email.email (contains), reason; the last bounced first. */
 export const bouncedEmailsCollection = defineCollection({

@@ -22,6 +22,12 @@ const q = (text: string, params: unknown[] = []) => t.ctx.db.$client.query(text,
 const settings = (payload?: object, u: TestUser = admin) =>
   t.as(u, { method: payload ? 'PUT' : 'GET', url: '/api/bounce_settings', payload });
 const DAY = 86_400_000;
+const RATES = {
+  complaintPausePercent: 0.3,
+  complaintPauseMinDelivered: 1000,
+  hardBouncePausePercent: 5,
+  hardBouncePauseMinSent: 500,
+};
 const soft = (email: string, daysAgo: number): SoftBounce => ({
   email,
   reason: 'quota-issues',
@@ -40,7 +46,7 @@ describe('the soft-bounce settings', () => {
   it('start at 5 within 30 days; administrators change them, with the messages of bad values', async () => {
     const first = await settings();
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ softBounceLimit: 5, softBounceDays: 30, infraPausePercent: 0 });
+    expect(first.json()).toEqual({ softBounceLimit: 5, softBounceDays: 30, infraPausePercent: 0, ...RATES });
     const bad = await settings({ softBounceLimit: 0, softBounceDays: 366, infraPausePercent: 101 });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().error).toEqual({
@@ -62,8 +68,14 @@ describe('the soft-bounce settings', () => {
     }
     const ok = await settings({ softBounceLimit: 3, softBounceDays: 10, infraPausePercent: 20 });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ softBounceLimit: 3, softBounceDays: 10, infraPausePercent: 20 });
-    expect((await settings()).json()).toEqual({ softBounceLimit: 3, softBounceDays: 10, infraPausePercent: 20 });
+    // A body without the campaign pause thresholds (decision 1391) keeps them.
+    expect(ok.json()).toEqual({ softBounceLimit: 3, softBounceDays: 10, infraPausePercent: 20, ...RATES });
+    expect((await settings()).json()).toEqual({
+      softBounceLimit: 3,
+      softBounceDays: 10,
+      infraPausePercent: 20,
+      ...RATES,
+    });
   });
 
   it('are for administrators only', async () => {

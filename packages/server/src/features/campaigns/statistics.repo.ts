@@ -28,7 +28,8 @@ export const statisticsParams = <K extends readonly [string, ...string[]]>(kinds
 
 /** The same numbers under each table's names. */
 const COUNTS = `coalesce(k.sent, 0) as processed, coalesce(k.delivered, 0) as delivered,
-  coalesce(k.bounced, 0) as bounced, coalesce(k.interrupted, 0) as interrupted`;
+  coalesce(k.bounced, 0) as bounced, coalesce(k.interrupted, 0) as interrupted,
+  coalesce(k.complaints, 0) as complaints, coalesce(k.infra_bounces, 0) as "infraBounces"`;
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** The campaign's mail services, when `user` may see the campaign of that type (else 404). */

@@ -45,17 +45,19 @@ async function expectedSeries(owner: number | null, first = FIRST, last = LAST) 
     sent: number;
     bounce: number;
     infraBounce: number;
+    complaint: number;
   }>(
     `select to_char(h at time zone 'UTC', 'FMHH24:MI') as label, coalesce(p.name, 'Unknown') as provider,
             count(*) filter (where e.kind = $4)::int as total, count(*) filter (where e.kind = $5)::int as sent,
             count(*) filter (where e.kind = $6)::int as bounce,
-            count(*) filter (where e.kind = $6 and e.detail like 'spam-related:%')::int as "infraBounce"
+            count(*) filter (where e.kind = $6 and e.detail like 'spam-related:%')::int as "infraBounce",
+            count(*) filter (where e.kind = $7)::int as complaint
        from generate_series($1::timestamptz, $2::timestamptz, interval '1 hour') h
        left join events e on date_trunc('hour', e.at at time zone 'UTC') = h at time zone 'UTC'
-                          and ($3::int is null or e.user_id = $3) and e.kind in ($4, $5, $6)
+                          and ($3::int is null or e.user_id = $3) and e.kind in ($4, $5, $6, $7)
        left join mail_providers p on p.id = e.mail_provider_id
       group by h, e.mail_provider_id is null, p.name order by h`,
-    [first, last, owner, EventKind.sent, EventKind.delivered, EventKind.bounced],
+    [first, last, owner, EventKind.sent, EventKind.delivered, EventKind.bounced, EventKind.complaint],
   );
   const labels = [...new Set(rows.map((r) => r.label))];
   const zero = (): SpeedSeries => ({
@@ -63,14 +65,15 @@ async function expectedSeries(owner: number | null, first = FIRST, last = LAST) 
     sent: labels.map(() => 0),
     bounce: labels.map(() => 0),
     infraBounce: labels.map(() => 0),
+    complaint: labels.map(() => 0),
   });
   const overall = zero();
   const byProvider: Record<string, SpeedSeries> = {};
   for (const r of rows) {
     const i = labels.indexOf(r.label);
-    if (r.total + r.sent + r.bounce === 0) continue;
+    if (r.total + r.sent + r.bounce + r.complaint === 0) continue;
     const s = (byProvider[r.provider ?? 'Unknown'] ??= zero());
-    for (const k of ['total', 'sent', 'bounce', 'infraBounce'] as const) {
+    for (const k of ['total', 'sent', 'bounce', 'infraBounce', 'complaint'] as const) {
       s[k][i]! += r[k];
       overall[k][i]! += r[k];
     }
@@ -149,6 +152,9 @@ beforeAll(async () => {
     ...ev(bobs, '2026-03-03T11:10:00Z', 'sent', 8, G),
     ...ev(bobs, '2026-03-03T23:00:00Z', 'bounced', 3, Y),
     ...ev(bobs, '2026-03-04T10:10:00Z', 'delivered', 6, Y),
+    // Complaints (decision 1390): alice's in the 0:00 hour, bob's in the current one.
+    ...ev(pmta, '2026-03-04T00:30:00Z', 'complaint', 2, G),
+    ...ev(bobs, '2026-03-04T10:20:00Z', 'complaint', 1, Y),
   ]);
 });
 afterAll(() => t.close());
@@ -181,6 +187,7 @@ describe('dashboard speed (the service, clock fixed)', () => {
     expect([all.total[0], all.sent[0], all.bounce[0]]).toEqual([16, 4, 1]);
     // 0:00: 4 sent, 3 bounced, 1 of them infra; 10:00 (current hour): 3 sent, 2 + 6 delivered; the 11:00 after now is out.
     expect([all.total[13], all.bounce[13], all.infraBounce[13]]).toEqual([4, 3, 1]);
+    expect([all.complaint[13], all.complaint[23], all.complaint[0]]).toEqual([2, 1, 0]);
     expect([all.total[23], all.sent[23]]).toEqual([3, 8]);
     const sum = (a: number[]) => a.reduce((x, y) => x + y, 0);
     expect(sum(all.total)).toBe(5 + 3 + 6 + 2 + 4 + 2 + 3 + 8);

@@ -12,6 +12,7 @@ export interface HourTraffic {
   delivered: number;
   bounced: number;
   infraBounces: number;
+  complaints: number;
 }
 
 /**
@@ -34,14 +35,16 @@ export async function hourlyTraffic(
     delivered: number;
     bounced: number;
     infraBounces: number;
+    complaints: number;
   }>(sql`
     select r.hour, ${provider} as provider, sum(r.sent)::int as sent, sum(r.delivered)::int as delivered,
-           sum(r.bounced)::int as bounced, sum(r.infra_bounces)::int as "infraBounces"
+           sum(r.bounced)::int as bounced, sum(r.infra_bounces)::int as "infraBounces",
+           sum(r.complaints)::int as complaints
     from event_rollup_hourly r
     ${byProvider ? sql`left join mail_providers p on p.id = r.mail_provider_id` : sql``}
     where r.hour between ${first.toISOString()}::timestamptz and ${last.toISOString()}::timestamptz
       and ${ownerIs(sql`r.user_id`, owner)}
-      and (r.sent > 0 or r.delivered > 0 or r.bounced > 0)
+      and (r.sent > 0 or r.delivered > 0 or r.bounced > 0 or r.complaints > 0)
     group by 1, 2
     order by 1, 2`);
   return rows.map((r) => ({ ...r, hour: new Date(r.hour) }));

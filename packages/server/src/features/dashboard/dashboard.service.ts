@@ -29,12 +29,13 @@ const emptySeries = (): SpeedSeries => ({
   sent: Array<number>(SPEED_HOURS).fill(0),
   bounce: Array<number>(SPEED_HOURS).fill(0),
   infraBounce: Array<number>(SPEED_HOURS).fill(0),
+  complaint: Array<number>(SPEED_HOURS).fill(0),
 });
 
 /**
  * POST dashboard/speed. overall: {labels, total, sent, bounce}; detailed: {labels, chartData} keyed by the
  * name of each mail provider with traffic in the window (by name). total = sent, sent = delivered,
- * bounce = bounced, infraBounce = infra_bounces (decision 1362).
+ * bounce = bounced, infraBounce = infra_bounces (decision 1362), complaint = complaints (1390).
  */
 export async function speed(
   db: Executor,
@@ -57,6 +58,7 @@ export async function speed(
     s.sent[i]! += r.delivered;
     s.bounce[i]! += r.bounced;
     s.infraBounce[i]! += r.infraBounces;
+    s.complaint[i]! += r.complaints;
   }
   if (type === 'overall') return { labels, ...(byName.get('') ?? emptySeries()) };
   const names = [...byName.keys()].sort((a, b) => a.localeCompare(b));

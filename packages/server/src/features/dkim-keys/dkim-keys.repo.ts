@@ -21,6 +21,7 @@ export const dkimKeysCollection = defineCollection({
     dnsRecord: sql<string>`'v=DKIM1; k=rsa; p=' || ${dkimKeys.publicKey}`,
     dnsStatus: sql<DkimKey['dnsStatus']>`${dkimKeys.dnsStatus}`,
     dnsCheckedAt: dkimKeys.dnsCheckedAt,
+    complaintAddress: dkimKeys.complaintAddress,
     createdAt: dkimKeys.createdAt,
     user: sql<DkimKey['user']>`json_build_object('id', ${users.id}, 'username', ${users.username})`,
   },
@@ -49,6 +50,9 @@ export const deleteDkimKeyRow = (db: Executor, id: number) => db.delete(dkimKeys
 
 export const publicKeyOf = async (db: Executor, id: number) =>
   (await db.select({ publicKey: dkimKeys.publicKey }).from(dkimKeys).where(eq(dkimKeys.id, id)))[0]!.publicKey;
+
+export const setComplaintAddress = (db: Executor, id: number, address: string | null) =>
+  db.update(dkimKeys).set({ complaintAddress: address }).where(eq(dkimKeys.id, id));
 
 export const recordDnsCheck = (db: Executor, id: number, status: string) =>
   db.update(dkimKeys).set({ dnsStatus: status, dnsCheckedAt: new Date() }).where(eq(dkimKeys.id, id));

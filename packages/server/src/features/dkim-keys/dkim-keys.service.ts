@@ -8,12 +8,21 @@ import {
   type DkimDnsStatus,
   type DkimKey,
   type DkimKeyInput,
+  onDomain,
 } from '@console/shared/dkim-keys';
+import { invalid } from '../../core/errors.ts';
 import type { AppContext, AuthUser } from '../../core/context.ts';
 import { found, ownerFor, assertUser } from '../../core/access.ts';
 import { createResolver } from '../../core/dns.ts';
 import { seal } from '../../core/sealed.ts';
-import { deleteDkimKeyRow, findDkimKey, insertDkimKey, publicKeyOf, recordDnsCheck } from './dkim-keys.repo.ts';
+import {
+  deleteDkimKeyRow,
+  findDkimKey,
+  insertDkimKey,
+  publicKeyOf,
+  recordDnsCheck,
+  setComplaintAddress,
+} from './dkim-keys.repo.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'secret' | 'env'>;
 const generateKeyPair = promisify(crypto.generateKeyPair);
@@ -38,6 +47,15 @@ export async function createDkimKey(ctx: Ctx, actor: AuthUser, input: DkimKeyInp
     privateKeyEnc: seal(ctx.secret, privateKey),
     publicKey: publicKey.toString('base64'),
   });
+  return getDkimKey(ctx, actor, id);
+}
+
+/** Sets or removes the domain's CFBL complaint address (decision 1392): on the domain or a subdomain. */
+export async function updateComplaintAddress(ctx: Ctx, actor: AuthUser, id: number, address: string | null) {
+  const key = await getDkimKey(ctx, actor, id);
+  if (address !== null && !onDomain(address, key.domain))
+    throw invalid({ complaintAddress: M.complaintAddressDomain(key.domain) });
+  await setComplaintAddress(ctx.db, id, address);
   return getDkimKey(ctx, actor, id);
 }
 

@@ -8,11 +8,12 @@ import {
   type SmartEmailList,
 } from '@console/shared/email-lists';
 import type { AppContext, AuthUser } from '../../core/context.ts';
-import { assertReferences, found } from '../../core/access.ts';
+import { assertReferences, exists, found } from '../../core/access.ts';
 import { isForeignKeyViolation } from '../../core/db-errors.ts';
 import { conflict, notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
-import { categoryExists } from '../categories/categories.repo.ts';
+import { categories } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
 import {
   countUsers,
   deleteListRow,
@@ -35,7 +36,9 @@ export async function visibleList(db: Db, user: AuthUser, id: number): Promise<L
 
 async function checkReferences(db: Db, input: EmailListInput) {
   const wanted = [...new Set([...(input.users ?? []), ...(input.user ? [input.user] : [])])];
-  assertReferences({ category: !(await categoryExists(db, input.category)) && M.categoryNotFound });
+  assertReferences({
+    category: !(await exists(db, categories, eq(categories.id, input.category))) && M.categoryNotFound,
+  });
   if (wanted.length && (await countUsers(db, wanted)) !== wanted.length) {
     assertReferences({ [input.user && !input.users?.length ? 'user' : 'users']: M.userNotFound });
   }

@@ -212,13 +212,20 @@ describe('the import job', () => {
         (1, 'c-ok@gmail.com', 'gmail.com', null), (2, 'c-trap@gmail.com', 'gmail.com', null),
         (3, 'x@c-black.test', 'c-black.test', null), (4, 'c-unsub@gmail.com', 'gmail.com', null),
         (5, 'c-other@gmail.com', 'gmail.com', null)`);
+      const { id: listId } = await list(t, owner, { categoryId: cat });
+      // A complaint about the list's owner's mail refuses the address in the owner's lists only.
+      await db.query(
+        `insert into complaint_emails (user_id, email, source) values ($1, 'c-complained@gmail.com', 'report'),
+           ($2, 'c-ok@gmail.com', 'report')`,
+        [owner.id, admin.id],
+      );
+      await client.query(`insert into import_stage values (6, 'c-complained@gmail.com', 'gmail.com', null)`);
       const run = async (c: { valid: string; joins: string }) =>
         (
           await client.query(
-            `select s.rn, ${c.valid} as valid from import_stage s ${c.joins} order by s.rn`.replaceAll(
-              '$4',
-              String(cat),
-            ),
+            `select s.rn, ${c.valid} as valid from import_stage s ${c.joins} order by s.rn`
+              .replaceAll('$4', String(cat))
+              .replaceAll('$1', String(listId)),
           )
         ).rows;
       const expected = [
@@ -227,11 +234,11 @@ describe('the import job', () => {
         { rn: 3, valid: false },
         { rn: 4, valid: false },
         { rn: 5, valid: true },
+        { rn: 6, valid: false },
       ];
       expect(await run(CLASSIFY_HASHED)).toEqual(expected);
       expect(await run(CLASSIFY_JOINED)).toEqual(expected);
       // The direct path classifies rows already in a list (refuseInList), in either form.
-      const { id: listId } = await list(t, owner, { categoryId: cat });
       await client.query(
         `insert into emails (email_list_id, email, mail_provider_id, valid)
          select $1, s.email, p.id, true from import_stage s, mail_providers p where p.name = 'Other'`,
@@ -239,7 +246,7 @@ describe('the import job', () => {
       );
       for (const form of [CLASSIFY_HASHED, CLASSIFY_JOINED]) {
         await client.query('begin');
-        expect(await refuseInList(client, listId, cat, form)).toBe(3);
+        expect(await refuseInList(client, listId, cat, form)).toBe(4);
         const valid = await client.query(
           `select s.rn, e.valid from import_stage s join emails e on e.email_list_id = $1 and e.email = s.email order by s.rn`,
           [listId],

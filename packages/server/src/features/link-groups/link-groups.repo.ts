@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   LINK_GROUPS_PAGE_SIZE,
   LinkTypeNames,
@@ -55,11 +55,3 @@ export async function insertLinkGroup(db: Executor, v: Values) {
 export const updateLinkGroupRow = (db: Executor, id: number, v: Values) => db.update(g).set(v).where(eq(g.id, id));
 /** Its links go with it. */
 export const deleteLinkGroupRow = (db: Executor, id: number) => db.delete(g).where(eq(g.id, id));
-
-/** A group's owner, when it is `userId`'s (or anyone's for `userId` undefined). */
-export const linkGroupOwner = (db: Executor, groupId: number, userId?: number) =>
-  db
-    .select({ userId: g.userId })
-    .from(g)
-    .where(and(eq(g.id, groupId), userId === undefined ? undefined : eq(g.userId, userId)))
-    .then((rows) => rows[0]?.userId);

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { LINKS_PAGE_SIZE, linkItem, type Link } from '@console/shared/links';
 import { LinkTypeNames } from '@console/shared/link-groups';
 import type { Executor } from '../../db/client.ts';
@@ -43,3 +43,11 @@ export async function insertLink(db: Executor, v: Values) {
 }
 export const updateLinkRow = (db: Executor, id: number, v: Values) => db.update(l).set(v).where(eq(l.id, id));
 export const deleteLinkRow = (db: Executor, id: number) => db.delete(l).where(eq(l.id, id));
+
+/** A group's owner, when it is `userId`'s (or anyone's for `userId` undefined). */
+export const linkGroupOwner = (db: Executor, groupId: number, userId?: number) =>
+  db
+    .select({ userId: g.userId })
+    .from(g)
+    .where(and(eq(g.id, groupId), userId === undefined ? undefined : eq(g.userId, userId)))
+    .then((rows) => rows[0]?.userId);

@@ -2,8 +2,7 @@ import { LinkMessages as M, type Link, type LinkInput } from '@console/shared/li
 import type { AppContext, AuthUser } from '../../core/context.ts';
 import { found } from '../../core/access.ts';
 import { invalid } from '../../core/errors.ts';
-import { linkGroupOwner } from '../link-groups/link-groups.repo.ts';
-import { deleteLinkRow, findLink, insertLink, updateLinkRow } from './links.repo.ts';
+import { deleteLinkRow, findLink, insertLink, linkGroupOwner, updateLinkRow } from './links.repo.ts';
 
 type Ctx = Pick<AppContext, 'db'>;
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { mailProviderDomains } from '../../db/schema/index.ts';
-import { emailDomainSql, loadProviderMap, providerIdSql } from './provider-of.ts';
+import { emailDomainSql, loadProviderMap, providerIdSql } from '../../core/provider-of.ts';
 
 let t: TestApp;
 let user: TestUser;

@@ -4,9 +4,8 @@ import { notFound } from '../../core/errors.ts';
 import { compileMessage, renderDate, renderMessage } from '../../sending/render/message.ts';
 import { seededRng } from '../../sending/render/random.ts';
 import { render, type Recipient } from '../../sending/render/template.ts';
-import { tagValuesOf } from '../tags/tags.repo.ts';
 import { getMessage } from './messages.service.ts';
-import { campaignSources } from '../../sending/compose.ts';
+import { campaignSources, tagValuesOf } from '../../sending/compose.ts';
 import { CampaignTypeOf, CampaignType } from '@console/shared/enums';
 import type { CampaignTypeName } from '@console/shared/campaigns';
 import { textOfHtml } from '../../sending/transports/text.ts';
@@ -59,7 +58,7 @@ export async function previewMessage(
   const subject = input.subject ?? saved?.subject ?? campaign?.campaign.subject ?? '';
   const html = input.content ?? saved?.htmlContent ?? campaign?.campaign.content ?? '';
   const sources = campaign?.sources ?? {
-    tags: await tagValuesOf(ctx.db, saved?.user.id ?? actor.id),
+    tags: await tagValuesOf(ctx.db.$client, saved?.user.id ?? actor.id),
     links: {
       offer: [`${origin}/t/c/[uuid]/[junk]`],
       unsubscribe: [`${origin}/t/u/[uuid]`],

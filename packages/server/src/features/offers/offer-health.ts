@@ -13,7 +13,7 @@ import { OFFER_URL_PLACEHOLDERS } from '@console/shared/offers';
 import type { Db } from '../../db/client.ts';
 import type { OutboundPolicy } from '../../core/outbound.ts';
 import { safeFetch, type InternalAllowance } from '../../core/safe-fetch.ts';
-import { mostSpecificBlacklisted } from '../mail-providers/mail-providers.repo.ts';
+import { mostSpecificBlacklisted } from '../../core/provider-of.ts';
 import { activeOfferLinks, recordHealth } from './offers.repo.ts';
 
 export interface HealthOptions {

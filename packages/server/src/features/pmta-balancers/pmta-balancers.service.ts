@@ -4,8 +4,7 @@ import { found } from '../../core/access.ts';
 import { AppError, invalid } from '../../core/errors.ts';
 import { loadConfigData } from '../../pmta/config/load.ts';
 import { token, type ConfigData } from '../../pmta/config/generate.ts';
-import { changeAndUpload, serverRow } from '../../pmta/operations.ts';
-import { getPmtaServer } from '../pmta-servers/pmta-servers.service.ts';
+import { changeAndUpload, operatedServer } from '../../pmta/operations.ts';
 import { findBalancer, listBalancers, markRemoved, putEverySetting, setComments } from './pmta-balancers.repo.ts';
 
 /*
@@ -16,13 +15,9 @@ import { findBalancer, listBalancers, markRemoved, putEverySetting, setComments 
 type Ctx = AppContext;
 
 /** The server, once the user may operate it (owner or administrator; another user's is 404). */
-async function operated(ctx: Ctx, user: AuthUser, serverId: number) {
-  await getPmtaServer(ctx, user, serverId);
-  return serverRow(ctx, serverId);
-}
 
 export async function getBalancers(ctx: Ctx, user: AuthUser, serverId: number) {
-  await getPmtaServer(ctx, user, serverId);
+  await operatedServer(ctx, user, serverId);
   return listBalancers(ctx.db, serverId);
 }
 
@@ -61,7 +56,7 @@ export function uploadComments(settings: ConfigData['settings'], at = now()): Re
  * second statement, outside the rolled-back transaction) and the error is the answer.
  */
 export async function syncBalancers(ctx: Ctx, user: AuthUser, serverId: number) {
-  const server = await operated(ctx, user, serverId);
+  const server = await operatedServer(ctx, user, serverId);
   try {
     await changeAndUpload(ctx, server, async (tx) => {
       await putEverySetting(tx, serverId, BALANCER_UPLOADED, '');
@@ -80,7 +75,7 @@ export async function syncBalancers(ctx: Ctx, user: AuthUser, serverId: number) 
 /** Delete: the entry 'removed' and its setting's blocks out of the file; unchanged when the upload fails. */
 export async function removeBalancer(ctx: Ctx, user: AuthUser, id: number) {
   const entry = found(await findBalancer(ctx.db, id));
-  const server = await operated(ctx, user, entry.pmtaServerId);
+  const server = await operatedServer(ctx, user, entry.pmtaServerId);
   await changeAndUpload(ctx, server, async (tx) => {
     // Checked in the transaction: of two Deletes at once, the second finds it removed.
     if (!(await markRemoved(tx, id, `Removed from the configuration at ${now()}`))) throw invalid(M.alreadyRemoved);

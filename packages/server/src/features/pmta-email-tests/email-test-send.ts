@@ -2,12 +2,12 @@ import crypto from 'node:crypto';
 import type { AppContext } from '../../core/context.ts';
 import { emailTestEnvId } from '../../pmta/accounting/record.ts';
 import { vmtaName } from '../../core/pmta-names.ts';
+import { tagValuesOf } from '../../sending/compose.ts';
 import { compileMessage, renderDate, renderMessage } from '../../sending/render/message.ts';
 import { randomRng } from '../../sending/render/random.ts';
 import { relayConnectors } from '../../sending/relays.ts';
 import { injected, pmtaTransport } from '../../sending/transports/pmta.ts';
 import type { OutgoingMessage, SendResult } from '../../sending/transports/transport.ts';
-import { tagValuesOf } from '../tags/tags.repo.ts';
 
 /*
  * One e-mail test's message (decision 0912): the message rendered by the campaigns' renderer for the test's
@@ -47,7 +47,7 @@ export async function composeEmailTest(
 ): Promise<OutgoingMessage> {
   const envId = emailTestEnvId(id);
   const sources = {
-    tags: await tagValuesOf(ctx.db, c.message.userId),
+    tags: await tagValuesOf(ctx.db.$client, c.message.userId),
     links: { offer: [c.offer.plug ?? c.offer.url], unsubscribe: [], pixel: [] },
     trk: envId,
   };

@@ -13,7 +13,7 @@ import { expectAccess } from '../../../test/access.ts';
 import { factories } from '../../../test/factories.ts';
 import { createTestApp, eventually, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { computeRelayIndicators } from './pmta-relay-indicators.compute.ts';
-import { INDICATORS_REFRESH } from './pmta-relay-indicators.jobs.ts';
+import { INDICATORS_REFRESH } from '../../pmta/indicators-refresh.ts';
 
 /*
  * The nightly indicators against a known history: relays of several ages (one older than a year, one

@@ -2,11 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { MailServiceReportOrder, MailServiceReportRow } from '@console/shared/pmta-relays-mail-service-report';
 import { CampaignTypeOf } from '@console/shared/enums';
 import { containsPattern } from '../../core/collection.ts';
-import { dayBetween, orderSql } from '../../core/reports.ts';
+import { ROLLUP_FIGURES, dayBetween, orderSql } from '../../core/reports.ts';
 import type { Executor } from '../../db/client.ts';
 import { pmtaSpeeds } from '../../db/schema/index.ts';
-import { goodSpeedSql } from '../pmta-speeds/pmta-speeds.repo.ts';
-import { FIGURES } from '../pmta-relays-report/pmta-relays-report.repo.ts';
+import { goodSpeedSql } from '../../pmta/speed-state.ts';
 
 /*
  * The mail-service report's query (decision 0916): every PMTA relay in scope, with its switch and speed for
@@ -30,6 +29,7 @@ const ORDER: Record<MailServiceReportOrder, string> = {
   bounced: 'bounced',
   bouncedLH: '"bouncedLH"',
   infraBounces: '"infraBounces"',
+  complaints: 'complaints',
   views: 'views',
   clicks: 'clicks',
   conversions: 'conversions',
@@ -59,7 +59,7 @@ export async function mailServiceReport(db: Executor, q: MailServiceReportQuery)
   const sp = pmtaSpeeds;
   const { rows } = await db.execute<MailServiceReportRow>(sql`
     with f as (
-      select d.relay_id, ${FIGURES}
+      select d.relay_id, ${ROLLUP_FIGURES}
       from event_rollup_daily d
       where d.campaign_type = ${PMTA} and d.mail_provider_id = ${q.mailProvider} and d.relay_id <> 0
         and ${dayBetween('d.day', q)}
@@ -76,7 +76,7 @@ export async function mailServiceReport(db: Executor, q: MailServiceReportQuery)
            coalesce(${goodSpeedSql}, false) as "speedIsGood", r.description,
            coalesce(f.delivered, 0) as delivered, coalesce(f.bounced, 0) as bounced,
            coalesce(lh.delivered, 0) as "deliveredLH", coalesce(lh.bounced, 0) as "bouncedLH",
-           coalesce(f."infraBounces", 0) as "infraBounces",
+           coalesce(f."infraBounces", 0) as "infraBounces", coalesce(f.complaints, 0) as complaints,
            coalesce(f.views, 0) as views, coalesce(f.clicks, 0) as clicks,
            coalesce(f.conversions, 0) as conversions, coalesce(f.profit, 0)::bigint as profit,
            (not r.active or coalesce(sw.off, false)) as stopped

@@ -6,7 +6,7 @@ import {
   type RelaysReportRow,
 } from '@console/shared/pmta-relays-report';
 import { CampaignTypeOf } from '@console/shared/enums';
-import { dayBetween, orderSql } from '../../core/reports.ts';
+import { ROLLUP_FIGURES, dayBetween, orderSql } from '../../core/reports.ts';
 import type { Executor } from '../../db/client.ts';
 
 /*
@@ -15,13 +15,6 @@ import type { Executor } from '../../db/client.ts';
  */
 
 const PMTA = CampaignTypeOf.pmta;
-
-/** The figures of decision 0914 summed over rollup rows aliased `d`; profit in cents. */
-export const FIGURES =
-  sql.raw(`coalesce(sum(d.delivered), 0)::int as delivered, coalesce(sum(d.bounced), 0)::int as bounced,
-  coalesce(sum(d.infra_bounces), 0)::int as "infraBounces",
-  coalesce(sum(d.unique_opens), 0)::int as views, coalesce(sum(d.unique_clicks), 0)::int as clicks,
-  coalesce(sum(d.conversions), 0)::int as conversions, coalesce(sum(d.profit_cents), 0)::bigint as profit`);
 
 const ORDER: Record<RelaysReportOrder, string> = {
   id: 'r.id',
@@ -32,6 +25,7 @@ const ORDER: Record<RelaysReportOrder, string> = {
   delivered: 'f.delivered',
   bounced: 'f.bounced',
   infraBounces: 'f."infraBounces"',
+  complaints: 'f.complaints',
   views: 'f.views',
   clicks: 'f.clicks',
   conversions: 'f.conversions',
@@ -56,14 +50,14 @@ export async function relaysReport(db: Executor, q: RelaysReportQuery): Promise<
   if (q.relayId != null) where.push(sql`r.id = ${q.relayId}`);
   const { rows } = await db.execute<RelaysReportRow>(sql`
     with f as (
-      select d.relay_id, ${FIGURES}
+      select d.relay_id, ${ROLLUP_FIGURES}
       from event_rollup_daily d
       where d.campaign_type = ${PMTA} and d.relay_id <> 0 and ${dayBetween('d.day', q)}
         ${q.relayId != null ? sql`and d.relay_id = ${q.relayId}` : sql``}
       group by d.relay_id
     )
     select r.id, u.username, s.is_vps as "isVps", host(r.ip) as ip, r.smtp_host as host,
-           f.delivered, f.bounced, f."infraBounces", f.views, f.clicks, f.conversions, f.profit
+           f.delivered, f.bounced, f."infraBounces", f.complaints, f.views, f.clicks, f.conversions, f.profit
     from f
     join pmta_relays r on r.id = f.relay_id
     join pmta_servers s on s.id = r.pmta_server_id
@@ -90,12 +84,12 @@ export async function relayBreakdown(db: Executor, relayId: number, range: { fro
   const of = sql`d.campaign_type = ${PMTA} and d.relay_id = ${relayId} and ${dayBetween('d.day', range)}`;
   const [days, providers, total] = await Promise.all([
     db.execute<RelayReport['days'][number]>(sql`
-      select d.day::text as day, ${FIGURES} from event_rollup_daily d where ${of} group by d.day order by d.day`),
+      select d.day::text as day, ${ROLLUP_FIGURES} from event_rollup_daily d where ${of} group by d.day order by d.day`),
     db.execute<RelayReport['mailProviders'][number]>(sql`
-      select d.mail_provider_id as id, coalesce(p.name, ${UNKNOWN_MAIL_SERVICE}) as name, ${FIGURES}
+      select d.mail_provider_id as id, coalesce(p.name, ${UNKNOWN_MAIL_SERVICE}) as name, ${ROLLUP_FIGURES}
       from event_rollup_daily d left join mail_providers p on p.id = d.mail_provider_id
       where ${of} group by d.mail_provider_id, p.name order by delivered desc, d.mail_provider_id`),
-    db.execute<RelayReport['total']>(sql`select ${FIGURES} from event_rollup_daily d where ${of}`),
+    db.execute<RelayReport['total']>(sql`select ${ROLLUP_FIGURES} from event_rollup_daily d where ${of}`),
   ]);
   return { days: days.rows, mailProviders: providers.rows, total: total.rows[0]! };
 }

@@ -101,6 +101,7 @@ describe('POST /api/pmta-relays-report', () => {
     ['delivered', (r: RelaysReportRow) => r.delivered],
     ['bounced', (r: RelaysReportRow) => r.bounced],
     ['infraBounces', (r: RelaysReportRow) => r.infraBounces],
+    ['complaints', (r: RelaysReportRow) => r.complaints],
     ['views', (r: RelaysReportRow) => r.views],
     ['clicks', (r: RelaysReportRow) => r.clicks],
     ['conversions', (r: RelaysReportRow) => r.conversions],
@@ -184,7 +185,16 @@ describe('POST /api/pmta-relay-report (the popup)', () => {
     expect(res.json()).toMatchObject({
       days: [],
       mailProviders: [],
-      total: { delivered: 0, bounced: 0, infraBounces: 0, views: 0, clicks: 0, conversions: 0, profit: 0 },
+      total: {
+        delivered: 0,
+        bounced: 0,
+        infraBounces: 0,
+        complaints: 0,
+        views: 0,
+        clicks: 0,
+        conversions: 0,
+        profit: 0,
+      },
     });
     const missing = await popup({ relayId: 999_999, ...range });
     expect(missing.statusCode).toBe(404);

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { AppContext, AuthUser } from '../../core/context.ts';
 import { assertReferences, found, ownerFor, assertUser } from '../../core/access.ts';
 import { invalid } from '../../core/errors.ts';
-import { indicatorsSoon } from '../pmta-relay-indicators/pmta-relay-indicators.jobs.ts';
+import { indicatorsSoon } from '../../pmta/indicators-refresh.ts';
 import { deleteRelays, isCurrentGroupOf } from '../relays/relays.repo.ts';
 import {
   countPoor,

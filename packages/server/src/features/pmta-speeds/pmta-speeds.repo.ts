@@ -4,20 +4,12 @@ import type { Executor } from '../../db/client.ts';
 import { mailProviderDomains, mailProviders, pmtaRelays, pmtaSpeeds as s } from '../../db/schema/index.ts';
 import { defineCollection, filters } from '../../core/collection.ts';
 import { constraintAnswer } from '../../core/db-errors.ts';
+import { goodSpeedSql, syncedSql } from '../../pmta/speed-state.ts';
 
 constraintAnswer('pmta_speeds_relay_provider', 409, { pmtaRelays: M.exists });
 
 const r = pmtaRelays;
 const p = mailProviders;
-
-/**
- * The list's dot (spec 3 §4): green when the local time is before the remote time, yellow when there is
- * no remote time or it is not later. In SQL, so the report of the mail services can use it too.
- */
-export const syncedSql = sql<boolean>`(${s.remoteTime} is not null and (${s.localTime} is null or ${s.localTime} < ${s.remoteTime}))`;
-
-/** The report's green dot (decision 0908): synchronised and, in write mode, the server runs the local value. */
-export const goodSpeedSql = sql<boolean>`(${syncedSql} and (${s.localValue} = 0 or ${s.remoteValue} is not distinct from ${s.localValue}))`;
 
 /** GET /api/pmta_speeds: newest first; filters by relay host, relay, server, mail service and sync state. */
 export const pmtaSpeedsCollection = defineCollection({

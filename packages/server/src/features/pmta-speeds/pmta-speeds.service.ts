@@ -9,8 +9,7 @@ import type { AppContext, AuthUser } from '../../core/context.ts';
 import { assertReferences, found } from '../../core/access.ts';
 import { AppError, conflict } from '../../core/errors.ts';
 import { mailProviders, pmtaRelays } from '../../db/schema/index.ts';
-import { changeAndUpload, serverRow, type PmtaServerRow } from '../../pmta/operations.ts';
-import { findPmtaRelay } from '../pmta-relays/pmta-relays.repo.ts';
+import { changeAndUpload, serverOfRelay, serverRow, type PmtaServerRow } from '../../pmta/operations.ts';
 import { ReadError, readRemote } from './pmta-speeds.remote.ts';
 import {
   deleteSpeedRows,
@@ -211,15 +210,15 @@ export async function deleteSpeeds(ctx: Ctx, ids: number[]) {
   return perServer(await syncRows(ctx.db, speedsWhere(ids)), (id, rows) => deleteOnServer(ctx, id, rows));
 }
 
-/** The relay (the report's user must see it: owner or administrator) and the mail service, or 404. */
+/** The relay's server (the user must see the relay: owner or administrator), once the mail service exists; or 404. */
 async function pair(ctx: Ctx, user: AuthUser, relayId: number, providerId: number) {
-  const relay = found(await findPmtaRelay(ctx.db, user, relayId));
+  const serverId = await serverOfRelay(ctx, user, relayId);
   const [provider] = await ctx.db
     .select({ id: mailProviders.id })
     .from(mailProviders)
     .where(eq(mailProviders.id, providerId));
   found(provider, M.serviceRequired);
-  return relay;
+  return serverId;
 }
 
 const answer = (success: boolean, msg: string, row: SyncRow | undefined): EasyAnswer => ({
@@ -234,8 +233,7 @@ const answer = (success: boolean, msg: string, row: SyncRow | undefined): EasyAn
  * has reloaded the configuration that carries it, then read back; a failure answers success false.
  */
 export async function easyEdit(ctx: Ctx, user: AuthUser, relayId: number, providerId: number, localValue: number) {
-  const relay = await pair(ctx, user, relayId, providerId);
-  const server = await serverRow(ctx, relay.pmtaServer.id);
+  const server = await serverRow(ctx, await pair(ctx, user, relayId, providerId));
   let id: number;
   try {
     id = await changeAndUpload(ctx, server, (tx) => upsertLocalValue(tx, relayId, providerId, localValue));
@@ -252,9 +250,9 @@ export async function easyEdit(ctx: Ctx, user: AuthUser, relayId: number, provid
 
 /** easy_delete (the mail-service report): the speed cleared; a speed that is already gone is success. */
 export async function easyDelete(ctx: Ctx, user: AuthUser, relayId: number, providerId: number) {
-  const relay = await pair(ctx, user, relayId, providerId);
+  const serverId = await pair(ctx, user, relayId, providerId);
   const row = await speedOfPair(ctx.db, relayId, providerId);
   if (!row) return answer(true, M.deleted, undefined);
-  const { failed } = await deleteOnServer(ctx, relay.pmtaServer.id, [row]);
+  const { failed } = await deleteOnServer(ctx, serverId, [row]);
   return failed.length ? answer(false, failed[0]!.error, row) : answer(true, M.deleted, undefined);
 }

@@ -60,11 +60,15 @@ beforeAll(async () => {
     { kind: 'click', first: true, ...G },
     { kind: 'click', ...G },
     { kind: 'conversion', amountCents: 250, ...G },
+    // A complaint (decision 1390).
+    { kind: 'complaint', ...G },
     ...n(2, { kind: 'sent' as const, ...GM }),
     ...n(2, { kind: 'delivered' as const, ...GM }),
     { kind: 'unsubscribe', ...GM },
     ...n(3, { kind: 'sent' as const, ...Y }),
-    ...n(2, { kind: 'bounced' as const, ...Y }),
+    { kind: 'bounced', ...Y },
+    // A block of the sending IP: a bounce, and apart an infrastructure bounce (decision 1362).
+    { kind: 'bounced', detail: 'spam-related: 554 5.7.1 blocked using zen.spamhaus.org', ...Y },
     { kind: 'interrupted', ...Y },
     { kind: 'conversion', amountCents: 100, ...Y },
   ]);
@@ -116,6 +120,8 @@ describe('GET /api/smtp_campaign_statistics/{id}/{kind}/{providerId}', () => {
         bounced: 3,
         interrupted: 3,
         unsubscribed: 1,
+        complaints: 1,
+        infraBounces: 1,
         open: 2,
         click: 1,
         conversion: 2,
@@ -156,6 +162,8 @@ describe('GET /api/smtp_campaign_statistics/{id}/{kind}/{providerId}', () => {
           open: 2,
           click: 1,
           unsubscribed: 1,
+          complaints: 1,
+          infraBounces: 0,
           conversion: 1,
           profit: 250,
         },
@@ -169,6 +177,8 @@ describe('GET /api/smtp_campaign_statistics/{id}/{kind}/{providerId}', () => {
           open: 0,
           click: 0,
           unsubscribed: 0,
+          complaints: 0,
+          infraBounces: 1,
           conversion: 1,
           profit: 100,
         },
@@ -182,6 +192,8 @@ describe('GET /api/smtp_campaign_statistics/{id}/{kind}/{providerId}', () => {
           open: 0,
           click: 0,
           unsubscribed: 0,
+          complaints: 0,
+          infraBounces: 0,
           conversion: 0,
           profit: 0,
         },
@@ -204,6 +216,8 @@ describe('GET /api/smtp_campaign_statistics/{id}/{kind}/{providerId}', () => {
           views: 2,
           clicks: 1,
           unsubscribers: 0,
+          complaints: 1,
+          infraBounces: 0,
           conversions: 1,
           profit: 250,
         },
@@ -217,6 +231,8 @@ describe('GET /api/smtp_campaign_statistics/{id}/{kind}/{providerId}', () => {
           views: 0,
           clicks: 0,
           unsubscribers: 1,
+          complaints: 0,
+          infraBounces: 0,
           conversions: 0,
           profit: 0,
         },
@@ -224,6 +240,10 @@ describe('GET /api/smtp_campaign_statistics/{id}/{kind}/{providerId}', () => {
     });
     const all = (await stats(alice, `${campaign.id}/perDomains/0`)).json().perDomainsStats;
     expect(all.map((d: { domain: string }) => d.domain)).toEqual(['gmail.com', 'yahoo.com', 'googlemail.com']);
+    expect(all.find((d: { domain: string }) => d.domain === 'yahoo.com')).toMatchObject({
+      bounced: 2,
+      infraBounces: 1,
+    });
     expect((await stats(alice, `${campaign.id}/perDomains/${other.id}`)).json()).toEqual({ perDomainsStats: [] });
   });
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { TAGS_PAGE_SIZE, TagMessages, tagItem, type Tag } from '@console/shared/tags';
 import type { Executor } from '../../db/client.ts';
 import { tags, users } from '../../db/schema/index.ts';
@@ -41,12 +41,3 @@ export async function insertTag(db: Executor, v: TagValues) {
 }
 export const updateTagRow = (db: Executor, id: number, v: TagValues) => db.update(tags).set(v).where(eq(tags.id, id));
 export const deleteTagRow = (db: Executor, id: number) => db.delete(tags).where(eq(tags.id, id));
-
-/** The renderer's dictionary: an owner's tags, `{name}` -> values; only the names a text uses when given. */
-export async function tagValuesOf(db: Executor, userId: number, names?: string[]) {
-  const rows = await db
-    .select({ name: tags.name, content: tags.content })
-    .from(tags)
-    .where(and(eq(tags.userId, userId), names ? inArray(tags.name, names.length ? names : ['']) : undefined));
-  return new Map(rows.map((r) => [r.name, r.content]));
-}

@@ -65,18 +65,3 @@ export async function deleteUser(db: Executor, id: number): Promise<boolean> {
   const done = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
   return done.length > 0;
 }
-
-/** The signed-in user's own profile (GET /api/profile). */
-export async function findProfile(db: Executor, id: number) {
-  const [u] = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      roles: users.roles,
-      profitRate: users.profitRate,
-    })
-    .from(users)
-    .where(eq(users.id, id));
-  return u;
-}

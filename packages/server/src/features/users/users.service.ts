@@ -4,8 +4,7 @@ import { forbidden } from '../../core/errors.ts';
 import { found } from '../../core/access.ts';
 import { hashPassword } from '../../core/passwords.ts';
 import { endUserSessions } from '../../core/tokens.ts';
-import { assertUnique } from '../auth/auth.service.ts';
-import { readNewAccountNotices } from '../auth/auth.repo.ts';
+import { assertUnique, readNewAccountNotices } from '../../core/accounts.ts';
 import { deleteUser, findUser, insertUser, updateUser } from './users.repo.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'hub' | 'authUsers'>;

@@ -232,9 +232,17 @@ describe('PMTA accounting', () => {
     expect(await q('select relay_id, bounces from pmta_relay_bounce_signals')).toEqual([
       { relay_id: relay.id, bounces: 1 },
     ]);
-    // The complaint unsubscribes the address from the list's category.
-    expect(await q('select email, category_id from unsubscribers where email = $1', ['angry@fbl.test'])).toEqual([
-      { email: 'angry@fbl.test', category_id: c.categoryId },
+    // The complaint puts the address in the owner's Complaints suppression (decision 1390), once.
+    expect(await q('select email from unsubscribers where email = $1', ['angry@fbl.test'])).toEqual([]);
+    expect(
+      await q('select user_id, email, source, campaign_id, relay_id, count from complaint_emails where email = $1', [
+        'angry@fbl.test',
+      ]),
+    ).toEqual([
+      { user_id: owner.id, email: 'angry@fbl.test', source: 'pmta', campaign_id: c.id, relay_id: relay.id, count: 1 },
+    ]);
+    expect(await q('select source from campaign_complaints where campaign_id = $1', [c.id])).toEqual([
+      { source: 'pmta' },
     ]);
     await eventually(async () =>
       expect(await q('select valid from emails where email = any($1)', [['bad@gone.test', 'angry@fbl.test']])).toEqual([

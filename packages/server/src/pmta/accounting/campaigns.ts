@@ -2,14 +2,15 @@ import type pg from 'pg';
 import { RecipientStatus } from '@console/shared/campaigns';
 import { CampaignTypeOf } from '@console/shared/enums';
 import { loggable } from '../../core/errors.ts';
-import { normalizeEmail } from '../../suppression/email-syntax.ts';
 import { recordHardBounces, type HardBounce } from '../../suppression/bounced.ts';
 import { logOf } from '../../core/log.ts';
 import { classifyBounce, type ClassifiedBounce } from '../../suppression/bounces.ts';
 import { recordSoftBounces, resetSoftBounces, type SoftBounce } from '../../suppression/soft-bounces.ts';
 import { publishCampaignLive } from '../../core/campaign-live.ts';
 import { SUPPRESS_BOUNCED } from '../../sending/suppress.ts';
+import { pauseOnRates } from '../../sending/rate-pause.ts';
 import { recordEvents, type EventInput } from '../../tracking/events.ts';
+import { recordComplaints, type ComplaintSource } from '../../tracking/complaints.ts';
 import { decodeTrackingId } from '../../tracking/uuid.ts';
 import type { TrackingCampaignType } from '@console/shared/tracking';
 import type { AcctHandler, AcctRecord } from './record.ts';
@@ -22,8 +23,8 @@ import { pauseRelays } from './relay-pause.ts';
  * `b` move a row that is still injected (or interrupted: maybe injected) to delivered or bounced, `rb` a
  * delivered one to bounced too (decision 1363), so a record seen twice adds nothing; bounces go through the
  * one classifier (decision 1360); `t` is a deferral while the row awaits its outcome; `f` is a complaint,
- * once per recipient and campaign (pmta_complaints), which unsubscribes the address from the list's
- * category. Events and counters go through `recordEvents`, as the SMTP engine's do, in the pull's
+ * applied by the one rule of tracking/complaints.ts (decision 1390): once per recipient and campaign, into
+ * the owner's Complaints suppression. Events and counters go through `recordEvents`, as the SMTP engine's do, in the pull's
  * transaction.
  */
 
@@ -86,7 +87,7 @@ export const campaignRecords: AcctHandler = async (ctx, _server, records, tx) =>
   tx.afterCommit(async () => {
     const log = logOf(ctx).child({ component: 'pmta-accounting', campaignIds: campaigns });
     for (const id of campaigns) publishCampaignLive(ctx, CampaignTypeOf.pmta, id);
-    // Recomputes `emails.valid` of hard-bounced and unsubscribed addresses (it locks lists: a job of its own).
+    // Recomputes `emails.valid` of hard-bounced and complained addresses (it locks lists: a job of its own).
     for (let i = 0; i < suppress.length; i += 1000)
       await ctx.jobs
         .send(SUPPRESS_BOUNCED, { emails: suppress.slice(i, i + 1000) })
@@ -94,6 +95,9 @@ export const campaignRecords: AcctHandler = async (ctx, _server, records, tx) =>
     await rateRelays(ctx, [...relays]).catch((e) =>
       log.error({ relayIds: [...relays], err: loggable(e) }, 'rating the relays failed'),
     );
+    await pauseOnRates(ctx, campaigns)
+      .then((paused) => paused.length && log.warn({ paused }, 'campaigns paused by their complaint or bounce rate'))
+      .catch((e) => log.error({ err: loggable(e) }, 'checking the campaigns rates failed'));
     await pauseRelays(ctx, [...infra])
       .then((paused) => paused.length && log.warn({ paused }, 'relays switched off for mail services (infra bounces)'))
       .catch((e) => log.error({ relayIds: [...infra], err: loggable(e) }, 'pausing the relays failed'));
@@ -110,10 +114,11 @@ export async function recordCampaign(
   campaignType: TrackingCampaignType,
   campaignId: number,
   own: Own[],
+  /** Where its `f` records come from: PMTA's accounting, or ARF reports read from a bounce mailbox. */
+  complaintSource: ComplaintSource = 'pmta',
 ) {
-  const { rows: found } = await client.query<{ userId: number; categoryId: number }>(
-    `select c.user_id as "userId", l.category_id as "categoryId"
-       from campaigns c join email_lists l on l.id = c.email_list_id where c.id = $1 and c.type = $2`,
+  const { rows: found } = await client.query<{ userId: number }>(
+    `select c.user_id as "userId" from campaigns c where c.id = $1 and c.type = $2`,
     [campaignId, CampaignTypeOf[campaignType]],
   );
   const campaign = found[0];
@@ -182,43 +187,18 @@ export async function recordCampaign(
     if (campaignType === 'pmta' && REPUTATION_CATEGORIES.has(category)) signals.push({ relayId, at: o.at });
   }
 
-  const complaints = firstPerRecipient(of('f'));
-  if (complaints.size) {
-    const list = [...complaints.values()];
-    const { rows } = await client.query<Row>(
-      `with added as (
-         insert into pmta_complaints (campaign_id, email_id, at)
-         select $1, c.email_id, c.at from unnest($2::bigint[], $3::timestamptz[]) as c(email_id, at)
-          where exists (select 1 from campaign_recipients r where r.campaign_id = $1 and r.email_id = c.email_id)
-         on conflict do nothing returning email_id
-       )
-       update campaign_recipients r set unsubscribed_at = coalesce(r.unsubscribed_at, now())
-         from added where r.campaign_id = $1 and r.email_id = added.email_id
-       returning ${ROW}`,
-      [campaignId, list.map((o) => o.emailId), list.map((o) => o.at.toISOString())],
-    );
-    for (const row of rows) events.push(event(row, complaints.get(Number(row.emailId))!, 'complaint'));
-    suppress.push(...(await unsubscribe(client, rows, campaign.categoryId)));
-  }
-
   await recordEvents(client, events);
+  // After the outcomes: a complaint is about a message that was delivered. One rule with the ARF reports.
+  const complained = await recordComplaints(
+    client,
+    of('f').map((o) => ({ campaignId, emailId: o.emailId, at: o.at, source: complaintSource, relayId: o.relayId })),
+  );
+  suppress.push(...complained.suppress);
   await resetSoftBounces(client, delivered);
   suppress.push(...(await recordHardBounces(client, hard)));
   suppress.push(...(await recordSoftBounces(client, soft)));
   await addBounceSignals(client, signals);
-  return { events: events.length, suppress, relays, infra };
-}
-
-/** A complaint unsubscribes the address from the list's category; returns the addresses that were not yet. */
-async function unsubscribe(client: pg.ClientBase, rows: Row[], categoryId: number): Promise<string[]> {
-  if (!rows.length) return [];
-  const byNormal = new Map(rows.map((r) => [normalizeEmail(r.email), r.email]));
-  const { rows: added } = await client.query<{ email: string }>(
-    `insert into unsubscribers (email, category_id) select e, $2 from unnest($1::text[]) as e
-     on conflict do nothing returning email`,
-    [[...byNormal.keys()], categoryId],
-  );
-  return added.map((a) => byNormal.get(a.email)!);
+  return { events: events.length + complained.recorded, suppress, relays, infra };
 }
 
 /** Moves the rows (one record each) that are in one of `from` to their record's outcome, under a row lock. */

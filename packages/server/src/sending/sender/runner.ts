@@ -5,6 +5,7 @@ import { metrics } from '../../core/metrics.ts';
 import { notifyUser } from '../../core/notify.ts';
 import { isThrottling } from '../replies.ts';
 import { finishCampaign, pauseCampaign } from '../campaign-state.ts';
+import { pauseOnRates } from '../rate-pause.ts';
 import {
   claimRecipients,
   markSending,
@@ -37,6 +38,8 @@ const CLAIM_IDLE_MS = 250;
  * lands. A slow database then slows the sending instead of widening what a crash can catch (decision 0802).
  */
 const MAX_UNRECORDED = 200;
+/** How often a running campaign's complaint and hard-bounce rates are checked (one small query). */
+const RATES_MS = 2000;
 interface Job {
   row: ClaimedRecipient;
   relay: Relay;
@@ -143,8 +146,19 @@ export class CampaignRunner {
     // keep a release (or the answer of a committed mark) from arriving. Nothing of them reached a relay.
     await releaseOwn(this.db, this.id, this.worker);
     let claimedNothingAt = 0;
+    let ratesAt = 0;
     while (this.active) {
       await pool.refreshIfStale();
+      // The complaint and hard-bounce rates (decision 1391), every RATES_MS: the pause stops this loop.
+      if (Date.now() - ratesAt > RATES_MS) {
+        ratesAt = Date.now();
+        const paused = await pauseOnRates(this.ctx, [c.id]);
+        if (paused.length) {
+          this.log.warn({ reason: paused[0]!.reason }, 'campaign paused: rate limit');
+          this.active = false;
+          break;
+        }
+      }
       if (!pool.relays.length) {
         if (await this.noRelays(pool)) return;
       }

@@ -24,6 +24,9 @@ export const DKIM_SIGNED_HEADERS = [
   'List-Id',
   'List-Unsubscribe',
   'List-Unsubscribe-Post',
+  // RFC 9477 §3.1: a CFBL-Address outside the signature is to be ignored (decision 1392).
+  'CFBL-Address',
+  'CFBL-Feedback-ID',
 ];
 
 /** The message with a DKIM-Signature header in front. */

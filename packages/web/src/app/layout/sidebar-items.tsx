@@ -118,6 +118,8 @@ export const sidebar: NavEntry[] = [
       },
       // Hard bounces, apart from the spam traps (issue 22): beside them, as their own suppression.
       { route: 'bouncedEmails', label: 'Bounced Emails' },
+      // Complaints, per owner (issue 39): the other suppression the mail itself feeds.
+      { route: 'complaintEmails', label: 'Complaints' },
       {
         key: 'tools',
         label: 'Tools',

@@ -7,7 +7,7 @@ import { assertCanChange } from '../../../core/access.ts';
 import type { AppContext } from '../../../core/context.ts';
 import { AppError, invalid } from '../../../core/errors.ts';
 import { defineImport, type MergeRun, type Upload } from '../../../core/imports/kind.ts';
-import { loadProviderMap } from '../../mail-providers/provider-of.ts';
+import { loadProviderMap } from '../../../core/provider-of.ts';
 import { visibleList } from '../email-lists.service.ts';
 import { DIRECT_COPY, EmailRows, STAGE } from './email-rows.ts';
 import { checkHeader } from './header.ts';

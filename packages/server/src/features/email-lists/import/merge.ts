@@ -38,7 +38,8 @@ const HASHABLE_BYTES = 150 * 1024 * 1024;
 
 /**
  * `valid` = not (blacklisted domain, spam-trap address, bounced address, unsubscribed from the list's
- * category, a domain whose MX is a spam-trap MX; $4 is the category): the rules of suppression/validity.ts.
+ * category, complained about the list's owner, a domain whose MX is a spam-trap MX; $4 is the category,
+ * $1 the list): the rules of suppression/validity.ts.
  * Two equivalent forms. `x in (subquery)` builds one hash per kind of key and probes it, the cheapest
  * (about 0.5 s less per million rows than joins); but when the planner expects the hash not to fit in
  * work_mem it plans a scan of the subquery per row, which never ends on big tables. So: the hashed form
@@ -48,7 +49,7 @@ const HASHABLE_BYTES = 150 * 1024 * 1024;
 export async function classification(client: pg.ClientBase): Promise<Classification> {
   const { rows } = await client.query<{ n: number }>(
     `select greatest(pg_relation_size('spam_emails') + pg_relation_size('bounced_emails')
-       + pg_relation_size('unsubscribers'), pg_relation_size('mail_provider_domains'))::float8 as n`,
+       + pg_relation_size('unsubscribers') + pg_relation_size('complaint_emails'), pg_relation_size('mail_provider_domains'))::float8 as n`,
   );
   return (rows[0]?.n ?? 0) <= HASHABLE_BYTES ? CLASSIFY_HASHED : CLASSIFY_JOINED;
 }
@@ -56,6 +57,9 @@ export async function classification(client: pg.ClientBase): Promise<Classificat
 /** Domains whose MX host is a spam-trap MX (few: the blacklisted MX hosts are few). */
 const MX_TRAPPED_DOMAINS = `select distinct m.domain from domain_mx m
   join dns_records r on r.type = 'MX' and r.is_blacklisted and r.value = any(m.mx)`;
+
+/** The addresses that complained about the list's owner's mail ($1 is the list: decision 1390). */
+const COMPLAINED = `select email from complaint_emails where user_id = (select user_id from email_lists where id = $1)`;
 
 /**
  * One hash of the address lists and one of the domain lists, each probed once per row: the same answer as
@@ -66,16 +70,18 @@ export const CLASSIFY_HASHED: Classification = {
   valid: `not coalesce(
     s.domain in (select domain from mail_provider_domains where is_blacklisted union all ${MX_TRAPPED_DOMAINS})
     or s.email in (select email from spam_emails union all select email from bounced_emails
-      union all select email from unsubscribers where category_id = $4), false)`,
+      union all select email from unsubscribers where category_id = $4 union all ${COMPLAINED}), false)`,
   joins: '',
 };
 
 export const CLASSIFY_JOINED: Classification = {
-  valid: 'd.domain is null and sp.email is null and bo.email is null and u.email is null and mxd.domain is null',
+  valid:
+    'd.domain is null and sp.email is null and bo.email is null and u.email is null and ce.email is null and mxd.domain is null',
   joins: `left join mail_provider_domains d on d.domain = s.domain and d.is_blacklisted
     left join spam_emails sp on sp.email = s.email
     left join bounced_emails bo on bo.email = s.email
     left join unsubscribers u on u.email = s.email and u.category_id = $4
+    left join (${COMPLAINED}) ce on ce.email = s.email
     left join (${MX_TRAPPED_DOMAINS}) mxd on mxd.domain = s.domain`,
 };
 

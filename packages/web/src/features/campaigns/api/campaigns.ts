@@ -126,9 +126,12 @@ export function useApplyProgress(kind: CampaignKind) {
   return (e: CampaignProgressEvent) => {
     if (e.campaignType !== CampaignTypeOf[kind]) return;
     let moved = false;
+    let paused = false;
     const patch = <C extends CampaignItem>(c: C): C => {
       if (c.id !== e.campaignId) return c;
       if (isFinished(c.status) !== isFinished(e.campaign.status)) moved = true;
+      // Paused by the console (no relay, a complaint rate: decision 1391): the reason comes with a refetch.
+      if (c.status !== e.campaign.status && e.campaign.status === CampaignStatus.Paused) paused = true;
       return { ...c, status: e.campaign.status, startDate: e.campaign.startDate, completion: e.completion };
     };
     client.setQueriesData<HydraCollection<CampaignItem>>({ queryKey: [...key, 'list'] }, (page) =>
@@ -136,6 +139,7 @@ export function useApplyProgress(kind: CampaignKind) {
     );
     client.setQueryData<CampaignItem>([...key, 'detail', e.campaignId], (c) => c && patch(c));
     if (moved) void client.invalidateQueries({ queryKey: [...key, 'list'] });
+    if (paused) void client.invalidateQueries({ queryKey: [...key, 'detail', e.campaignId] });
   };
 }
 
@@ -156,6 +160,8 @@ export function useApplyStatistics(kind: CampaignKind, id: number | undefined) {
               open: e.opens,
               click: e.clicks,
               unsubscribed: e.unsubscribers,
+              complaints: e.complaints,
+              infraBounces: e.infraBounces,
               profit: e.profit,
             },
           }

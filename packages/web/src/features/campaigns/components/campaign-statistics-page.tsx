@@ -4,6 +4,7 @@ import { ArrowLeftOutlined, CopyOutlined, ReloadOutlined } from '@ant-design/ico
 import { Link, Navigate } from 'react-router';
 import { TOP_DOMAINS, type ProviderStats } from '@console/shared/campaigns';
 import { Topics } from '@console/shared/hub';
+import { CampaignStatus } from '@console/shared/enums';
 import { Page } from '@/components/page.tsx';
 import { useRouteId } from '@/hooks/use-route-id.ts';
 import {
@@ -56,7 +57,7 @@ export function CampaignStatisticsPage({ kind, servicesExtra }: CampaignStatisti
       title={
         <Space size={12} wrap>
           {`Statistics of ${label} Campaign #${id}`}
-          {c && <StatusTag status={c.status} completion={c.completion} />}
+          {c && <StatusTag status={c.status} completion={c.completion} pauseReason={c.pauseReason} />}
         </Space>
       }
       extra={
@@ -77,6 +78,15 @@ export function CampaignStatisticsPage({ kind, servicesExtra }: CampaignStatisti
         <Skeleton active />
       ) : (
         <Flex vertical gap={24}>
+          {c?.status === CampaignStatus.Paused && c.pauseReason && (
+            <Alert
+              type="warning"
+              showIcon
+              data-testid="pause-reason"
+              title="Paused by the console"
+              description={c.pauseReason}
+            />
+          )}
           {stats.recipientsArchivedAt && (
             <Alert
               type="info"

@@ -53,7 +53,7 @@ export function CampaignsTable<C extends CampaignItem>({
     {
       title: 'Status',
       key: 'status',
-      render: (_, c) => <StatusTag status={c.status} completion={c.completion} />,
+      render: (_, c) => <StatusTag status={c.status} completion={c.completion} pauseReason={c.pauseReason} />,
     },
     {
       title: 'Name',

@@ -17,6 +17,20 @@ const profit = <T extends { profit: number }>(): ColumnType<T> => ({
   render: (_, row) => money(row.profit),
 });
 
+/**
+ * Complaints with their rate over delivered mail (issue 39: what the pause judges, decision 1391), e.g.
+ * '4 (0.40%)'.
+ */
+const complaints = <T extends { complaints: number; delivered: number }>(title = 'Complaints'): ColumnType<T> => ({
+  title,
+  key: 'complaints',
+  align: 'right',
+  render: (_, row) =>
+    row.delivered > 0 && row.complaints > 0
+      ? `${n(row.complaints)} (${((100 * row.complaints) / row.delivered).toFixed(2)}%)`
+      : n(row.complaints),
+});
+
 /** (delivered + bounced) / total, one decimal; the bar is never narrower than 5 %. */
 export function CampaignProgress({ stats }: { stats: OverallStats }) {
   const value = completionOf(stats.delivered, stats.bounced, stats.total);
@@ -77,10 +91,12 @@ export function OverallTable({ stats }: { stats: OverallStats }) {
           num('Total', 'total'),
           num('Delivered', 'delivered'),
           num('Bounced', 'bounced'),
+          num('Infra bounces', 'infraBounces'),
           num('Interrupted', 'interrupted'),
           num('Open', 'open'),
           num('Click', 'click'),
           num('Unsubscribed', 'unsubscribed'),
+          complaints(),
           num('Conversion', 'conversion'),
           profit(),
         ]}
@@ -144,10 +160,12 @@ export function ProvidersTable({ rows, loading, total, selected, onSelect }: Pro
         num('Processed', 'processed'),
         num('Delivered', 'delivered'),
         num('Bounced', 'bounced'),
+        num('Infra', 'infraBounces'),
         num('Interrupted', 'interrupted'),
         num('Open', 'open'),
         num('Click', 'click'),
         num('Unsub', 'unsubscribed'),
+        complaints('Compl.'),
         num('Conv', 'conversion'),
         profit(),
       ]}
@@ -169,10 +187,12 @@ export function DomainsTable({ rows, loading }: { rows: DomainStats[]; loading: 
         num('Processed', 'processed'),
         num('Delivered', 'delivered'),
         num('Bounced', 'bounced'),
+        num('Infra', 'infraBounces'),
         num('Interrupted', 'interrupted'),
         num('Open', 'views'),
         num('Click', 'clicks'),
         num('Unsub', 'unsubscribers'),
+        complaints('Compl.'),
         num('Conv', 'conversions'),
         profit(),
       ]}

@@ -20,7 +20,16 @@ const NEEDS_SENDER = new Set<number>([CampaignStatus.Preparing, CampaignStatus.A
  * live process sends (issue 23: the numbers stand still, nothing is wrong with the campaign itself), while
  * Preparing too (issue 38: a campaign saved and started with no worker never leaves Preparing).
  */
-export function StatusTag({ status, completion }: { status: number; completion?: number }) {
+export function StatusTag({
+  status,
+  completion,
+  pauseReason,
+}: {
+  status: number;
+  completion?: number;
+  /** Why the console paused it (no relay left, a complaint or bounce rate: decision 1391), on hover. */
+  pauseReason?: string | null;
+}) {
   const label = CampaignStatusLabels[status as CampaignStatusValue] ?? String(status);
   const active = status === CampaignStatus.Active && completion !== undefined;
   const waits = NEEDS_SENDER.has(status);
@@ -28,10 +37,12 @@ export function StatusTag({ status, completion }: { status: number; completion?:
   const idle = waits && senders.data?.running === 0;
   return (
     <Space size={4} wrap>
-      <Tag color={COLORS[status]} data-testid="campaign-status" style={{ marginInlineEnd: 0 }}>
-        {label}
-        {active && ` ${completion.toFixed(1)}%`}
-      </Tag>
+      <Tooltip title={status === CampaignStatus.Paused ? pauseReason : undefined}>
+        <Tag color={COLORS[status]} data-testid="campaign-status" style={{ marginInlineEnd: 0 }}>
+          {label}
+          {active && ` ${completion.toFixed(1)}%`}
+        </Tag>
+      </Tooltip>
       {idle && (
         <Tooltip title={ProcessMessages.noSenderHelp}>
           <Tag color="error" data-testid="no-sender" style={{ marginInlineEnd: 0 }}>

@@ -5,7 +5,7 @@ import { TrafficChart } from './traffic-chart.tsx';
 
 const sum = (a: number[]) => a.reduce((x, y) => x + y, 0);
 
-/** The overall traffic of the last 24 hours: Total (sent), Delivered, Bounced and Infra bounces, with their sums. */
+/** The overall traffic of the last 24 hours: Total (sent), Delivered, Bounced, Infra bounces and Complaints, with their sums. */
 export function OverallTraffic({ data, loading }: { data: SpeedOverall | undefined; loading: boolean }) {
   const lines = useMemo(
     () =>
@@ -15,6 +15,7 @@ export function OverallTraffic({ data, loading }: { data: SpeedOverall | undefin
             { name: 'Delivered', data: data.sent },
             { name: 'Bounced', data: data.bounce },
             { name: 'Infra bounces', data: data.infraBounce },
+            { name: 'Complaints', data: data.complaint },
           ]
         : [],
     [data],
@@ -32,6 +33,7 @@ export function OverallTraffic({ data, loading }: { data: SpeedOverall | undefin
         <Statistic title="Bounced" value={data ? sum(data.bounce) : 0} />
         {/* Of the bounces, the relays' or the messages' own, never the recipients' (decision 1362). */}
         <Statistic title="Infra bounces" value={data ? sum(data.infraBounce) : 0} />
+        <Statistic title="Complaints" value={data ? sum(data.complaint) : 0} />
       </Flex>
       <TrafficChart labels={data?.labels ?? []} lines={lines} label="Overall traffic chart" />
     </Card>

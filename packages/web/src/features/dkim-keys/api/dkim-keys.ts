@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { HydraCollection } from '@console/shared/hydra';
-import type { DkimDnsCheck, DkimKey, DkimKeyBody } from '@console/shared/dkim-keys';
+import type { ComplaintAddressBody, DkimDnsCheck, DkimKey, DkimKeyBody } from '@console/shared/dkim-keys';
 import { http, type Query } from '@/lib/http.ts';
 import { mutationHook } from '@/lib/mutation.ts';
 
@@ -27,3 +27,9 @@ const checkDns = (id: number) => http.post<DkimDnsCheck>(`/dkim_keys/${id}/check
 export const useCreateDkimKey = mutationHook(create, dkimKeysKey);
 export const useDeleteDkimKey = mutationHook(remove, dkimKeysKey);
 export const useCheckDkimDns = mutationHook(checkDns, dkimKeysKey);
+/** PUT /api/dkim_keys/{id}/complaint_address (CFBL, decision 1392). */
+export const useSetComplaintAddress = mutationHook(
+  ({ id, ...body }: ComplaintAddressBody & { id: number }) =>
+    http.put<DkimKey>(`/dkim_keys/${id}/complaint_address`, body),
+  dkimKeysKey,
+);

@@ -6,6 +6,7 @@ import {
   DEFAULT_DKIM_SELECTOR,
   DkimKeyMessages as M,
   dkimKeySchema,
+  complaintAddressSchema,
   type DkimDnsCheck,
   type DkimKey,
 } from '@console/shared/dkim-keys';
@@ -18,7 +19,7 @@ import { zodRule } from '@/lib/form-rules.ts';
 import { errorLines } from '@/lib/http.ts';
 import { href } from '@/lib/routes.ts';
 import { useSession } from '@/lib/session.ts';
-import { useCheckDkimDns, useCreateDkimKey, useDkimKey } from '../api/dkim-keys.ts';
+import { useCheckDkimDns, useCreateDkimKey, useDkimKey, useSetComplaintAddress } from '../api/dkim-keys.ts';
 import { DnsStatusTag } from '../components/dns-status-tag.tsx';
 
 interface Values {
@@ -35,6 +36,42 @@ const ALERT: Record<DkimDnsCheck['status'], 'success' | 'warning' | 'error' | 'i
   missing: 'warning',
   error: 'info',
 };
+
+/**
+ * CFBL (RFC 9477, decision 1392): where receivers send complaints about the domain's mail; announced in
+ * every signed message (CFBL-Address, with the tracking id as CFBL-Feedback-ID). Empty: none.
+ */
+function ComplaintAddress({ k }: { k: DkimKey }) {
+  const save = useSetComplaintAddress();
+  return (
+    <Form
+      layout="inline"
+      aria-label="Complaint address"
+      initialValues={{ complaintAddress: k.complaintAddress ?? '' }}
+      onFinish={(v: { complaintAddress: string }) =>
+        save.mutate(
+          { id: k.id, complaintAddress: v.complaintAddress },
+          { onSuccess: () => toast.success(M.complaintAddressSaved) },
+        )
+      }
+    >
+      <Form.Item
+        name="complaintAddress"
+        label="Complaint address (CFBL)"
+        rules={[zodRule(complaintAddressSchema, 'complaintAddress')]}
+        extra={`On ${k.domain} or a subdomain; complaints come back there as ARF reports.`}
+      >
+        <Input placeholder={`fbl@${k.domain}`} style={{ width: 280 }} allowClear />
+      </Form.Item>
+      <Button htmlType="submit" loading={save.isPending}>
+        Save
+      </Button>
+      <div style={{ width: '100%' }}>
+        <ValidationErrors error={save.error} labels={{ complaintAddress: 'Complaint address' }} />
+      </div>
+    </Form>
+  );
+}
 
 /** A key: the DNS record to publish and the "Check DNS" button. */
 function KeyView({ k }: { k: DkimKey }) {
@@ -86,6 +123,7 @@ function KeyView({ k }: { k: DkimKey }) {
       <Button type="primary" icon={<CloudSyncOutlined />} loading={check.isPending} onClick={run}>
         Check DNS
       </Button>
+      <ComplaintAddress k={k} />
       {answer && (
         <Alert
           type={ALERT[answer.status]}

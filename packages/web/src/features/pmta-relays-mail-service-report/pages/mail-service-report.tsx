@@ -154,6 +154,13 @@ export function PmtaRelaysMailServiceReport() {
       ...SORT,
       render: (_, r) => count(r.infraBounces),
     },
+    {
+      title: 'Complaints',
+      key: 'complaints',
+      align: 'right',
+      ...SORT,
+      render: (_, r) => count(r.complaints),
+    },
     { title: 'Views', key: 'views', align: 'right', ...SORT, render: (_, r) => count(r.views) },
     { title: 'Clicks', key: 'clicks', align: 'right', ...SORT, render: (_, r) => count(r.clicks) },
     { title: 'Conv', key: 'conversions', align: 'right', ...SORT, render: (_, r) => count(r.conversions) },

@@ -16,6 +16,8 @@ export const FIGURES: { title: string; key: keyof RelayFigures; show: (n: number
   { title: 'Bounced', key: 'bounced', show: count },
   // Of the bounces, the relay's or the message's, never the recipient's (decision 1362).
   { title: 'Infra bounces', key: 'infraBounces', show: count },
+  // Complaints (decision 1390): their rate over delivered is what Gmail and the pauses judge.
+  { title: 'Complaints', key: 'complaints', show: count },
   { title: 'Views', key: 'views', show: count },
   { title: 'Clicks', key: 'clicks', show: count },
   { title: 'Conv', key: 'conversions', show: count },

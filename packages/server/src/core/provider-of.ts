@@ -1,5 +1,5 @@
 /**
- * Which mail provider an e-mail address belongs to (Gmail, Yahoo, ... or 'Other'), for importers, counters
+ * Which mail provider an e-mail address belongs to (and which of its domains are spam-listed) (Gmail, Yahoo, ... or 'Other'), for importers, counters
  * and reports. Two forms that always agree:
  *
  * - in SQL, set-based, for bulk statements (`insert ... select`, `update ... from`):
@@ -14,10 +14,10 @@
  * @console/shared/mail-providers). A domain that is not listed, or listed only as a spam domain (no
  * provider), gives the 'Other' provider. Matching is exact: sub.gmail.com is not Gmail.
  */
-import { eq, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { OTHER_PROVIDER, emailDomain } from '@console/shared/mail-providers';
-import type { Db } from '../../db/client.ts';
-import { mailProviderDomains, mailProviders } from '../../db/schema/index.ts';
+import type { Db, Executor } from '../db/client.ts';
+import { mailProviderDomains, mailProviders } from '../db/schema/index.ts';
 
 /** SQL twin of `emailDomain`: null when the address has no '@' or nothing after it. */
 export function emailDomainSql(email: SQLWrapper): SQL<string | null> {
@@ -71,4 +71,15 @@ export async function loadProviderMap(db: Db): Promise<ProviderMap> {
       return (domain && domains.get(domain)) || otherId;
     },
   };
+}
+
+/** Of these domains, the spam-listed one that is most specific (longest), or null. */
+export async function mostSpecificBlacklisted(db: Executor, domains: string[]): Promise<string | null> {
+  const [row] = await db
+    .select({ domain: mailProviderDomains.domain })
+    .from(mailProviderDomains)
+    .where(and(eq(mailProviderDomains.isBlacklisted, true), inArray(mailProviderDomains.domain, domains)))
+    .orderBy(sql`length(${mailProviderDomains.domain}) desc`)
+    .limit(1);
+  return row?.domain ?? null;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "campaigns" ADD COLUMN "rate_paused_at" timestamp with time zone;
