@@ -1,5 +1,4 @@
 import { bigint, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { campaigns } from './campaigns.ts';
 import { pmtaServers, pmtaRelays } from './relays.ts';
 
 // PMTA accounting (issue 13, decision 0911): how far each accounting file was read, and what its records left.
