@@ -12,6 +12,7 @@ import { offersRoutes } from './features/offers/offers.routes.ts';
 import { emailListsRoutes } from './features/email-lists/email-lists.routes.ts';
 import { pmtaServersRoutes } from './features/pmta-servers/pmta-servers.routes.ts';
 import { smtpServersRoutes } from './features/smtp-servers/smtp-servers.routes.ts';
+import { bounceMailboxesRoutes } from './features/bounce-mailboxes/bounce-mailboxes.routes.ts';
 import { relayGroupsRoutes } from './features/relay-groups/relay-groups.routes.ts';
 import { pmtaRelaysRoutes } from './features/pmta-relays/pmta-relays.routes.ts';
 import { smtpRelaysRoutes } from './features/smtp-relays/smtp-relays.routes.ts';
@@ -69,6 +70,7 @@ export const routes: FastifyPluginAsync[] = [
   uploadFilesRoutes,
   pmtaServersRoutes,
   smtpServersRoutes,
+  bounceMailboxesRoutes,
   relayGroupsRoutes,
   pmtaRelaysRoutes,
   smtpRelaysRoutes,

@@ -19,6 +19,7 @@ import { emailTestRecords } from './features/pmta-email-tests/email-test-records
 import { pmtaRelayIndicatorsJobs } from './features/pmta-relay-indicators/pmta-relay-indicators.jobs.ts';
 import { pmtaRelayDeliverabilitiesJobs } from './features/pmta-relay-deliverabilities/pmta-relay-deliverabilities.jobs.ts';
 import { deliveryJobs } from './features/delivery/delivery.jobs.ts';
+import { bounceMailboxJobs } from './features/bounce-mailboxes/bounce-mailboxes.jobs.ts';
 import { appliedPmtaConfigJobs } from './features/applied-pmta-configs/applied-pmta-configs.jobs.ts';
 
 /** The import thread's entry (decision 1310): the kinds' heavy work runs there. */
@@ -41,6 +42,7 @@ export function jobDefinitions(ctx: AppContext): JobDefinition<z.ZodType>[] {
     ...pmtaSpeedsJobs(ctx),
     ...accountingJobs(ctx, [campaignRecords, emailTestRecords]),
     ...appliedPmtaConfigJobs(ctx),
+    ...bounceMailboxJobs(ctx),
     ...pmtaRelayIndicatorsJobs(ctx),
     ...pmtaRelayDeliverabilitiesJobs(ctx),
     ...deliveryJobs(ctx),

@@ -47,6 +47,8 @@ const BACKGROUND: Record<string, string[]> = {
   console_settings: ['retention_run_at', 'retention_error'],
   // The Delivery view marks its servers watched and reads stale ones in the background (decision 1400).
   pmta_queue_snapshots: ['read_at', 'source', 'error', 'queues', 'watched_until'],
+  // "Check now" queues a check, which a worker may run during the walk
+  bounce_mailboxes: ['checked_at', 'error', 'lease_until'],
 };
 const rowText = (name: string) =>
   BACKGROUND[name] ? `(to_jsonb(x) ${BACKGROUND[name].map((c) => `- '${c}'`).join(' ')})::text` : 'x::text';

@@ -13,6 +13,7 @@ import {
   type CheckResult,
 } from '../features/pmta-trouble-report/pmta-trouble-report.remote.ts';
 import { checkProxy } from '../features/socks-proxies/socks-proxies.service.ts';
+import { openImap } from '../features/bounce-mailboxes/bounce-mailboxes.remote.ts';
 import { countQueuedMessages } from '../pmta/campaign-servers.ts';
 import { httpReady } from '../pmta/operations.ts';
 import { readQueues } from '../pmta/queues.ts';
@@ -300,6 +301,18 @@ const SITES: Site[] = [
     },
   },
   {
+    name: 'a bounce mailbox check (IMAP)',
+    file: 'features/bounce-mailboxes/bounce-mailboxes.remote.ts',
+    refusal: `Host: ${REFUSED}`,
+    async run(ctx, host, p) {
+      const e = await openImap(ctx, { host, port: p, security: 'tls', username: 'u', password: 'p' }).then(
+        (c) => (c.close(), new Error('connected')),
+        (e: Error) => e,
+      );
+      return e.message;
+    },
+  },
+  {
     name: 'a socks proxy check',
     file: 'features/socks-proxies/socks-proxies.service.ts',
     addressOnly: true,
@@ -346,7 +359,7 @@ describe.each(SITES)('$name', (site) => {
 const DOOR = /\b(connectChecked|connectorFor|checkedFetch|checkedAgent|safeFetch|relayConnectors)\(/;
 /** Libraries that open connections themselves unless handed a socket (what each site hands them is above). */
 const LIBRARIES =
-  /^import (?!type )[^;]*from '(ssh2|socks|undici|nodemailer(\/lib\/smtp-(connection|pool|transport))?)'/m;
+  /^import (?!type )[^;]*from '(ssh2|socks|undici|imapflow|nodemailer(\/lib\/smtp-(connection|pool|transport))?)'/m;
 
 describe('the list of call sites', () => {
   const sources = readdirSync(serverSrc, { recursive: true, encoding: 'utf8' })
@@ -363,6 +376,7 @@ describe('the list of call sites', () => {
     const importing = sources.filter((s) => LIBRARIES.test(s.text)).map((s) => s.file);
     expect(importing.sort()).toEqual([
       'core/outbound.ts', // undici: the door's own HTTP client (an Agent whose connect is connectChecked)
+      'features/bounce-mailboxes/bounce-mailboxes.remote.ts', // imapflow: a transport over the socket of connectChecked: the door's own HTTP client (an Agent whose connect is connectChecked)
       'features/socks-proxies/socks-check.ts', // socks: existing_socket from the Connector it is given
       'pmta/ssh/connection.ts', // ssh2: sock from connectChecked
       'pmta/ssh/keys.ts', // ssh2: utils.parseKey only

@@ -217,6 +217,19 @@ export const connectorFor =
   (host, port, timeoutMs) =>
     connectChecked(policy, { host, port, field, timeoutMs });
 
+/**
+ * TLS over a socket the door opened (implicit TLS, or a STARTTLS upgrade): no new connection, so no new
+ * check; the certificate is verified against the host name the user gave (an IP literal: no SNI).
+ */
+export function tlsOver(
+  socket: net.Socket,
+  o: { host: string; servername?: string; tls?: tls.ConnectionOptions },
+  onSecure: () => void,
+): tls.TLSSocket {
+  const servername = o.servername || (normalIp(o.host) ? undefined : o.host);
+  return tls.connect({ ...o.tls, socket, host: o.host, servername }, onSecure);
+}
+
 const agents = new WeakMap<OutboundPolicy, Map<string, Agent>>();
 
 /** An undici dispatcher whose every connection passes the policy (redirect hops included). */

@@ -8,6 +8,7 @@ import { offersScreens } from '@/features/offers/routes.tsx';
 import { usersScreens } from '@/features/users/routes.tsx';
 import { pmtaServersScreens } from '@/features/pmta-servers/routes.tsx';
 import { smtpServersScreens } from '@/features/smtp-servers/routes.tsx';
+import { bounceMailboxesScreens } from '@/features/bounce-mailboxes/routes.tsx';
 import { relayGroupsScreens } from '@/features/relay-groups/routes.tsx';
 import { pmtaRelaysScreens } from '@/features/pmta-relays/routes.tsx';
 import { smtpRelaysScreens } from '@/features/smtp-relays/routes.tsx';
@@ -62,6 +63,7 @@ const screens: Screens = {
   ...offersScreens,
   ...pmtaServersScreens,
   ...smtpServersScreens,
+  ...bounceMailboxesScreens,
   ...relayGroupsScreens,
   ...pmtaRelaysScreens,
   ...smtpRelaysScreens,

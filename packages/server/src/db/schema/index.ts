@@ -15,3 +15,4 @@ export * from './pmta.ts';
 export * from './pmta-accounting.ts';
 export * from './processes.ts';
 export * from './retention.ts';
+export * from './mailboxes.ts';

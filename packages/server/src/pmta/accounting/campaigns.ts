@@ -10,8 +10,9 @@ import { publishCampaignLive } from '../../core/campaign-live.ts';
 import { SUPPRESS_BOUNCED } from '../../sending/suppress.ts';
 import { pauseOnRates } from '../../sending/rate-pause.ts';
 import { recordEvents, type EventInput } from '../../tracking/events.ts';
-import { recordComplaints } from '../../tracking/complaints.ts';
+import { recordComplaints, type ComplaintSource } from '../../tracking/complaints.ts';
 import { decodeTrackingId } from '../../tracking/uuid.ts';
+import type { TrackingCampaignType } from '@console/shared/tracking';
 import type { AcctHandler, AcctRecord } from './record.ts';
 import { addBounceSignals, rateRelays, REPUTATION_CATEGORIES } from './relay-reputation.ts';
 import { pauseRelays } from './relay-pause.ts';
@@ -36,7 +37,8 @@ const S = RecipientStatus;
  */
 const AWAITING = [S.injected, S.interrupted, S.sending];
 
-interface Own {
+/** One record of one recipient: `emailId` and `relayId` from its tracking id. */
+export interface Own {
   record: AcctRecord;
   emailId: number;
   relayId: number;
@@ -75,7 +77,7 @@ export const campaignRecords: AcctHandler = async (ctx, _server, records, tx) =>
   const infra = new Set<number>();
   const campaigns: number[] = [];
   for (const [campaignId, own] of byCampaign) {
-    const done = await recordCampaign(tx.client, campaignId, own);
+    const done = await recordCampaign(tx.client, 'pmta', campaignId, own);
     if (!done) continue;
     if (done.events) campaigns.push(campaignId);
     suppress.push(...done.suppress);
@@ -102,11 +104,22 @@ export const campaignRecords: AcctHandler = async (ctx, _server, records, tx) =>
   });
 };
 
-/** One campaign's records; null when the campaign is gone. */
-async function recordCampaign(client: pg.ClientBase, campaignId: number, own: Own[]) {
+/**
+ * One campaign's records; null when the campaign is gone. Also the bounce mailboxes' way (decision 1381): a
+ * DSN read from a mailbox is an `rb` record and an ARF report an `f` record of the campaign its tracking id
+ * names, of either kind; the relay signals of PMTA's reputation rating are kept for PMTA relays only.
+ */
+export async function recordCampaign(
+  client: pg.ClientBase,
+  campaignType: TrackingCampaignType,
+  campaignId: number,
+  own: Own[],
+  /** Where its `f` records come from: PMTA's accounting, or ARF reports read from a bounce mailbox. */
+  complaintSource: ComplaintSource = 'pmta',
+) {
   const { rows: found } = await client.query<{ userId: number }>(
     `select c.user_id as "userId" from campaigns c where c.id = $1 and c.type = $2`,
-    [campaignId, CampaignTypeOf.pmta],
+    [campaignId, CampaignTypeOf[campaignType]],
   );
   const campaign = found[0];
   if (!campaign) return null;
@@ -121,7 +134,7 @@ async function recordCampaign(client: pg.ClientBase, campaignId: number, own: Ow
   const delivered: { email: string; at: Date }[] = [];
   const event = (row: Row, o: Own, kind: EventInput['kind'], detail?: string): EventInput => ({
     kind,
-    campaignType: 'pmta',
+    campaignType,
     campaignId,
     userId: campaign.userId,
     relayId: row.relayId ?? o.relayId,
@@ -171,14 +184,14 @@ async function recordCampaign(client: pg.ClientBase, campaignId: number, own: Ow
     if (outcome === 'permanent') hard.push(bounce);
     else if (outcome === 'temporary') soft.push(bounce);
     else infra.add(relayId);
-    if (REPUTATION_CATEGORIES.has(category)) signals.push({ relayId, at: o.at });
+    if (campaignType === 'pmta' && REPUTATION_CATEGORIES.has(category)) signals.push({ relayId, at: o.at });
   }
 
   await recordEvents(client, events);
   // After the outcomes: a complaint is about a message that was delivered. One rule with the ARF reports.
   const complained = await recordComplaints(
     client,
-    of('f').map((o) => ({ campaignId, emailId: o.emailId, at: o.at, source: 'pmta' as const, relayId: o.relayId })),
+    of('f').map((o) => ({ campaignId, emailId: o.emailId, at: o.at, source: complaintSource, relayId: o.relayId })),
   );
   suppress.push(...complained.suppress);
   await resetSoftBounces(client, delivered);

@@ -64,6 +64,8 @@ export const sidebar: NavEntry[] = [
       { route: 'smtpServers', label: 'SMTP Servers' },
       { route: 'smtpRelayGroups', label: 'SMTP Relay Groups' },
       { route: 'smtpRelays', label: 'SMTP Relays' },
+      { route: 'bounceMailboxes', label: 'Bounce Mailboxes' },
+      { route: 'bounceReports', label: 'Processed Reports' },
       { route: 'dkimKeys', label: 'DKIM Keys' },
       { route: 'socksProxies', label: 'Socks Proxies' },
       { route: 'links', label: 'Links' },
