@@ -3,7 +3,14 @@ import { factories } from '../../test/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.ts';
 import { buildHistory } from '../../test/profit-activity-history.ts';
 import { reportScope } from './reports.ts';
-import { dkimKeys, notifications, pmtaEmailTests, uploads } from '../db/schema/index.ts';
+import {
+  bounceMailboxes,
+  bounceReports,
+  dkimKeys,
+  notifications,
+  pmtaEmailTests,
+  uploads,
+} from '../db/schema/index.ts';
 
 /*
  * Issue 41, item 3: what every list shows to another owner and to an administrator, walked over the routes
@@ -71,6 +78,29 @@ beforeAll(async () => {
   await make.smtpRelay({ owner });
   await make.socksProxy({ owner });
   await make.tag({ owner });
+  const [mailbox] = await t.ctx.db
+    .insert(bounceMailboxes)
+    .values({
+      name: 'bounces',
+      host: 'imap.example',
+      port: 993,
+      security: 'tls',
+      username: 'u',
+      passwordEnc: 'x',
+      userId: owner.id,
+    })
+    .returning();
+  await t.ctx.db.insert(bounceReports).values({
+    mailboxId: mailbox!.id,
+    userId: owner.id,
+    uidValidity: 1,
+    uid: 1,
+    kind: 'dsn',
+    format: 'rfc3464',
+    outcome: 'unmatched',
+    size: 1,
+    raw: Buffer.from('x'),
+  });
   await t.ctx.db
     .insert(uploads)
     .values({ kind: 5, userId: owner.id, originalName: 'list.csv', filePath: '/nonexistent/list.csv' });

@@ -6,7 +6,8 @@ import {
   pmtaQueueActionSchema,
   smtpDeliveryResponse,
 } from '@console/shared/delivery';
-import { found, idParams } from '../../core/access.ts';
+import { found, idParams, ownedBy } from '../../core/access.ts';
+import { pmtaServers, smtpRelays } from '../../db/schema/index.ts';
 import { deliveryServers, serverQueues, smtpDelivery, watchServers } from './delivery.repo.ts';
 import { actOnQueue, readStale } from './delivery.service.ts';
 
@@ -20,15 +21,19 @@ const tags = ['delivery'];
 export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get('/delivery/pmta_servers', { schema: { tags, response: { 200: deliveryServersResponse } } }, async (req) => {
-    const items = await deliveryServers(ctx.db, req.user);
-    await watchServers(
-      ctx.db,
-      items.map((s) => s.id),
-    );
-    readStale(ctx, items);
-    return { items };
-  });
+  app.get(
+    '/delivery/pmta_servers',
+    { config: { scope: ownedBy(pmtaServers.userId) }, schema: { tags, response: { 200: deliveryServersResponse } } },
+    async (req) => {
+      const items = await deliveryServers(ctx.db, req.user);
+      await watchServers(
+        ctx.db,
+        items.map((s) => s.id),
+      );
+      readStale(ctx, items);
+      return { items };
+    },
+  );
 
   app.get(
     '/delivery/pmta_servers/:id',
@@ -47,7 +52,11 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => actOnQueue(ctx, req.user, req.params.id, req.body),
   );
 
-  app.get('/delivery/smtp_relays', { schema: { tags, response: { 200: smtpDeliveryResponse } } }, async (req) => ({
-    items: await smtpDelivery(ctx.db, req.user),
-  }));
+  app.get(
+    '/delivery/smtp_relays',
+    { config: { scope: ownedBy(smtpRelays.userId) }, schema: { tags, response: { 200: smtpDeliveryResponse } } },
+    async (req) => ({
+      items: await smtpDelivery(ctx.db, req.user),
+    }),
+  );
 };
