@@ -172,6 +172,7 @@ describe('PMTA relay reports', () => {
       '11',
       '3',
       '0', // Infra bounces (decision 1362): none of the three bounces here blames the relay
+      '0', // Complaints (decision 1390): none in this history
       '3',
       '2',
       '1',
