@@ -13,7 +13,7 @@ import { notifyLongBackoffs, readServer, runPolling } from './delivery.service.t
 
 /*
  * The Delivery screen's PMTA side against a real simulator (its HTTP interface and its SSH side on loopback):
- * a queue entering backoff shows with its reply (how soon: bench/queues), the actions reach the simulator, owner scoping,
+ * a queue entering backoff shows with its reply (how soon: bench/queues/backoff.ts), the actions reach the simulator, owner scoping,
  * bad input, the SSH fallback, the backoff notice.
  */
 
