@@ -62,6 +62,8 @@ export async function startBenchApp(
     app,
     ctx,
     q: (text: string, params: unknown[] = []) => ctx.db.$client.query(text, params),
+    /** The bench database's connection string (for a reference process of the bench's own). */
+    url: database.url,
     /** A bearer token for a users row. */
     token: async (row: Record<string, unknown>) => (await issueTokens(ctx.db, ctx.secret, row as never)).token,
     stop,

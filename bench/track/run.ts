@@ -2,11 +2,13 @@
  * Tracking benchmark: node bench/track/run.ts [recipients] [requests] [connections]
  * (defaults 100,000 recipients, 300,000 requests per run, connections `100,256`: one run of each)
  *
- * For each number of connections, first the reference, then the tracker, with the same paths and the same
- * load tool: the reference is a bare Node HTTP server (bench/track/bare.mjs, its own process) answering the
- * same GIF and 302 with no database, so the ratio tracker / bare says how much of the machine's HTTP ceiling
- * the tracker reaches in this same run, whatever else the machine is doing. CPU per hit is printed for each
- * process: app, PostgreSQL, the bare server, the load generator. PROFILE=<dir> writes a V8 CPU profile of
+ * For each number of connections, first the two references, then the tracker, with the same paths and the
+ * same load tool. The bare reference is a bare Node HTTP server (bench/track/bare.mjs, its own process)
+ * answering the same GIF and 302 with no database, so the ratio tracker / bare says how much of the machine's
+ * HTTP ceiling the tracker reaches in this same run, whatever else the machine is doing. The committed
+ * reference (bench/track/committed.mjs) answers the same only after one row per request is committed through
+ * a group commit, the cheapest durable answer: tracker / committed is the ratio that matters (issue 42, goal
+ * >= 0.8). CPU per hit is printed for each process: app, PostgreSQL, the references, the load generator. PROFILE=<dir> writes a V8 CPU profile of
  * the app while it answers (one per run; open it in Chrome's DevTools); PG_STATS=1 prints PostgreSQL's
  * statements by time (pg_stat_statements).
  *
@@ -37,7 +39,13 @@ const total = Number(process.argv[2] ?? 100_000);
 let doing = 'seeding';
 const amount = Number(process.argv[3] ?? 300_000);
 const connectionCounts = (process.argv[4] ?? '100,256').split(',').map(Number);
-const { app, ctx, q, statements } = await startBenchApp('track', {
+const {
+  app,
+  ctx,
+  q,
+  url: dbUrl,
+  statements,
+} = await startBenchApp('track', {
   schedules: false,
   jobs: [],
   deadlineS: 1800,
@@ -123,6 +131,17 @@ const barePort = (
     port: number;
   }
 ).port;
+const committed = spawnTracked(
+  'the committed reference server',
+  process.execPath,
+  [path.join(import.meta.dirname, 'committed.mjs'), dbUrl],
+  { stdio: ['ignore', 'pipe', 'inherit'] },
+);
+const committedPort = (
+  JSON.parse(
+    await new Promise<string>((r) => readline.createInterface({ input: committed.stdout! }).once('line', r)),
+  ) as { port: number }
+).port;
 await app.listen({ port: 0, host: '127.0.0.1' });
 /** The tracker's group commits so far (the commit-latency histogram's count). */
 const flushes = async () =>
@@ -135,12 +154,18 @@ const rate = (r: LoadResult) => amount / r.duration;
 const lines: string[] = [];
 const say = (line: string) => (console.log(line), lines.push(line));
 const answered = { '2xx': 0, '3xx': 0, bad: 0 };
+let referenceOk = true;
 say(`${total.toLocaleString('en')} recipients, ${amount.toLocaleString('en')} requests per run (4 opens : 1 click)`);
 for (const connections of connectionCounts) {
   doing = `the bare server at ${connections} connections`;
   const refMeter = cpuMeter({ bare: () => cpuMs(bare.pid) });
   const ref = await load(`http://127.0.0.1:${barePort}`, connections);
   const refCpu = { ...refMeter.used(), load: ref.cpuMs };
+
+  doing = `the committed reference at ${connections} connections`;
+  const committedMeter = cpuMeter({ reference: () => cpuMs(committed.pid), postgres: pgCpu });
+  const durable = await load(`http://127.0.0.1:${committedPort}`, connections);
+  const durableCpu = { ...committedMeter.used(), load: durable.cpuMs };
 
   doing = `the tracker at ${connections} connections`;
   const printStatements = await statements();
@@ -160,11 +185,21 @@ for (const connections of connectionCounts) {
   const serverUs = ((server.app + server.postgres) * 1000) / amount;
   say(
     `${connections} connections: tracker ${Math.round(rate(r)).toLocaleString('en')}/s (p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms), ` +
-      `bare server ${Math.round(rate(ref.result)).toLocaleString('en')}/s: ratio ${(rate(r) / rate(ref.result)).toFixed(2)}`,
+      `bare server ${Math.round(rate(ref.result)).toLocaleString('en')}/s: ratio ${(rate(r) / rate(ref.result)).toFixed(2)}; ` +
+      `committed reference ${Math.round(rate(durable.result)).toLocaleString('en')}/s: ratio ${(rate(r) / rate(durable.result)).toFixed(2)}`,
   );
   say(`  CPU per hit, tracker: ${perUnit(appCpu, amount)} (app + PostgreSQL ${serverUs.toFixed(0)} µs)`);
   say(`  group commits: ${flushed.toLocaleString('en')}, ${(amount / flushed).toFixed(0)} hits each`);
   say(`  CPU per hit, bare:    ${perUnit(refCpu, amount)}`);
+  const { load: _durableLoad, ...durableServer } = durableCpu;
+  say(
+    `  CPU per hit, committed reference: ${perUnit(durableCpu, amount)} (server + PostgreSQL ${(((durableServer.reference + durableServer.postgres) * 1000) / amount).toFixed(0)} µs)`,
+  );
+  // Every answer of the reference had its row committed first: as many rows as answers.
+  const stored = (await one('select count(*)::int as n from reference_hits')).n as number;
+  const durableAnswered = durable.result['2xx'] + durable.result['3xx'];
+  referenceOk &&= stored === amount && durableAnswered === amount;
+  await q('truncate reference_hits');
   await printStatements();
   say(
     `  answers: 2xx ${r['2xx']}, 3xx ${r['3xx']}, 4xx ${r['4xx']}, 5xx ${r['5xx']}, errors ${r.errors}, timeouts ${r.timeouts}`,
@@ -193,6 +228,7 @@ const rollup = await one(
 );
 const checks: [string, boolean][] = [
   ['every request answered 2xx or 3xx', !answered.bad],
+  ['the committed reference answered every request after committing its row', referenceOk],
   ['clicks = 3xx answers', counters.clicks === answered['3xx']],
   ['opens = 2xx answers + opens implied by a click', counters.opens === answered['2xx'] + events.implied],
   [
