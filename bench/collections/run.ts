@@ -28,7 +28,9 @@ await q(`insert into email_lists (name, category_id, user_id, total_counter, val
   from generate_series(1, ${lists}) g`);
 await q('analyze');
 
-const { rows: u } = await q(`select * from users order by id limit 2`);
+const { rows: u } = await q(
+  `select id, username, roles, token_generation as "tokenGeneration" from users order by id limit 2`,
+);
 const admin = await tokenOf(u[0]!);
 const user = await tokenOf(u[1]!);
 
