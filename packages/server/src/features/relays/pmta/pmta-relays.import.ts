@@ -1,16 +1,13 @@
 import type pg from 'pg';
-import type { FastifyRequest } from 'fastify';
 import { isEmail, isIp } from '@console/shared/fields';
 import { isId } from '@console/shared/ids';
 import { HOST_NAME, PmtaRelayMessages as M } from '@console/shared/pmta-relays';
 import { UploadKinds } from '@console/shared/uploads';
-import type { AppContext } from '../../../core/context.ts';
 import type { KindChoice } from '../../../core/imports/accept.ts';
 import { cell, copyLine, headerColumns, requireHeader } from '../../../core/imports/columns.ts';
 import { ImportFileError, defineImport, fileEvents, type RowParser } from '../../../core/imports/kind.ts';
 import { refuseBadLines } from '../../../core/imports/whole-file.ts';
-import { invalid } from '../../../core/errors.ts';
-import { isCurrentGroupOf } from '../relays.repo.ts';
+import { chosenTarget } from '../relays.import.ts';
 
 /** The files' columns (comma-separated, header row); ver 2 names each line's server and group. */
 export const PMTA_RELAY_COLUMNS = {
@@ -101,25 +98,6 @@ async function checkLines(client: pg.ClientBase, allIn: boolean, params: Params)
   );
 }
 
-/** ver 1: the chosen server and group, the caller's (or, for an administrator, one owner's). */
-async function chosenTarget(ctx: AppContext, req: FastifyRequest, fields: Record<string, string>) {
-  const serverId = fields.serverId?.trim();
-  const groupId = fields.groupId?.trim();
-  if (!isId(serverId) || !isId(groupId))
-    throw invalid({
-      ...(!isId(serverId) && { serverId: M.serverRequired }),
-      ...(!isId(groupId) && { groupId: M.groupRequired }),
-    });
-  const { rows } = await ctx.db.$client.query<{ userId: number }>(
-    'select user_id as "userId" from pmta_servers where id = $1 and ($2 or user_id = $3)',
-    [Number(serverId), req.user.isAdmin, req.user.id],
-  );
-  const ownerId = rows[0]?.userId;
-  if (ownerId === undefined) throw invalid({ serverId: M.serverNotOwners });
-  if (!(await isCurrentGroupOf(ctx.db, 'pmta', Number(groupId), ownerId))) throw invalid({ groupId: M.groupNotOwners });
-  return { params: { ownerId, isAdmin: req.user.isAdmin, serverId: Number(serverId), groupId: Number(groupId) } };
-}
-
 function kindFor(allIn: boolean) {
   return defineImport({
     kind: allIn ? UploadKinds.pmtaRelaysAllIn : UploadKinds.pmtaRelays,
@@ -134,7 +112,9 @@ function kindFor(allIn: boolean) {
     },
     target: allIn
       ? async (_ctx, req) => ({ params: { ownerId: req.user.id, isAdmin: req.user.isAdmin } })
-      : chosenTarget,
+      : async (ctx, req, fields) => ({
+          params: { ...(await chosenTarget(ctx, req, fields, 'pmta', M)), isAdmin: req.user.isAdmin },
+        }),
     checkHeader: requireHeader(allIn ? [...C.required, ...C.allIn] : C.required, headerMessage(allIn)),
     parser: async (_ctx, up) => new RelayRows(allIn, up.params as Params),
     prepare: async (client, run) => {

@@ -1,7 +1,5 @@
 import type pg from 'pg';
-import type { FastifyRequest } from 'fastify';
 import { isEmail } from '@console/shared/fields';
-import { isId } from '@console/shared/ids';
 import {
   SMTP_CREDENTIAL_MAX,
   SMTP_RELAY_COLUMNS as C,
@@ -9,13 +7,11 @@ import {
   SmtpRelayMessages as M,
 } from '@console/shared/smtp-relays';
 import { UploadKinds } from '@console/shared/uploads';
-import type { AppContext } from '../../../core/context.ts';
 import { cell, copyLine, headerColumns, requireHeader } from '../../../core/imports/columns.ts';
 import { ImportFileError, defineImport, fileEvents, type RowParser } from '../../../core/imports/kind.ts';
 import { refuseBadLines } from '../../../core/imports/whole-file.ts';
-import { invalid } from '../../../core/errors.ts';
 import { seal } from '../../../core/sealed.ts';
-import { isCurrentGroupOf } from '../relays.repo.ts';
+import { chosenTarget } from '../relays.import.ts';
 
 type Column = (typeof C)[keyof typeof C][number];
 type Params = { ownerId: number; serverId: number; groupId: number };
@@ -67,25 +63,6 @@ async function checkLines(client: pg.ClientBase, params: Params) {
   );
 }
 
-/** The chosen server and group: the caller's, or for an administrator the server's owner's. */
-async function chosenTarget(ctx: AppContext, req: FastifyRequest, fields: Record<string, string>) {
-  const serverId = fields.serverId?.trim();
-  const groupId = fields.groupId?.trim();
-  if (!isId(serverId) || !isId(groupId))
-    throw invalid({
-      ...(!isId(serverId) && { serverId: M.serverRequired }),
-      ...(!isId(groupId) && { groupId: M.groupRequired }),
-    });
-  const { rows } = await ctx.db.$client.query<{ userId: number }>(
-    'select user_id as "userId" from smtp_servers where id = $1 and ($2 or user_id = $3)',
-    [Number(serverId), req.user.isAdmin, req.user.id],
-  );
-  const ownerId = rows[0]?.userId;
-  if (ownerId === undefined) throw invalid({ serverId: M.serverNotOwners });
-  if (!(await isCurrentGroupOf(ctx.db, 'smtp', Number(groupId), ownerId))) throw invalid({ groupId: M.groupNotOwners });
-  return { params: { ownerId, serverId: Number(serverId), groupId: Number(groupId) } satisfies Params };
-}
-
 /**
  * POST /api/upload_smtp_relays (multipart `relays`, `serverId`, `groupId`): a CSV with a header row,
  * comma-separated account,password,senderEmail[,active] (active true by default). Any bad line fails the
@@ -100,7 +77,9 @@ export const smtpRelaysImport = defineImport({
     copyColumns: 'rn, account, password_enc, sender_email, active, reason',
     failureColumns: ['account'],
   },
-  target: chosenTarget,
+  target: async (ctx, req, fields) => ({
+    params: (await chosenTarget(ctx, req, fields, 'smtp', M)) satisfies Params,
+  }),
   checkHeader: requireHeader(C.required, SMTP_RELAY_HEADER_MESSAGE),
   parser: async (ctx) => new SmtpRelayRows(ctx.secret),
   prepare: async (client, run) => {
