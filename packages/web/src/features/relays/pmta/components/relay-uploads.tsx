@@ -1,26 +1,16 @@
-import { useState } from 'react';
-import { Select, Space, Typography } from 'antd';
+import { Space, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { UploadKinds } from '@console/shared/uploads';
 import { FileUploadsCard } from '@/components/file-uploads.tsx';
-import { useSelectOptions } from '@/hooks/use-select-options.ts';
+import { columnNames as cols, useUploadTarget } from '../../components/upload-target.tsx';
 import { pmtaRelaysKey } from '../api/pmta-relays.ts';
 
-const cols = (names: string[]) =>
-  names.map((c) => (
-    <Typography.Text code key={c}>
-      {c}
-    </Typography.Text>
-  ));
 const done = (name: string, n: number) => `File ${name} processing completed! Uploaded ${n} relays.`;
 
 /** 'ver 1' (into the chosen server and group) and 'ver 2' (server and group per line) relay uploads. */
 export function RelayUploads({ ownerId }: { ownerId?: number }) {
   const client = useQueryClient();
-  const [serverId, setServerId] = useState<number>();
-  const [groupId, setGroupId] = useState<number>();
-  const servers = useSelectOptions('/pmta_servers', { 'user.id': ownerId });
-  const groups = useSelectOptions('/pmta_relay_groups', { 'archive[exists]': 'false', 'user.id': ownerId });
+  const target = useUploadTarget('pmta', ownerId);
   const refresh = () => void client.invalidateQueries({ queryKey: pmtaRelaysKey });
   const common = {
     action: '/upload_pmta_relays',
@@ -35,28 +25,11 @@ export function RelayUploads({ ownerId }: { ownerId?: number }) {
         {...common}
         kind={UploadKinds.pmtaRelays}
         title="Upload relays (ver 1)"
-        data={{ serverId, groupId }}
-        disabledReason={!serverId || !groupId ? 'Choose the PMTA server and the relay group first.' : undefined}
+        data={target.data}
+        disabledReason={!target.chosen ? 'Choose the PMTA server and the relay group first.' : undefined}
         hint={
           <Space direction="vertical" style={{ width: '100%' }}>
-            <Space wrap>
-              <Select
-                aria-label="Upload server"
-                placeholder="PMTA server"
-                options={servers.data}
-                value={serverId}
-                onChange={setServerId}
-                style={{ minWidth: 180 }}
-              />
-              <Select
-                aria-label="Upload group"
-                placeholder="Relay group"
-                options={groups.data}
-                value={groupId}
-                onChange={setGroupId}
-                style={{ minWidth: 180 }}
-              />
-            </Space>
+            {target.picker()}
             <Typography.Text type="secondary">
               Comma-separated with a header row: {cols(['smtpHost', 'ip', 'senderEmail'])} required,{' '}
               {cols(['active', 'withoutVmta'])} optional (active: true when blank). Any bad line stops the whole file.

@@ -1,17 +1,11 @@
 import type { ReactNode } from 'react';
-import { Button, Checkbox, Col, Form, Input, Row, Select, Space } from 'antd';
-import { useNavigate } from 'react-router';
+import { Checkbox, Col, Form, Input, Select } from 'antd';
 import { PMTA_SERVER_DEFAULTS, pmtaServerSchema, type PmtaServerBody } from '@console/shared/pmta-servers';
-import { EditPage } from '@/components/edit-page.tsx';
-import { toast } from '@/components/feedback.tsx';
-import { OwnerSelect } from '@/components/owner-filter.tsx';
 import { SpeedHint } from '@/components/speed-hint.tsx';
-import { ValidationErrors } from '@/components/validation-errors.tsx';
 import { WholeNumberInput } from '@/components/whole-number-input.tsx';
 import { useRouteId } from '@/hooks/use-route-id.ts';
 import { zodRule } from '@/lib/form-rules.ts';
-import { href } from '@/lib/routes.ts';
-import { useSession } from '@/lib/session.ts';
+import { ServerEditPage, useServerForm } from '../../components/server-edit-page.tsx';
 import { usePmtaServer, useSavePmtaServer } from '../api/pmta-servers.ts';
 import { PmtaServerOperations } from '../components/pmta-server-operations.tsx';
 import { PmtaServerSsh } from '../components/pmta-server-ssh.tsx';
@@ -51,9 +45,7 @@ const number = (name: keyof Values, extra?: ReactNode) => (
 export function PmtaServerEdit() {
   const routeId = useRouteId();
   const id = routeId === 'malformed' ? undefined : routeId;
-  const session = useSession();
-  const isAdmin = session?.isAdmin ?? false;
-  const navigate = useNavigate();
+  const { isAdmin, userId, saved } = useServerForm('pmta');
   const server = usePmtaServer(id);
   const save = useSavePmtaServer();
 
@@ -66,106 +58,77 @@ export function PmtaServerEdit() {
         sshPassword: '',
         sshKey: '',
       }
-    : { name: '', serverIp: '', ipList: '', encryption: '', ...PMTA_SERVER_DEFAULTS, user: session?.claims.id };
+    : { name: '', serverIp: '', ipList: '', encryption: '', ...PMTA_SERVER_DEFAULTS, user: userId };
   // An empty encryption is sent as null; an empty owner is left out (spec 2 §5).
   const submit = ({ user, encryption, ...v }: Values) =>
     save.mutate(
       { id, body: { ...v, encryption: encryption || null, ...(isAdmin && user ? { user } : {}) } },
-      {
-        onSuccess: () => {
-          toast.success(id ? 'Updated!' : 'Added successfully!');
-          navigate(href('pmtaServers'));
-        },
-      },
+      saved(id),
     );
 
   return (
-    <EditPage
+    <ServerEditPage<Values>
+      kind="pmta"
+      id={id}
       routeId={routeId}
-      title={id ? `Edit PMTA Server #${id}` : 'Create PMTA Server'}
-      back={{ label: 'Back to PMTA Servers', to: href('pmtaServers') }}
       loading={Boolean(id) && !server.data}
-    >
-      <Row gutter={24}>
-        <Col xs={24} xl={id ? 24 : 14}>
-          <Form<Values>
-            key={id ?? 'new'}
-            layout="vertical"
-            noValidate
-            initialValues={initial}
-            onFinish={submit}
-            style={{ maxWidth: 880 }}
-          >
-            <ValidationErrors error={save.error} labels={labels} />
-            <Row gutter={16}>
-              <Col xs={24} md={12}>
-                <Form.Item label={labels.name} name="name" rules={rule('name')}>
-                  <Input autoComplete="off" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item label={labels.serverIp} name="serverIp" rules={rule('serverIp')}>
-                  <Input autoComplete="off" placeholder="203.0.113.10" />
-                </Form.Item>
-              </Col>
-              {number('pmtaHttpPort')}
-              {number('sshPort')}
-              {number('smtpPort', 'Where campaigns inject mail.')}
-              <Col xs={12} md={6}>
-                <Form.Item label={labels.encryption} name="encryption" rules={rule('encryption')}>
-                  <Select
-                    aria-label="Encryption"
-                    options={[
-                      { value: '', label: 'None' },
-                      { value: 'ssl', label: 'SSL' },
-                      { value: 'tls', label: 'TLS' },
-                    ]}
-                  />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item label={labels.serverUsername} name="serverUsername" rules={rule('serverUsername')}>
-                  <Input autoComplete="off" />
-                </Form.Item>
-              </Col>
-              {number('relayNormalSpeed', <SpeedHint name="relayNormalSpeed" fallback="Seconds, for new relays." />)}
-              {number('relayBackoffSpeed', 'In backoff mode.')}
-              <Col xs={24} md={isAdmin ? 12 : 24}>
-                <Form.Item
-                  label={labels.ipList}
-                  name="ipList"
-                  rules={rule('ipList')}
-                  extra="The addresses allowed to reach the PMTA HTTP interface (its http-access list), comma-separated."
-                >
-                  <Input autoComplete="off" placeholder="127.0.0.1, 203.0.113.5" />
-                </Form.Item>
-              </Col>
-              {isAdmin && (
-                <Col xs={24} md={12}>
-                  <Form.Item label="Owner" name="user">
-                    <OwnerSelect allowClear={false} aria-label="Owner" style={{ width: '100%' }} />
-                  </Form.Item>
-                </Col>
-              )}
-            </Row>
-            <Form.Item name="isVps" valuePropName="checked">
-              <Checkbox>VPS (its relays count as VPS relays; otherwise Net)</Checkbox>
+      isAdmin={isAdmin}
+      initialValues={initial}
+      onFinish={submit}
+      save={save}
+      labels={labels}
+      schema={pmtaServerSchema}
+      fields={
+        <>
+          <Col xs={24} md={12}>
+            <Form.Item label={labels.serverIp} name="serverIp" rules={rule('serverIp')}>
+              <Input autoComplete="off" placeholder="203.0.113.10" />
             </Form.Item>
-            <PmtaServerSsh server={server.data} />
-            <Space wrap size="large">
-              <Button type="primary" htmlType="submit" loading={save.isPending}>
-                Save
-              </Button>
-              {id && <PmtaServerOperations id={id} />}
-            </Space>
-          </Form>
-        </Col>
-        {!id && (
-          <Col xs={24} xl={10}>
-            <PmtaServerUploads />
           </Col>
-        )}
-      </Row>
-    </EditPage>
+          {number('pmtaHttpPort')}
+          {number('sshPort')}
+          {number('smtpPort', 'Where campaigns inject mail.')}
+          <Col xs={12} md={6}>
+            <Form.Item label={labels.encryption} name="encryption" rules={rule('encryption')}>
+              <Select
+                aria-label="Encryption"
+                options={[
+                  { value: '', label: 'None' },
+                  { value: 'ssl', label: 'SSL' },
+                  { value: 'tls', label: 'TLS' },
+                ]}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label={labels.serverUsername} name="serverUsername" rules={rule('serverUsername')}>
+              <Input autoComplete="off" />
+            </Form.Item>
+          </Col>
+          {number('relayNormalSpeed', <SpeedHint name="relayNormalSpeed" fallback="Seconds, for new relays." />)}
+          {number('relayBackoffSpeed', 'In backoff mode.')}
+          <Col xs={24} md={isAdmin ? 12 : 24}>
+            <Form.Item
+              label={labels.ipList}
+              name="ipList"
+              rules={rule('ipList')}
+              extra="The addresses allowed to reach the PMTA HTTP interface (its http-access list), comma-separated."
+            >
+              <Input autoComplete="off" placeholder="127.0.0.1, 203.0.113.5" />
+            </Form.Item>
+          </Col>
+        </>
+      }
+      after={
+        <>
+          <Form.Item name="isVps" valuePropName="checked">
+            <Checkbox>VPS (its relays count as VPS relays; otherwise Net)</Checkbox>
+          </Form.Item>
+          <PmtaServerSsh server={server.data} />
+        </>
+      }
+      buttons={id ? <PmtaServerOperations id={id} /> : null}
+      side={!id && <PmtaServerUploads />}
+    />
   );
 }

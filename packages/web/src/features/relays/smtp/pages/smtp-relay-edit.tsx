@@ -1,17 +1,9 @@
-import { useState } from 'react';
-import { Button, Checkbox, Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
-import { useNavigate } from 'react-router';
+import { Checkbox, Col, Form, Input, Select, Switch } from 'antd';
 import { smtpRelayCreateSchema, smtpRelayUpdateSchema } from '@console/shared/smtp-relays';
-import { EditPage } from '@/components/edit-page.tsx';
-import { toast } from '@/components/feedback.tsx';
-import { OwnerSelect } from '@/components/owner-filter.tsx';
-import { SpeedHint } from '@/components/speed-hint.tsx';
-import { ValidationErrors } from '@/components/validation-errors.tsx';
 import { useRouteId } from '@/hooks/use-route-id.ts';
 import { useSelectOptions } from '@/hooks/use-select-options.ts';
 import { zodRule } from '@/lib/form-rules.ts';
-import { href } from '@/lib/routes.ts';
-import { useSession } from '@/lib/session.ts';
+import { RelayEditPage, relayLabels, useRelayForm } from '../../components/relay-edit-page.tsx';
 import { useCreateSmtpRelay, useSmtpRelay, useUpdateSmtpRelay } from '../api/smtp-relays.ts';
 import { RelayUpload } from '../components/relay-upload.tsx';
 
@@ -30,36 +22,23 @@ interface Values {
   backoff: boolean;
 }
 const labels = {
-  user: 'Owner',
+  ...relayLabels,
   smtpServer: 'SMTP Server',
-  group: 'Relay Group',
-  senderEmail: 'Sender Email',
   account: 'Account',
   password: 'Password',
-  description: 'Description',
   socks: 'Socks proxy',
-  normalSpeed: 'Normal speed',
-  backoffSpeed: 'Backoff speed',
 };
 
 /** Create SMTP Relay (the form and 'Upload a list') and Edit SMTP Relay #id (with socks, speeds, backoff mode). */
 export function SmtpRelayEdit() {
   const routeId = useRouteId();
   const id = routeId === 'malformed' ? undefined : routeId;
-  const session = useSession();
-  const isAdmin = session?.isAdmin ?? false;
-  const navigate = useNavigate();
   const relay = useSmtpRelay(id);
   const create = useCreateSmtpRelay();
   const update = useUpdateSmtpRelay();
-  const save = id ? update : create;
-  // Administrators pick the owner first; the servers, groups and socks offered are that owner's.
-  const [owner, setOwner] = useState<number | undefined>(isAdmin ? undefined : session?.claims.id);
-  const ownerId = relay.data?.user.id ?? owner;
-  const known = ownerId !== undefined;
-  const servers = useSelectOptions('/smtp_servers', { 'user.id': ownerId }, known);
-  const groups = useSelectOptions('/smtp_relay_groups', { 'archive[exists]': 'false', 'user.id': ownerId }, known);
-  const socks = useSelectOptions('/socks', { 'user.id': ownerId }, known && Boolean(id));
+  // The servers, groups and socks offered are the owner's.
+  const form = useRelayForm('smtp', relay.data?.user.id);
+  const socks = useSelectOptions('/socks', { 'user.id': form.ownerId }, form.known && Boolean(id));
   const schema = id ? smtpRelayUpdateSchema : smtpRelayCreateSchema;
   const rule = (field: keyof Values) => [zodRule(schema, field)];
 
@@ -81,10 +60,6 @@ export function SmtpRelayEdit() {
         backoff: false,
         description: '',
       };
-  const done = (message: string) => () => {
-    toast.success(message);
-    navigate(href('smtpRelays'));
-  };
   const submit = (v: Values) => {
     const common = {
       group: v.group!,
@@ -108,156 +83,82 @@ export function SmtpRelayEdit() {
             backoff: v.backoff,
           },
         },
-        { onSuccess: done('Updated!') },
+        { onSuccess: form.saved('Updated!') },
       );
     else
       create.mutate(
-        { ...common, password: v.password, ...(isAdmin && owner ? { user: owner } : {}) },
-        { onSuccess: done('Added successfully!') },
+        { ...common, password: v.password, ...(form.isAdmin && form.owner ? { user: form.owner } : {}) },
+        { onSuccess: form.saved('Added successfully!') },
       );
   };
 
   return (
-    <EditPage
+    <RelayEditPage<Values>
+      kind="smtp"
+      id={id}
       routeId={routeId}
-      title={id ? `Edit SMTP Relay #${id}` : 'Create SMTP Relay'}
-      back={{ label: 'Back to SMTP Relays', to: href('smtpRelays') }}
-      loading={Boolean(id) && !relay.data}
-    >
-      <Row gutter={24}>
-        <Col xs={24} xl={14}>
-          {isAdmin && !id && (
+      form={form}
+      relay={relay.data}
+      initialValues={initial}
+      onFinish={submit}
+      save={id ? update : create}
+      labels={labels}
+      schema={schema}
+      fields={
+        <>
+          <Col xs={24} md={12}>
+            <Form.Item label={labels.account} name="account" rules={rule('account')}>
+              <Input autoComplete="off" placeholder="news@example.com" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
             <Form.Item
-              label="Owner"
-              layout="vertical"
-              extra="Choose the owner first: the servers and groups are theirs."
+              label={labels.password}
+              name="password"
+              rules={rule('password')}
+              extra={id && relay.data?.hasPassword ? 'Leave blank to keep the current password.' : undefined}
             >
-              <OwnerSelect
-                aria-label="Owner"
-                value={owner}
-                onChange={(v) => setOwner(v ?? undefined)}
-                style={{ width: '100%' }}
-              />
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label={labels.senderEmail} name="senderEmail" rules={rule('senderEmail')}>
+              <Input autoComplete="off" placeholder="news@example.com" />
+            </Form.Item>
+          </Col>
+          {id && (
+            <Col xs={24} md={12}>
+              <Form.Item label={labels.socks} name="socks">
+                <Select
+                  aria-label={labels.socks}
+                  allowClear
+                  placeholder="None: connect directly"
+                  options={socks.data}
+                  showSearch={{ optionFilterProp: 'label' }}
+                />
+              </Form.Item>
+            </Col>
+          )}
+        </>
+      }
+      checks={
+        <>
+          <Form.Item
+            name="providerSigns"
+            valuePropName="checked"
+            style={{ marginBottom: 8 }}
+            extra="Leave unchecked and the console signs with the DKIM key of the sender address's domain."
+          >
+            <Checkbox>The relay&apos;s provider DKIM-signs its mail</Checkbox>
+          </Form.Item>
+          {id && (
+            <Form.Item label="Backoff mode" name="backoff" valuePropName="checked">
+              <Switch aria-label="Backoff mode" />
             </Form.Item>
           )}
-          <Form<Values>
-            key={`${id ?? 'new'}-${ownerId ?? ''}`}
-            layout="vertical"
-            noValidate
-            initialValues={initial}
-            onFinish={submit}
-            disabled={!known}
-            style={{ maxWidth: 880 }}
-          >
-            <ValidationErrors error={save.error} labels={labels} />
-            {id && (
-              <Form.Item label="Owner">
-                <Input value={relay.data?.user.username} disabled />
-              </Form.Item>
-            )}
-            <Row gutter={16}>
-              <Col xs={24} md={12}>
-                <Form.Item label={labels.smtpServer} name="smtpServer" rules={rule('smtpServer')}>
-                  <Select
-                    aria-label={labels.smtpServer}
-                    options={servers.data}
-                    showSearch={{ optionFilterProp: 'label' }}
-                  />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item label={labels.group} name="group" rules={rule('group')}>
-                  <Select aria-label={labels.group} options={groups.data} showSearch={{ optionFilterProp: 'label' }} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item label={labels.account} name="account" rules={rule('account')}>
-                  <Input autoComplete="off" placeholder="news@example.com" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item
-                  label={labels.password}
-                  name="password"
-                  rules={rule('password')}
-                  extra={id && relay.data?.hasPassword ? 'Leave blank to keep the current password.' : undefined}
-                >
-                  <Input.Password autoComplete="new-password" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item label={labels.senderEmail} name="senderEmail" rules={rule('senderEmail')}>
-                  <Input autoComplete="off" placeholder="news@example.com" />
-                </Form.Item>
-              </Col>
-              {id && (
-                <>
-                  <Col xs={24} md={12}>
-                    <Form.Item label={labels.socks} name="socks">
-                      <Select
-                        aria-label={labels.socks}
-                        allowClear
-                        placeholder="None: connect directly"
-                        options={socks.data}
-                        showSearch={{ optionFilterProp: 'label' }}
-                      />
-                    </Form.Item>
-                  </Col>
-                  <Col xs={12} md={6}>
-                    <Form.Item
-                      label={labels.normalSpeed}
-                      name="normalSpeed"
-                      rules={rule('normalSpeed')}
-                      extra={<SpeedHint name="normalSpeed" />}
-                    >
-                      <InputNumber style={{ width: '100%' }} addonAfter="s" />
-                    </Form.Item>
-                  </Col>
-                  <Col xs={12} md={6}>
-                    <Form.Item
-                      label={labels.backoffSpeed}
-                      name="backoffSpeed"
-                      rules={rule('backoffSpeed')}
-                      dependencies={['normalSpeed']}
-                    >
-                      <InputNumber style={{ width: '100%' }} addonAfter="s" />
-                    </Form.Item>
-                  </Col>
-                </>
-              )}
-              <Col span={24}>
-                <Form.Item label={labels.description} name="description" rules={rule('description')}>
-                  <Input.TextArea rows={2} maxLength={400} showCount />
-                </Form.Item>
-              </Col>
-            </Row>
-            <Form.Item name="active" valuePropName="checked" style={{ marginBottom: 8 }}>
-              <Checkbox>Active</Checkbox>
-            </Form.Item>
-            <Form.Item
-              name="providerSigns"
-              valuePropName="checked"
-              style={{ marginBottom: 8 }}
-              extra="Leave unchecked and the console signs with the DKIM key of the sender address's domain."
-            >
-              <Checkbox>The relay&apos;s provider DKIM-signs its mail</Checkbox>
-            </Form.Item>
-            {id && (
-              <Form.Item label="Backoff mode" name="backoff" valuePropName="checked">
-                <Switch aria-label="Backoff mode" />
-              </Form.Item>
-            )}
-            <Button type="primary" htmlType="submit" loading={save.isPending}>
-              Save
-            </Button>
-          </Form>
-        </Col>
-        {!id && (
-          <Col xs={24} xl={10}>
-            <RelayUpload ownerId={ownerId} />
-          </Col>
-        )}
-      </Row>
-    </EditPage>
+        </>
+      }
+      side={!id && <RelayUpload ownerId={form.ownerId} />}
+    />
   );
 }

@@ -1,16 +1,10 @@
-import { Button, Col, Form, Input, InputNumber, Row, Switch } from 'antd';
-import { useNavigate } from 'react-router';
+import { Col, Form, Input, InputNumber, Switch } from 'antd';
 import { SMTP_SERVER_DEFAULTS, smtpServerSchema, type SmtpServerBody } from '@console/shared/smtp-servers';
 import { speedHint } from '@console/shared/relays';
-import { EditPage } from '@/components/edit-page.tsx';
-import { toast } from '@/components/feedback.tsx';
-import { OwnerSelect } from '@/components/owner-filter.tsx';
-import { ValidationErrors } from '@/components/validation-errors.tsx';
 import { WholeNumberInput } from '@/components/whole-number-input.tsx';
 import { useRouteId } from '@/hooks/use-route-id.ts';
 import { zodRule } from '@/lib/form-rules.ts';
-import { href } from '@/lib/routes.ts';
-import { useSession } from '@/lib/session.ts';
+import { ServerEditPage, useServerForm } from '../../components/server-edit-page.tsx';
 import { useSaveSmtpServer, useSmtpServer } from '../api/smtp-servers.ts';
 
 type Values = Omit<SmtpServerBody, 'user'> & { user?: number };
@@ -29,9 +23,7 @@ const labels = {
 export function SmtpServerEdit() {
   const routeId = useRouteId();
   const id = routeId === 'malformed' ? undefined : routeId;
-  const session = useSession();
-  const isAdmin = session?.isAdmin ?? false;
-  const navigate = useNavigate();
+  const { isAdmin, userId, saved } = useServerForm('smtp');
   const server = useSmtpServer(id);
   const save = useSaveSmtpServer();
   const [form] = Form.useForm<Values>();
@@ -40,41 +32,25 @@ export function SmtpServerEdit() {
 
   const initial: Values = server.data
     ? { ...server.data, user: server.data.user.id }
-    : { name: '', host: '', ...SMTP_SERVER_DEFAULTS, user: session?.claims.id };
+    : { name: '', host: '', ...SMTP_SERVER_DEFAULTS, user: userId };
   const submit = ({ user, ...v }: Values) =>
-    save.mutate(
-      { id, body: { ...v, ...(isAdmin && user ? { user } : {}) } },
-      {
-        onSuccess: () => {
-          toast.success(id ? 'Updated!' : 'Added successfully!');
-          navigate(href('smtpServers'));
-        },
-      },
-    );
+    save.mutate({ id, body: { ...v, ...(isAdmin && user ? { user } : {}) } }, saved(id));
 
   return (
-    <EditPage
+    <ServerEditPage<Values>
+      kind="smtp"
+      id={id}
       routeId={routeId}
-      title={id ? `Edit SMTP Server #${id}` : 'Create SMTP Server'}
-      back={{ label: 'Back to SMTP Servers', to: href('smtpServers') }}
       loading={Boolean(id) && !server.data}
-    >
-      <Form<Values>
-        form={form}
-        key={id ?? 'new'}
-        layout="vertical"
-        noValidate
-        initialValues={initial}
-        onFinish={submit}
-        style={{ maxWidth: 880 }}
-      >
-        <ValidationErrors error={save.error} labels={labels} />
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item label={labels.name} name="name" rules={rule('name')}>
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
+      isAdmin={isAdmin}
+      form={form}
+      initialValues={initial}
+      onFinish={submit}
+      save={save}
+      labels={labels}
+      schema={smtpServerSchema}
+      fields={
+        <>
           <Col xs={24} md={12}>
             <Form.Item label={labels.host} name="host" rules={rule('host')}>
               <Input autoComplete="off" placeholder="smtp.example.com" />
@@ -116,18 +92,8 @@ export function SmtpServerEdit() {
               <InputNumber style={{ width: '100%' }} addonAfter="s" />
             </Form.Item>
           </Col>
-          {isAdmin && (
-            <Col xs={24} md={12}>
-              <Form.Item label="Owner" name="user">
-                <OwnerSelect allowClear={false} aria-label="Owner" style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-          )}
-        </Row>
-        <Button type="primary" htmlType="submit" loading={save.isPending}>
-          Save
-        </Button>
-      </Form>
-    </EditPage>
+        </>
+      }
+    />
   );
 }
