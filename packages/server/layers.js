@@ -20,12 +20,6 @@ export const layers = [
   ['db', ['db', 'env.ts']],
 ];
 
-/**
- * Features stand alone (issue 41, item 1): a feature imports no other feature; what two features share moves
- * down a layer. A feature with kinds (campaigns: pmta-campaigns/, smtp-campaigns/; relays: pmta/, smtp/) keeps
- * what its kinds share in its own top folder (the kit); a kind imports the kit, never another kind, and the
- * kit imports no kind (issue 41, item 2; the web's rule, decision 1120).
- */
 const rankOf = new Map(layers.flatMap(([name, entries], i) => entries.map((e) => [e, { name, rank: i }])));
 
 /** The absolute path an import names: relative to the importing file, or through the package's name. */
@@ -42,7 +36,14 @@ const featureOf = (file) => {
   return parts[0] === 'features' && parts.length > 2 ? parts[1] : undefined;
 };
 
-/** The features with kinds, and their kinds' folders (a feature's other sub-folders are parts of its kit). */
+/**
+ * Features stand alone (issue 41, item 1): a feature imports no other feature; what two features share moves
+ * down a layer. A feature with kinds (campaigns: pmta-campaigns/, smtp-campaigns/; relays: pmta/, smtp/) keeps
+ * what its kinds share in its own top folder (the kit); a kind imports the kit, never another kind, and the
+ * kit imports no kind (issue 41, item 2, decision 1450; the web's rule, decision 1120).
+ * The features with kinds and their kinds' folders (a feature's other sub-folders, such as
+ * email-lists/import/, are parts of its kit).
+ */
 export const featureKinds = {
   campaigns: ['pmta-campaigns', 'smtp-campaigns'],
   relays: ['pmta', 'smtp'],
