@@ -1,11 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { Space, Tag } from 'antd';
 import type { HydraCollection } from '@console/shared/hydra';
 import { type PmtaRelay } from '@console/shared/pmta-relays';
 import { DataTable, type ListTableProps, type Selection, withTitleMinWidths } from '@/components/data-table.tsx';
 import { confirmDelete } from '@/components/feedback.tsx';
-import { DeleteButton, EditButton } from '@/components/row-actions.tsx';
-import { href } from '@/lib/routes.ts';
+import { activeColumn, relayActionsColumn } from '../../components/relay-columns.tsx';
 import { useDeletePmtaRelay } from '../api/pmta-relays.ts';
 import { DescriptionCell } from '@/components/relay-description-cell.tsx';
 import { ReputationsDialog } from './reputations-dialog.tsx';
@@ -63,30 +61,14 @@ export function PmtaRelaysTable(props: PmtaRelaysTableProps) {
               />
             ),
           },
-          {
-            title: 'Active',
-            key: 'active',
-            sorter: true,
-            width: 90,
-            render: (_, r) => (r.active ? <Tag color="green">Yes</Tag> : <Tag color="red">No</Tag>),
-          },
+          activeColumn<PmtaRelay>(),
           {
             title: 'Description',
             key: 'description',
             sorter: true,
             render: (_, r) => <DescriptionCell kind="pmta" relayId={r.id} description={r.description} />,
           },
-          {
-            title: 'Actions',
-            key: 'actions',
-            fixed: 'right',
-            render: (_, r) => (
-              <Space size="small">
-                <EditButton to={href('pmtaRelayEdit', { id: r.id })} label={`Edit relay ${r.smtpHost}`} />
-                <DeleteButton label={`Delete relay ${r.smtpHost}`} onClick={() => void askDelete(r)} />
-              </Space>
-            ),
-          },
+          relayActionsColumn<PmtaRelay>('pmta', (r) => r.smtpHost, askDelete),
           // No title squeezed inside a word ('Descrip tion'): at 1000 px the table scrolls sideways instead.
         ])}
       />

@@ -1,11 +1,9 @@
-import { Space, Tag } from 'antd';
 import type { HydraCollection } from '@console/shared/hydra';
 import { type SmtpRelay } from '@console/shared/smtp-relays';
 import { DataTable, type ListTableProps, type Selection } from '@/components/data-table.tsx';
 import { confirmDelete } from '@/components/feedback.tsx';
 import { RatingTag } from '@/components/rating-tag.tsx';
-import { DeleteButton, EditButton } from '@/components/row-actions.tsx';
-import { href } from '@/lib/routes.ts';
+import { activeColumn, relayActionsColumn } from '../../components/relay-columns.tsx';
 import { useDeleteSmtpRelay } from '../api/smtp-relays.ts';
 
 export interface SmtpRelaysTableProps extends ListTableProps<HydraCollection<SmtpRelay>> {
@@ -29,25 +27,8 @@ export function SmtpRelaysTable(props: SmtpRelaysTableProps) {
         { title: 'SMTP server', key: 'smtpServer.name', sorter: true, render: (_, r) => r.smtpServer.name },
         { title: 'Account', dataIndex: 'account', key: 'account', sorter: true },
         { title: 'Status', key: 'status', sorter: true, width: 100, render: (_, r) => <RatingTag value={r.status} /> },
-        {
-          title: 'Active',
-          key: 'active',
-          sorter: true,
-          width: 90,
-          render: (_, r) => (r.active ? <Tag color="green">Yes</Tag> : <Tag color="red">No</Tag>),
-        },
-        {
-          title: 'Actions',
-          key: 'actions',
-          fixed: 'right',
-          width: 190,
-          render: (_, r) => (
-            <Space size="small">
-              <EditButton to={href('smtpRelayEdit', { id: r.id })} label={`Edit relay ${r.account}`} />
-              <DeleteButton label={`Delete relay ${r.account}`} onClick={() => void askDelete(r)} />
-            </Space>
-          ),
-        },
+        activeColumn<SmtpRelay>(),
+        relayActionsColumn<SmtpRelay>('smtp', (r) => r.account, askDelete, 190),
       ]}
     />
   );

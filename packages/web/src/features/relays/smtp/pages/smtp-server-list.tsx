@@ -1,10 +1,7 @@
-import { Form, Input } from 'antd';
 import { SMTP_SERVERS_PAGE_SIZE } from '@console/shared/smtp-servers';
 import { listTable } from '@/components/data-table.tsx';
-import { ListPage } from '@/components/list-page.tsx';
-import { OwnerFilter } from '@/components/owner-filter.tsx';
 import { useCollectionParams } from '@/hooks/use-collection-params.ts';
-import { href } from '@/lib/routes.ts';
+import { ServerListPage } from '../../components/server-list-page.tsx';
 import { useSmtpServers } from '../api/smtp-servers.ts';
 import { SmtpServersTable } from '../components/smtp-servers-table.tsx';
 
@@ -13,20 +10,8 @@ export function SmtpServerList() {
   const list = useCollectionParams({ pageSize: SMTP_SERVERS_PAGE_SIZE });
   const servers = useSmtpServers(list.query);
   return (
-    <ListPage
-      title="SMTP Servers"
-      create={{ label: 'Add Server', to: href('smtpServerCreate') }}
-      list={list}
-      filters={
-        <>
-          <Form.Item name="serverName">
-            <Input placeholder="Server name" allowClear aria-label="Server name" />
-          </Form.Item>
-          <OwnerFilter aria-label="Owner" />
-        </>
-      }
-    >
+    <ServerListPage kind="smtp" list={list} search={{ name: 'serverName', placeholder: 'Server name' }}>
       <SmtpServersTable {...listTable(servers, list)} />
-    </ListPage>
+    </ServerListPage>
   );
 }
