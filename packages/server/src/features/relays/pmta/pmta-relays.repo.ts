@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { Rating } from '@console/shared/enums';
 import {
   PMTA_RELAYS_PAGE_SIZE,
@@ -116,11 +116,3 @@ export async function insertPmtaRelay(db: Executor, v: PmtaRelayValues) {
 
 export const updatePmtaRelayRow = (db: Executor, id: number, v: Partial<PmtaRelayValues>) =>
   db.update(r).set(v).where(eq(r.id, id));
-
-/** A server of `userId`, with the speeds its new relays start with. */
-export const serverOf = (db: Executor, serverId: number, userId: number) =>
-  db
-    .select({ id: srv.id, relayNormalSpeed: srv.relayNormalSpeed, relayBackoffSpeed: srv.relayBackoffSpeed })
-    .from(srv)
-    .where(and(eq(srv.id, serverId), eq(srv.userId, userId)))
-    .then((rows) => rows[0]);

@@ -11,13 +11,12 @@ import type { AppContext, AuthUser } from '../../../core/context.ts';
 import { assertReferences, found, ownerFor, assertUser } from '../../../core/access.ts';
 import { invalid } from '../../../core/errors.ts';
 import { indicatorsSoon } from '../../../pmta/indicators-refresh.ts';
-import { deleteRelays, isCurrentGroupOf } from '../relays.repo.ts';
+import { deleteRelays, isCurrentGroupOf, serverOf } from '../relays.repo.ts';
 import {
   countPoor,
   findPmtaRelay,
   insertPmtaRelay,
   pmtaRelaysCollection,
-  serverOf,
   updatePmtaRelayRow,
 } from './pmta-relays.repo.ts';
 
@@ -40,7 +39,7 @@ export async function createPmtaRelay(
 ) {
   const userId = ownerFor(actor, input.user);
   await assertUser(ctx.db, userId, M.userNotFound);
-  const server = await serverOf(ctx.db, input.pmtaServer, userId);
+  const server = await serverOf(ctx.db, 'pmta', input.pmtaServer, userId);
   assertReferences({
     pmtaServer: !server && M.serverNotOwners,
     group: !(await isCurrentGroupOf(ctx.db, 'pmta', input.group, userId)) && M.groupNotOwners,

@@ -79,14 +79,6 @@ export async function insertSmtpRelay(db: Executor, v: SmtpRelayValues) {
 export const updateSmtpRelayRow = (db: Executor, id: number, v: Partial<SmtpRelayValues>) =>
   db.update(r).set(v).where(eq(r.id, id));
 
-/** A server of `userId`, with the speeds its new relays start with. */
-export const smtpServerOf = (db: Executor, serverId: number, userId: number) =>
-  db
-    .select({ id: srv.id, relayNormalSpeed: srv.relayNormalSpeed, relayBackoffSpeed: srv.relayBackoffSpeed })
-    .from(srv)
-    .where(and(eq(srv.id, serverId), eq(srv.userId, userId)))
-    .then((rows) => rows[0]);
-
 /** Whether a socks proxy is one of `userId`'s. */
 export const isSocksOf = (db: Executor, socksId: number, userId: number) =>
   db

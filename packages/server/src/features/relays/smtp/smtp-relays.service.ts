@@ -8,8 +8,8 @@ import { Rating } from '@console/shared/enums';
 import type { AppContext, AuthUser } from '../../../core/context.ts';
 import { assertReferences, found, ownerFor, assertUser } from '../../../core/access.ts';
 import { seal } from '../../../core/sealed.ts';
-import { deleteRelays, isCurrentGroupOf } from '../relays.repo.ts';
-import { findSmtpRelay, insertSmtpRelay, isSocksOf, smtpServerOf, updateSmtpRelayRow } from './smtp-relays.repo.ts';
+import { deleteRelays, isCurrentGroupOf, serverOf } from '../relays.repo.ts';
+import { findSmtpRelay, insertSmtpRelay, isSocksOf, updateSmtpRelayRow } from './smtp-relays.repo.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'secret'>;
 
@@ -23,7 +23,7 @@ async function checkReferences(
   userId: number,
   input: { smtpServer: number; group: number; socks?: number | null },
 ) {
-  const server = await smtpServerOf(ctx.db, input.smtpServer, userId);
+  const server = await serverOf(ctx.db, 'smtp', input.smtpServer, userId);
   assertReferences({
     smtpServer: !server && M.serverNotOwners,
     group: !(await isCurrentGroupOf(ctx.db, 'smtp', input.group, userId)) && M.groupNotOwners,
