@@ -7,7 +7,8 @@ import {
 } from '@console/shared/relay-groups';
 import type { AppContext, AuthUser } from '../../core/context.ts';
 import { found, ownerFor, assertUser } from '../../core/access.ts';
-import { conflict, invalid } from '../../core/errors.ts';
+import { conflict } from '../../core/errors.ts';
+import { assertKeepsOwner } from './relays.service.ts';
 import { findRelayGroup, insertRelayGroup, updateCurrentRelayGroup } from './relay-groups.repo.ts';
 
 type Ctx = Pick<AppContext, 'db'>;
@@ -45,7 +46,7 @@ export async function updateRelayGroup(
   const current = await getRelayGroup(ctx, kind, actor, id);
   if (current.archive) throw conflict(M.readOnly);
   const userId = input.user === undefined || input.user === null ? current.user.id : await ownerOf(ctx, actor, input);
-  if (userId !== current.user.id && current.relaysCount > 0) throw invalid({ user: GroupOwnerMessages.hasRelays });
+  assertKeepsOwner(current, userId, GroupOwnerMessages.hasRelays);
   if (!(await updateCurrentRelayGroup(ctx.db, kind, id, { name: input.name, userId }))) throw conflict(M.readOnly);
   return getRelayGroup(ctx, kind, actor, id);
 }

@@ -3,6 +3,7 @@ import { PmtaServerMessages as M, type PmtaServer, type PmtaServerInput } from '
 import type { AppContext, AuthUser } from '../../../core/context.ts';
 import { found, ownerFor, assertUser } from '../../../core/access.ts';
 import { invalid } from '../../../core/errors.ts';
+import { assertKeepsOwner } from '../relays.service.ts';
 import { normalIp } from '../../../core/outbound.ts';
 import { seal } from '../../../core/sealed.ts';
 import { pmtaServers } from '../../../db/schema/index.ts';
@@ -71,11 +72,11 @@ export async function createPmtaServer(ctx: Ctx, actor: AuthUser, input: PmtaSer
   return getPmtaServer(ctx, actor, id);
 }
 
-/** A server with relays keeps its owner: a relay's server must be its owner's (spec 2). */
+/** A server with relays keeps its owner (`assertKeepsOwner`); another address is another host. */
 export async function updatePmtaServer(ctx: Ctx, actor: AuthUser, id: number, input: PmtaServerInput) {
   const current = await getPmtaServer(ctx, actor, id);
   const values = await valuesOf(ctx, actor, input, current.user.id, id);
-  if (values.userId !== current.user.id && current.relaysCount > 0) throw invalid({ user: M.hasRelays });
+  assertKeepsOwner(current, values.userId, M.hasRelays);
   // Another address is another host: its key is pinned afresh on the next connection.
   const moved = values.serverIp !== current.serverIp || values.sshPort !== current.sshPort;
   await updatePmtaServerRow(ctx.db, id, moved ? { ...values, hostKey: null } : values);

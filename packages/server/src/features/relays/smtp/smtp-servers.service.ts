@@ -1,7 +1,7 @@
 import { SmtpServerMessages as M, type SmtpServer, type SmtpServerInput } from '@console/shared/smtp-servers';
 import type { AppContext, AuthUser } from '../../../core/context.ts';
 import { found, ownerFor, assertUser } from '../../../core/access.ts';
-import { invalid } from '../../../core/errors.ts';
+import { assertKeepsOwner } from '../relays.service.ts';
 import {
   deleteSmtpServerRow,
   findSmtpServer,
@@ -37,13 +37,10 @@ export async function createSmtpServer(ctx: Ctx, actor: AuthUser, input: SmtpSer
   return getSmtpServer(ctx, actor, id);
 }
 
-/** A server with relays keeps its owner: a relay's server must be its owner's (spec 2). */
 export async function updateSmtpServer(ctx: Ctx, actor: AuthUser, id: number, input: SmtpServerInput) {
   const current = await getSmtpServer(ctx, actor, id);
   const values = await valuesOf(ctx, actor, input, current.user.id);
-  if (values.userId !== current.user.id && current.relaysCount > 0) {
-    throw invalid({ user: SmtpServerOwnerMessages.hasRelays });
-  }
+  assertKeepsOwner(current, values.userId, SmtpServerOwnerMessages.hasRelays);
   await updateSmtpServerRow(ctx.db, id, values);
   return getSmtpServer(ctx, actor, id);
 }
