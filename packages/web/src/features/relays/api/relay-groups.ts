@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { HydraCollection, SelectItem } from '@console/shared/hydra';
+import type { HydraCollection } from '@console/shared/hydra';
 import {
   relayGroupsPath,
   type RelayGroup,
@@ -25,17 +25,6 @@ export const useRelayGroup = (kind: RelayGroupKind, id: number | undefined) =>
     queryKey: [...relayGroupsKey(kind), 'detail', id],
     queryFn: () => http.get<RelayGroup>(`${path(kind)}/${id}`),
     enabled: id !== undefined,
-  });
-
-/** The current groups of one owner (the relay forms' group select): `archive[exists]=false`, by name. */
-export const useRelayGroupOptions = (kind: RelayGroupKind, ownerId?: number) =>
-  useQuery({
-    queryKey: [...relayGroupsKey(kind), 'select', ownerId],
-    queryFn: () =>
-      http.get<HydraCollection<SelectItem>>(path(kind), {
-        query: { 'groups[]': 'select', pagination: 'false', 'archive[exists]': 'false', 'user.id': ownerId },
-      }),
-    select: (c) => c['hydra:member'].map((g) => ({ value: g.id, label: g.name })),
   });
 
 type Save = { kind: RelayGroupKind; id?: number; body: RelayGroupBody };

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { HydraCollection, SelectItem } from '@console/shared/hydra';
+import type { HydraCollection } from '@console/shared/hydra';
 import type { PmtaServer, PmtaServerBody, SshKeyInfo } from '@console/shared/pmta-servers';
 import { http, type Query } from '@/lib/http.ts';
 import { mutationHook } from '@/lib/mutation.ts';
@@ -19,18 +19,6 @@ export const usePmtaServer = (id: number | undefined) =>
     queryKey: [...pmtaServersKey, 'detail', id],
     queryFn: () => http.get<PmtaServer>(`/pmta_servers/${id}`),
     enabled: id !== undefined,
-  });
-
-/** One owner's servers (the relay screens): groups[]=select, pagination=false, user.id. */
-export const usePmtaServerOptions = (ownerId?: number, enabled = true) =>
-  useQuery({
-    queryKey: [...pmtaServersKey, 'select', ownerId],
-    queryFn: () =>
-      http.get<HydraCollection<SelectItem>>('/pmta_servers', {
-        query: { 'groups[]': 'select', pagination: 'false', 'user.id': ownerId },
-      }),
-    select: (c) => c['hydra:member'].map((s) => ({ value: s.id, label: s.name })),
-    enabled,
   });
 
 const save = ({ id, body }: { id?: number; body: PmtaServerBody }) =>

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { HydraCollection, SelectItem } from '@console/shared/hydra';
+import type { HydraCollection } from '@console/shared/hydra';
 import type { SmtpServer, SmtpServerBody } from '@console/shared/smtp-servers';
 import { http, type Query } from '@/lib/http.ts';
 import { mutationHook } from '@/lib/mutation.ts';
@@ -19,17 +19,6 @@ export const useSmtpServer = (id: number | undefined) =>
     queryKey: [...smtpServersKey, 'detail', id],
     queryFn: () => http.get<SmtpServer>(`/smtp_servers/${id}`),
     enabled: id !== undefined,
-  });
-
-/** One owner's servers for the relay forms: groups[]=select, pagination=false, user.id. */
-export const useSmtpServerOptions = (ownerId?: number) =>
-  useQuery({
-    queryKey: [...smtpServersKey, 'select', ownerId],
-    queryFn: () =>
-      http.get<HydraCollection<SelectItem>>('/smtp_servers', {
-        query: { 'groups[]': 'select', pagination: 'false', 'user.id': ownerId },
-      }),
-    select: (c) => c['hydra:member'].map((s) => ({ value: s.id, label: s.name })),
   });
 
 const save = ({ id, body }: { id?: number; body: SmtpServerBody }) =>
