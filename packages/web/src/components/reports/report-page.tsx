@@ -1,10 +1,10 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button, Flex } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { Page } from '@/components/page.tsx';
 import { DataAgeNote } from './data-age-note.tsx';
-import { reportErrorDialog } from './report-error.ts';
+import { useReportErrorDialog } from './report-error.ts';
 
 interface ReportPageProps<A> {
   title: string;
@@ -34,9 +34,7 @@ interface ReportPageProps<A> {
  */
 export function ReportPage<A>(p: ReportPageProps<A>) {
   const { report, centred = true } = p;
-  useEffect(() => {
-    if (report.error) reportErrorDialog(report.error);
-  }, [report.error]);
+  useReportErrorDialog(report.error);
   return (
     <Page title={p.title}>
       <Flex gap={8} wrap {...(centred && { align: 'center' })} style={{ marginBottom: 16 }}>
