@@ -40,13 +40,13 @@ export function useRelayForm(kind: RelayKind, relayOwnerId: number | undefined) 
     toast.success(message);
     navigate(href(`${kind}Relays` satisfies RouteName));
   };
-  return { isAdmin, owner, setOwner, ownerId, known, servers: servers.data, groups: groups.data, saved };
+  return { kind, isAdmin, owner, setOwner, ownerId, known, servers: servers.data, groups: groups.data, saved };
 }
 
 interface RelayEditPageProps<V> {
-  kind: RelayKind;
   id: number | undefined;
   routeId: number | undefined | 'malformed';
+  /** `useRelayForm`: the kind, the owner, the server and group options. */
   form: ReturnType<typeof useRelayForm>;
   /** The relay being edited (its owner's name), once it has arrived. */
   relay: { user: { username: string } } | undefined;
@@ -73,14 +73,15 @@ interface RelayEditPageProps<V> {
  */
 export function RelayEditPage<V extends object>(p: RelayEditPageProps<V>) {
   const { id, form, labels } = p;
-  const KIND = p.kind.toUpperCase();
-  const server = `${p.kind}Server`;
+  const { kind } = form;
+  const KIND = kind.toUpperCase();
+  const server = `${kind}Server`;
   const rule = (field: string) => [zodRule(p.schema, field)];
   return (
     <EditPage
       routeId={p.routeId}
       title={id ? `Edit ${KIND} Relay #${id}` : `Create ${KIND} Relay`}
-      back={{ label: `Back to ${KIND} Relays`, to: href(`${p.kind}Relays` satisfies RouteName) }}
+      back={{ label: `Back to ${KIND} Relays`, to: href(`${kind}Relays` satisfies RouteName) }}
       loading={Boolean(id) && !p.relay}
     >
       <Row gutter={24}>

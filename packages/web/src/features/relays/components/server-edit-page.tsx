@@ -23,15 +23,15 @@ export function useServerForm(kind: RelayKind) {
       navigate(href(`${kind}Servers` satisfies RouteName));
     },
   });
-  return { isAdmin: session?.isAdmin ?? false, userId: session?.claims.id, saved };
+  return { kind, isAdmin: session?.isAdmin ?? false, userId: session?.claims.id, saved };
 }
 
 interface ServerEditPageProps<V> {
-  kind: RelayKind;
+  /** `useServerForm`: the kind, and whether the caller is an administrator. */
+  editor: ReturnType<typeof useServerForm>;
   id: number | undefined;
   routeId: number | undefined | 'malformed';
   loading: boolean;
-  isAdmin: boolean;
   form?: FormInstance<V>;
   initialValues: V;
   onFinish: (values: V) => void;
@@ -51,7 +51,8 @@ interface ServerEditPageProps<V> {
 
 /** Create/Edit of a server of either kind: the name, the kind's fields, the owner (administrators); Save. */
 export function ServerEditPage<V extends object>(p: ServerEditPageProps<V>) {
-  const KIND = p.kind.toUpperCase();
+  const { kind, isAdmin } = p.editor;
+  const KIND = kind.toUpperCase();
   const save = (
     <Button type="primary" htmlType="submit" loading={p.save.isPending}>
       Save
@@ -75,7 +76,7 @@ export function ServerEditPage<V extends object>(p: ServerEditPageProps<V>) {
           </Form.Item>
         </Col>
         {p.fields}
-        {p.isAdmin && (
+        {isAdmin && (
           <Col xs={24} md={12}>
             <Form.Item label="Owner" name="user">
               <OwnerSelect allowClear={false} aria-label="Owner" style={{ width: '100%' }} />
@@ -98,7 +99,7 @@ export function ServerEditPage<V extends object>(p: ServerEditPageProps<V>) {
     <EditPage
       routeId={p.routeId}
       title={p.id ? `Edit ${KIND} Server #${p.id}` : `Create ${KIND} Server`}
-      back={{ label: `Back to ${KIND} Servers`, to: href(`${p.kind}Servers` satisfies RouteName) }}
+      back={{ label: `Back to ${KIND} Servers`, to: href(`${kind}Servers` satisfies RouteName) }}
       loading={p.loading}
     >
       {p.side === undefined ? (

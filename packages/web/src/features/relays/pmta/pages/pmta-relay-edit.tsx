@@ -79,7 +79,6 @@ export function PmtaRelayEdit() {
 
   return (
     <RelayEditPage<Values>
-      kind="pmta"
       id={id}
       routeId={routeId}
       form={form}

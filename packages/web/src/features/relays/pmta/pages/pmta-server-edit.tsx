@@ -45,7 +45,8 @@ const number = (name: keyof Values, extra?: ReactNode) => (
 export function PmtaServerEdit() {
   const routeId = useRouteId();
   const id = routeId === 'malformed' ? undefined : routeId;
-  const { isAdmin, userId, saved } = useServerForm('pmta');
+  const editor = useServerForm('pmta');
+  const { isAdmin, userId, saved } = editor;
   const server = usePmtaServer(id);
   const save = useSavePmtaServer();
 
@@ -68,11 +69,10 @@ export function PmtaServerEdit() {
 
   return (
     <ServerEditPage<Values>
-      kind="pmta"
+      editor={editor}
       id={id}
       routeId={routeId}
       loading={Boolean(id) && !server.data}
-      isAdmin={isAdmin}
       initialValues={initial}
       onFinish={submit}
       save={save}

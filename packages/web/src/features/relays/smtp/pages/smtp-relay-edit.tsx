@@ -94,7 +94,6 @@ export function SmtpRelayEdit() {
 
   return (
     <RelayEditPage<Values>
-      kind="smtp"
       id={id}
       routeId={routeId}
       form={form}

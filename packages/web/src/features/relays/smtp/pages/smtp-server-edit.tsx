@@ -23,7 +23,8 @@ const labels = {
 export function SmtpServerEdit() {
   const routeId = useRouteId();
   const id = routeId === 'malformed' ? undefined : routeId;
-  const { isAdmin, userId, saved } = useServerForm('smtp');
+  const editor = useServerForm('smtp');
+  const { isAdmin, userId, saved } = editor;
   const server = useSmtpServer(id);
   const save = useSaveSmtpServer();
   const [form] = Form.useForm<Values>();
@@ -38,11 +39,10 @@ export function SmtpServerEdit() {
 
   return (
     <ServerEditPage<Values>
-      kind="smtp"
+      editor={editor}
       id={id}
       routeId={routeId}
       loading={Boolean(id) && !server.data}
-      isAdmin={isAdmin}
       form={form}
       initialValues={initial}
       onFinish={submit}
