@@ -101,7 +101,7 @@ const serverLayers = {
       climbs:
         "'{{target}}' climbs from the {{from}} layer up to {{to}}: imports point down (main -> app -> routes/workers -> features -> pmta -> sending -> tracking -> suppression -> core -> db); move the shared rule down or invert the call.",
       crosses:
-        "'{{target}}': {{from}} imports {{to}}; features stand alone (issue 41): move what both need down a layer, or let the route table / workers wire them.",
+        "'{{target}}': {{from}} imports {{to}}; features stand alone and a feature's kinds share only its kit (issue 41): move what both need down a layer (or into the kit), or let the route table / workers wire them.",
     },
     schema: [],
   },

@@ -20,22 +20,6 @@ export const layers = [
   ['db', ['db', 'env.ts']],
 ];
 
-/**
- * Features stand alone (issue 41, item 1): a feature imports no other feature; what two features share
- * moves down a layer. The crossings still left, each to be removed (never added): the kinds of campaigns and
- * relays importing what their kinds share, until they become folders of one feature (issue 41, item 2).
- * `layers.test.ts` fails on an entry no import uses any more.
- */
-export const featureCrossings = [
-  ['pmta-campaigns', 'campaigns'],
-  ['smtp-campaigns', 'campaigns'],
-  ['pmta-relays', 'relays'],
-  ['smtp-relays', 'relays'],
-  ['relay-groups', 'relays'],
-  ['applied-pmta-configs', 'pmta-configs'],
-  ['pmta-configs', 'applied-pmta-configs'],
-];
-
 const rankOf = new Map(layers.flatMap(([name, entries], i) => entries.map((e) => [e, { name, rank: i }])));
 
 /** The absolute path an import names: relative to the importing file, or through the package's name. */
@@ -52,6 +36,27 @@ const featureOf = (file) => {
   return parts[0] === 'features' && parts.length > 2 ? parts[1] : undefined;
 };
 
+/**
+ * Features stand alone (issue 41, item 1): a feature imports no other feature; what two features share moves
+ * down a layer. A feature with kinds (campaigns: pmta-campaigns/, smtp-campaigns/; relays: pmta/, smtp/) keeps
+ * what its kinds share in its own top folder (the kit); a kind imports the kit, never another kind, and the
+ * kit imports no kind (issue 41, item 2, decision 1450; the web's rule, decision 1120).
+ * The features with kinds and their kinds' folders (a feature's other sub-folders, such as
+ * email-lists/import/, are parts of its kit).
+ */
+export const featureKinds = {
+  campaigns: ['pmta-campaigns', 'smtp-campaigns'],
+  relays: ['pmta', 'smtp'],
+};
+
+/** The kind folder of a path under src/features/<feature>/<kind>/, or undefined (the feature's kit). */
+const kindOf = (file) => {
+  const parts = path.relative(serverSrc, file).split(path.sep);
+  return parts[0] === 'features' && parts.length > 3 && featureKinds[parts[1]]?.includes(parts[2])
+    ? parts[2]
+    : undefined;
+};
+
 /** The layer of an absolute file path inside src/, or undefined (outside src/, or not in the table). */
 export function layerOf(file) {
   const rel = path.relative(serverSrc, file);
@@ -64,7 +69,8 @@ export const isTestFile = (file) => /(\.test|test-helpers|test-setup|\.test-data
 
 /**
  * Why `from` may not import `to` (both absolute paths), or undefined when it may: { from, to } layer names
- * when the import climbs, or `features/a` and `features/b` when one feature imports another.
+ * when the import climbs, `features/a` and `features/b` when one feature imports another, or
+ * `features/a[/k]` and `features/a/j` when a feature's kit or kind imports another kind.
  */
 export function climb(from, to) {
   if (isTestFile(from)) return undefined;
@@ -73,7 +79,9 @@ export function climb(from, to) {
   if (!a || !b) return undefined;
   if (b.rank < a.rank) return { from: a.name, to: b.name };
   const [fa, fb] = [featureOf(from), featureOf(to)];
-  if (fa && fb && fa !== fb && !featureCrossings.some(([x, y]) => x === fa && y === fb))
-    return { from: `features/${fa}`, to: `features/${fb}` };
+  if (fa && fb && fa !== fb) return { from: `features/${fa}`, to: `features/${fb}` };
+  const [ka, kb] = [kindOf(from), kindOf(to)];
+  if (fa && fa === fb && kb && ka !== kb)
+    return { from: `features/${fa}${ka ? `/${ka}` : ''}`, to: `features/${fb}/${kb}` };
   return undefined;
 }

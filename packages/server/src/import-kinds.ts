@@ -3,9 +3,9 @@ import { emailListImport } from './features/email-lists/import/kind.ts';
 import { socksImport } from './features/socks-proxies/socks-proxies.import.ts';
 import { spamDomainsImport, spamEmailsImport, spamMxsImport } from './features/spam-traps/spam-traps.import.ts';
 import { unsubscribersImport } from './features/unsubscribers/unsubscribers.import.ts';
-import { smtpRelaysImport } from './features/smtp-relays/smtp-relays.import.ts';
-import { pmtaRelaysAllInImport, pmtaRelaysImport } from './features/pmta-relays/pmta-relays.import.ts';
-import { pmtaServersSimpleImport, pmtaServersWithRelaysImport } from './features/pmta-servers/pmta-servers.import.ts';
+import { smtpRelaysImport } from './features/relays/smtp/smtp-relays.import.ts';
+import { pmtaRelaysAllInImport, pmtaRelaysImport } from './features/relays/pmta/pmta-relays.import.ts';
+import { pmtaServersSimpleImport, pmtaServersWithRelaysImport } from './features/relays/pmta/pmta-servers.import.ts';
 
 /**
  * Every upload kind (core/imports runs, recovers and sweeps them all). Its own module: the import thread

@@ -20,7 +20,7 @@ import { pmtaRelayIndicatorsJobs } from './features/pmta-relay-indicators/pmta-r
 import { pmtaRelayDeliverabilitiesJobs } from './features/pmta-relay-deliverabilities/pmta-relay-deliverabilities.jobs.ts';
 import { deliveryJobs } from './features/delivery/delivery.jobs.ts';
 import { bounceMailboxJobs } from './features/bounce-mailboxes/bounce-mailboxes.jobs.ts';
-import { appliedPmtaConfigJobs } from './features/applied-pmta-configs/applied-pmta-configs.jobs.ts';
+import { appliedPmtaConfigJobs } from './features/pmta-configs/applied-pmta-configs.jobs.ts';
 
 /** The import thread's entry (decision 1310): the kinds' heavy work runs there. */
 const IMPORT_THREAD = new URL('./import-thread.ts', import.meta.url);

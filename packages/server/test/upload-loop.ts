@@ -2,7 +2,7 @@ import { loadEnv } from '../src/env.ts';
 import { startContext } from '../src/bootstrap.ts';
 import { serverRow, uploadConfig } from '../src/pmta/operations.ts';
 import { generateDkim } from '../src/pmta/relay-operations.ts';
-import { uploadPending } from '../src/features/applied-pmta-configs/applied-pmta-configs.remote.ts';
+import { uploadPending } from '../src/features/pmta-configs/applied-pmta-configs.remote.ts';
 
 /*
  * A second console process that uploads one PMTA server's configuration over and over (issue 22 §2): a plain

@@ -64,6 +64,13 @@ export interface Relay {
 export const speedOf = (r: Pick<Relay, 'backoff' | 'normalSpeed' | 'backoffSpeed'>) =>
   r.backoff && r.normalSpeed > 0 ? Math.max(r.backoffSpeed, r.normalSpeed) : r.backoff ? r.backoffSpeed : r.normalSpeed;
 
+/**
+ * What makes a relay `r` of either kind eligible for a campaign ($1 its relay group, $2 its relay status,
+ * $3 the campaign): in the group, active, of that status, and not blocked for the campaign.
+ */
+const eligibleWhere = `r.group_id = $1 and r.active and r.status = $2
+        and not exists (select 1 from campaign_relay_blocks b where b.campaign_id = $3 and b.relay_id = r.id)`;
+
 interface SmtpRelayRow {
   id: number;
   userId: number;
@@ -102,8 +109,7 @@ export async function eligibleSmtpRelays(
        left join socks_proxies p on p.id = r.socks_id
        left join dkim_keys k on not r.provider_signs and k.user_id = r.user_id
                             and k.domain = lower(split_part(r.sender_email, '@', 2))
-      where r.group_id = $1 and r.active and r.status = $2
-        and not exists (select 1 from campaign_relay_blocks b where b.campaign_id = $3 and b.relay_id = r.id)
+      where ${eligibleWhere}
       order by r.id`,
     [c.smtpRelayGroupId, c.relayStatus, c.id],
   );
@@ -182,8 +188,7 @@ export async function eligiblePmtaRelays(
             coalesce((select array_agg(w.mail_provider_id) from pmta_relay_switches w where w.relay_id = r.id and w.off), '{}') as off
        from pmta_relays r
        join pmta_servers s on s.id = r.pmta_server_id
-      where r.group_id = $1 and r.active and r.status = $2 and not r.without_vmta
-        and not exists (select 1 from campaign_relay_blocks b where b.campaign_id = $3 and b.relay_id = r.id)
+      where ${eligibleWhere} and not r.without_vmta
       order by r.id`,
     [c.pmtaRelayGroupId, c.relayStatus, c.id],
   );

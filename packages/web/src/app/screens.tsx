@@ -6,12 +6,8 @@ import { categoriesScreens } from '@/features/categories/routes.tsx';
 import { emailListsScreens } from '@/features/email-lists/routes.tsx';
 import { offersScreens } from '@/features/offers/routes.tsx';
 import { usersScreens } from '@/features/users/routes.tsx';
-import { pmtaServersScreens } from '@/features/pmta-servers/routes.tsx';
-import { smtpServersScreens } from '@/features/smtp-servers/routes.tsx';
+import { relaysScreens } from '@/features/relays/routes.tsx';
 import { bounceMailboxesScreens } from '@/features/bounce-mailboxes/routes.tsx';
-import { relayGroupsScreens } from '@/features/relay-groups/routes.tsx';
-import { pmtaRelaysScreens } from '@/features/pmta-relays/routes.tsx';
-import { smtpRelaysScreens } from '@/features/smtp-relays/routes.tsx';
 import { socksProxiesScreens } from '@/features/socks-proxies/routes.tsx';
 import { messagesScreens } from '@/features/messages/routes.tsx';
 import { tagsScreens } from '@/features/tags/routes.tsx';
@@ -35,7 +31,6 @@ import { pmtaBalancersScreens } from '@/features/pmta-balancers/routes.tsx';
 import { pmtaSpeedsScreens } from '@/features/pmta-speeds/routes.tsx';
 import { toolsScreens } from '@/features/tools/routes.tsx';
 import { pmtaConfigsScreens } from '@/features/pmta-configs/routes.tsx';
-import { appliedPmtaConfigsScreens } from '@/features/applied-pmta-configs/routes.tsx';
 import { pmtaEmailTestsScreens } from '@/features/pmta-email-tests/routes.tsx';
 import { profitReportScreens } from '@/features/profit-report/routes.tsx';
 import { activityReportScreens } from '@/features/activity-report/routes.tsx';
@@ -50,7 +45,7 @@ import { routes, type RouteName, type Screens } from '@/lib/routes.ts';
 /**
  * What each signed-in route shows. A feature contributes its screens through its own routes.tsx
  * (one spread below); every route nobody provides yet renders <NotBuiltYet /> with its title.
- * A new feature (e.g. pmta-servers) adds `...pmtaServersScreens` here and nothing else.
+ * A new feature (e.g. socks-proxies) adds `...socksProxiesScreens` here and nothing else.
  */
 const screens: Screens = {
   ...homeScreens,
@@ -61,12 +56,8 @@ const screens: Screens = {
   ...categoriesScreens,
   ...emailListsScreens,
   ...offersScreens,
-  ...pmtaServersScreens,
-  ...smtpServersScreens,
+  ...relaysScreens,
   ...bounceMailboxesScreens,
-  ...relayGroupsScreens,
-  ...pmtaRelaysScreens,
-  ...smtpRelaysScreens,
   ...socksProxiesScreens,
   ...messagesScreens,
   ...tagsScreens,
@@ -90,7 +81,6 @@ const screens: Screens = {
   ...pmtaSpeedsScreens,
   ...toolsScreens,
   ...pmtaConfigsScreens,
-  ...appliedPmtaConfigsScreens,
   ...pmtaEmailTestsScreens,
   ...profitReportScreens,
   ...activityReportScreens,

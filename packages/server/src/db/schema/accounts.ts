@@ -42,13 +42,17 @@ export const users = pgTable(
 );
 
 /** Refresh tokens are stored hashed; a family shares one login, so reuse of a rotated token revokes it all. */
+/** The owner of a row: its user, whose deletion takes the row with it. */
+export const ownerId = () =>
+  integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     tokenHash: text('token_hash').notNull().unique(),
     family: text('family').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -74,9 +78,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     subject: text('subject').notNull(),
     message: text('message').notNull(),
     status: text('status').notNull().default('success'),

@@ -1,6 +1,6 @@
 import { bigint, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
-import { users } from './accounts.ts';
+import { ownerId } from './accounts.ts';
 import { emailLists } from './lists.ts';
 import { messages, linkGroups } from './messages.ts';
 import { offers } from './offers.ts';
@@ -51,9 +51,7 @@ export const campaigns = pgTable(
      * not pause it again.
      */
     ratePausedAt: timestamp('rate_paused_at', { withTimezone: true }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     createdAt: createdAt(),
   },
   (t) => [index('campaigns_user_idx').on(t.userId), index('campaigns_type_status_idx').on(t.type, t.status, t.id)],

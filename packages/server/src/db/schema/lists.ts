@@ -13,7 +13,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
-import { users } from './accounts.ts';
+import { ownerId } from './accounts.ts';
 
 export const categories = pgTable('categories', {
   id: serial('id').primaryKey(),
@@ -51,9 +51,7 @@ export const emailLists = pgTable(
     categoryId: integer('category_id')
       .notNull()
       .references(() => categories.id, { onDelete: 'restrict' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     totalCounter: integer('total_counter').notNull().default(0),
     validCounter: integer('valid_counter').notNull().default(0),
     /** The running upload's id, null when idle. */
@@ -73,9 +71,7 @@ export const emailListUsers = pgTable(
     emailListId: integer('email_list_id')
       .notNull()
       .references(() => emailLists.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
   },
   (t) => [primaryKey({ columns: [t.emailListId, t.userId] }), index('email_list_users_user_idx').on(t.userId)],
 );

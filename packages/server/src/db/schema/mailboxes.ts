@@ -14,7 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
+import { ownerId } from './accounts.ts';
 import { campaigns } from './campaigns.ts';
 import { smtpServers } from './relays.ts';
 import { createdAt } from './columns.ts';
@@ -37,9 +37,7 @@ export const bounceMailboxes = pgTable(
     passwordEnc: text('password_enc').notNull(),
     folder: text('folder').notNull().default('INBOX'),
     active: boolean('active').notNull().default(true),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     /** Where reading stopped: the folder's UIDVALIDITY and the last UID read (a new UIDVALIDITY starts over). */
     uidValidity: bigint('uid_validity', { mode: 'number' }),
     lastUid: bigint('last_uid', { mode: 'number' }).notNull().default(0),
@@ -85,9 +83,7 @@ export const bounceReports = pgTable(
     mailboxId: integer('mailbox_id')
       .notNull()
       .references(() => bounceMailboxes.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     uidValidity: bigint('uid_validity', { mode: 'number' }).notNull(),
     uid: bigint('uid', { mode: 'number' }).notNull(),
     /** The report's own Message-ID. */

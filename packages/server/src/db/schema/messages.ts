@@ -1,6 +1,6 @@
 import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
-import { users } from './accounts.ts';
+import { ownerId } from './accounts.ts';
 
 // Messages and dynamic content (spec 3).
 
@@ -13,9 +13,7 @@ export const messages = pgTable(
     content: text('content').notNull(),
     /** The message's own text/plain alternative; null: one is made from the HTML (issue 26). */
     textContent: text('text_content'),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     archive: timestamp('archive', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -29,9 +27,7 @@ export const tags = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     content: text('content').array().notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('tags_user_name_key').on(t.userId, t.name)],
@@ -46,9 +42,7 @@ export const linkGroups = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     type: smallint('type').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     createdAt: createdAt(),
   },
   (t) => [index('link_groups_user_idx').on(t.userId)],
@@ -63,9 +57,7 @@ export const links = pgTable(
       .notNull()
       .references(() => linkGroups.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     createdAt: createdAt(),
   },
   (t) => [index('links_group_idx').on(t.groupId), index('links_user_idx').on(t.userId)],

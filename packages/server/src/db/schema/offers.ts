@@ -1,6 +1,6 @@
 import { boolean, doublePrecision, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
-import { users } from './accounts.ts';
+import { ownerId } from './accounts.ts';
 import { categories } from './lists.ts';
 
 export const offers = pgTable(
@@ -14,9 +14,7 @@ export const offers = pgTable(
     url: text('url').notNull(),
     plug: text('plug'),
     callback: text('callback'),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     archive: timestamp('archive', { withTimezone: true }),
     clean: text('clean'),
     checkedAt: timestamp('checked_at', { withTimezone: true }),

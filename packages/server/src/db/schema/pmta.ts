@@ -15,7 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
-import { users } from './accounts.ts';
+import { ownerId } from './accounts.ts';
 import { mailProviders } from './lists.ts';
 import { messages } from './messages.ts';
 import { offers } from './offers.ts';
@@ -162,9 +162,7 @@ export const pmtaEmailTests = pgTable(
   'pmta_email_tests',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
     email: text('email').notNull(),
     sender: text('sender').notNull(),

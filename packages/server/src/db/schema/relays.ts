@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
-import { users } from './accounts.ts';
+import { ownerId } from './accounts.ts';
 import { mailProviders } from './lists.ts';
 
 // Sending infrastructure (spec 2). Secrets (`*_enc`) are sealed by core/sealed.ts and never returned.
@@ -37,9 +37,7 @@ export const pmtaServers = pgTable(
     /** The addresses allowed to reach the PMTA HTTP interface (its http-access list). */
     ipList: text('ip_list').notNull(),
     isVps: boolean('is_vps').notNull().default(false),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     /** Room for the PowerMTA issue: a per-server SSH password or private key, sealed; the pinned host key. */
     sshPasswordEnc: text('ssh_password_enc'),
     sshKeyEnc: text('ssh_key_enc'),
@@ -66,9 +64,7 @@ export const smtpServers = pgTable(
     tls: boolean('tls').notNull().default(false),
     relayNormalSpeed: integer('relay_normal_speed').notNull().default(60),
     relayBackoffSpeed: integer('relay_backoff_speed').notNull().default(600),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     createdAt: createdAt(),
   },
   (t) => [index('smtp_servers_user_idx').on(t.userId)],
@@ -77,9 +73,7 @@ export const smtpServers = pgTable(
 const relayGroupColumns = () => ({
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerId(),
   archive: timestamp('archive', { withTimezone: true }),
   createdAt: createdAt(),
 });
@@ -102,9 +96,7 @@ export const socksProxies = pgTable(
     login: text('login'),
     passwordEnc: text('password_enc'),
     active: boolean('active').notNull().default(true),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     /** The last check: when, and the address the proxy bound for it. */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
     boundIp: text('bound_ip'),
@@ -124,9 +116,7 @@ export const pmtaRelays = pgTable(
   'pmta_relays',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     groupId: integer('group_id')
       .notNull()
       .references(() => pmtaRelayGroups.id, { onDelete: 'restrict' }),
@@ -164,9 +154,7 @@ export const smtpRelays = pgTable(
   'smtp_relays',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     groupId: integer('group_id')
       .notNull()
       .references(() => smtpRelayGroups.id, { onDelete: 'restrict' }),
@@ -342,9 +330,7 @@ export const dkimKeys = pgTable(
   'dkim_keys',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     domain: text('domain').notNull(),
     selector: text('selector').notNull(),
     privateKeyEnc: text('private_key_enc').notNull(),

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
-import { users } from './accounts.ts';
+import { ownerId } from './accounts.ts';
 import { campaigns } from './campaigns.ts';
 import { categories } from './lists.ts';
 
@@ -88,9 +88,7 @@ export const complaintEmails = pgTable(
   'complaint_emails',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     email: text('email').notNull(),
     source: text('source').notNull(),
     firstComplaintAt: timestamp('first_complaint_at', { withTimezone: true }).notNull().defaultNow(),

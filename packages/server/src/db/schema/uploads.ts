@@ -12,7 +12,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
-import { users } from './accounts.ts';
+import { ownerId } from './accounts.ts';
 
 /**
  * One row per uploaded file of every kind (core/imports): the kind's import job works from it and can be
@@ -25,9 +25,7 @@ export const uploads = pgTable(
     /** The spec's upload kind (shared/uploads.ts): 5 e-mails, 1 socks, 2 SMTP relays, ... */
     kind: smallint('kind').notNull(),
     /** The uploader: sees the file in progress and is told how it ended. */
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     /**
      * What the file feeds, per kind (kind 5: the e-mail list). No foreign key, the kinds' targets live in
      * different tables; a target's own deletion removes its uploads (e-mail lists: migration 0004).

@@ -2,9 +2,9 @@ import { PmtaConfigMessages as M, type PmtaConfig } from '@console/shared/pmta-c
 import { found } from '../../core/access.ts';
 import type { AppContext } from '../../core/context.ts';
 import { invalid } from '../../core/errors.ts';
-import { uploadSoon } from '../applied-pmta-configs/applied-pmta-configs.jobs.ts';
-import { rowsOfConfig } from '../applied-pmta-configs/applied-pmta-configs.repo.ts';
-import { removeRows } from '../applied-pmta-configs/applied-pmta-configs.service.ts';
+import { uploadSoon } from './applied-pmta-configs.jobs.ts';
+import { rowsOfConfig } from './applied-pmta-configs.repo.ts';
+import { removeRows } from './applied-pmta-configs.service.ts';
 import { checkConfigFile, type ConfigForm } from './pmta-config-file.ts';
 import {
   appliedCount,

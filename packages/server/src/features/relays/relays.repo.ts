@@ -2,13 +2,30 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { RelayKind } from '@console/shared/relays';
 import type { AuthUser } from '../../core/context.ts';
 import type { Executor } from '../../db/client.ts';
-import { pmtaRelayGroups, pmtaRelays, smtpRelayGroups, smtpRelays } from '../../db/schema/index.ts';
+import {
+  pmtaRelayGroups,
+  pmtaRelays,
+  pmtaServers,
+  smtpRelayGroups,
+  smtpRelays,
+  smtpServers,
+} from '../../db/schema/index.ts';
 
-/** Each relay kind's table and the table of its groups. */
+/** Each relay kind's table and the tables of its groups and servers. */
 export const relayTables = {
-  pmta: { relays: pmtaRelays, groups: pmtaRelayGroups },
-  smtp: { relays: smtpRelays, groups: smtpRelayGroups },
+  pmta: { relays: pmtaRelays, groups: pmtaRelayGroups, servers: pmtaServers },
+  smtp: { relays: smtpRelays, groups: smtpRelayGroups, servers: smtpServers },
 } as const;
+
+/** A server of `userId`, with the speeds its new relays start with. */
+export function serverOf(db: Executor, kind: RelayKind, serverId: number, userId: number) {
+  const srv = relayTables[kind].servers;
+  return db
+    .select({ id: srv.id, relayNormalSpeed: srv.relayNormalSpeed, relayBackoffSpeed: srv.relayBackoffSpeed })
+    .from(srv)
+    .where(and(eq(srv.id, serverId), eq(srv.userId, userId)))
+    .then((rows) => rows[0]);
+}
 
 /** Whether a group is a current (not archived) group of `userId`. */
 export function isCurrentGroupOf(db: Executor, kind: RelayKind, groupId: number, userId: number) {

@@ -15,6 +15,18 @@ import {
 
 type Ctx = Pick<AppContext, 'db'>;
 
+/**
+ * A server or relay group with relays keeps its owner: a relay's server and group are its owner's (spec 2).
+ * `userId`: the owner the form asks for; `message`: the kind's words for the refusal (422 on `user`).
+ */
+export function assertKeepsOwner(
+  current: { user: { id: number }; relaysCount: number },
+  userId: number,
+  message: string,
+) {
+  if (userId !== current.user.id && current.relaysCount > 0) throw invalid({ user: message });
+}
+
 /** Bulk calls: the whole set is the caller's, or nothing changes (404 naming the others). */
 function requireRelays(ctx: Ctx, actor: AuthUser, kind: RelayKind, ids: number[]) {
   const r = relayTables[kind].relays;

@@ -1,18 +1,14 @@
-import { useEffect, useState } from 'react';
-import { Button, Flex, Table } from 'antd';
+import { useState } from 'react';
+import { Table } from 'antd';
 import type { ColumnType } from 'antd/es/table/interface';
-import { SearchOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { money, ReportTexts } from '@console/shared/reports';
 import { ACTIVITY_FIGURES, type ActivityOrderBy, type ActivityReportRow } from '@console/shared/activity-report';
 import { DataTable } from '@/components/data-table.tsx';
-import { EmptyState } from '@/components/empty-state.tsx';
 import { OwnerSelect } from '@/components/owner-filter.tsx';
-import { Page } from '@/components/page.tsx';
 import { CampaignTypeSelect, type ReportCampaignType } from '@/components/reports/campaign-type-select.tsx';
-import { reportErrorDialog } from '@/components/reports/report-error.ts';
+import { ReportPage } from '@/components/reports/report-page.tsx';
 import { ReportRangePicker, defaultRange } from '@/components/reports/report-range.tsx';
-import { DataAgeNote } from '@/components/reports/data-age-note.tsx';
 import { REPORT_SORT, reportCount } from '@/components/reports/report-sort.ts';
 import { useIsAdmin } from '@/lib/session.ts';
 import { activityReportKey, useActivityReport } from '../api/activity-report.ts';
@@ -64,10 +60,6 @@ export function ActivityReport() {
   const [asked, setAsked] = useState<Asked>();
   const report = useActivityReport(asked);
 
-  useEffect(() => {
-    if (report.error) reportErrorDialog(report.error);
-  }, [report.error]);
-
   const get = () => {
     setAsked({
       ...(isAdmin && userId ? { userId } : {}),
@@ -81,19 +73,23 @@ export function ActivityReport() {
 
   const rows = report.data?.report;
   return (
-    <Page title="Activity Report">
-      <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-        {isAdmin && <OwnerSelect placeholder="All users" aria-label="User" value={userId} onChange={setUserId} />}
-        <CampaignTypeSelect value={campaignType} onChange={setCampaignType} />
-        <ReportRangePicker value={range} onChange={setRange} />
-        <Button type="primary" icon={<SearchOutlined />} onClick={get} loading={report.isFetching}>
-          Get
-        </Button>
-      </Flex>
-      <DataAgeNote data={report.data} />
-      {asked === undefined ? (
-        <EmptyState description={ReportTexts.selectDates} />
-      ) : (
+    <ReportPage
+      title="Activity Report"
+      report={report}
+      filters={
+        <>
+          {isAdmin && <OwnerSelect placeholder="All users" aria-label="User" value={userId} onChange={setUserId} />}
+          <CampaignTypeSelect value={campaignType} onChange={setCampaignType} />
+          <ReportRangePicker value={range} onChange={setRange} />
+        </>
+      }
+      onGet={get}
+      centred={false}
+      dataAge
+      asked={asked}
+      empty={ReportTexts.selectDates}
+    >
+      {(asked) => (
         <DataTable<ActivityReportRow>
           data={rows && { items: rows, totalItems: rows.length }}
           loading={report.isFetching}
@@ -129,6 +125,6 @@ export function ActivityReport() {
           }
         />
       )}
-    </Page>
+    </ReportPage>
   );
 }

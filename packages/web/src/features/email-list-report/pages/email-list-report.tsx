@@ -1,14 +1,10 @@
-import { useEffect, useState } from 'react';
-import { Button, Flex } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
+import { useState } from 'react';
 import { hashKey } from '@tanstack/react-query';
 import type { EmailListReportBody, EmailListReportOrder, EmailListReportRow } from '@console/shared/email-list-report';
 import { ReportTexts, money } from '@console/shared/reports';
 import { ReportTable } from '@/components/reports/report-table.tsx';
-import { EmptyState } from '@/components/empty-state.tsx';
 import { OwnerSelect } from '@/components/owner-filter.tsx';
-import { Page } from '@/components/page.tsx';
-import { reportErrorDialog } from '@/components/reports/report-error.ts';
+import { ReportPage } from '@/components/reports/report-page.tsx';
 import { ReportRangePicker, defaultRange, type ReportRange } from '@/components/reports/report-range.tsx';
 import { REPORT_SORT, reportCount } from '@/components/reports/report-sort.ts';
 import type { SortOrder } from '@/hooks/use-collection-params.ts';
@@ -35,9 +31,6 @@ export function EmailListReport() {
   });
   const [body, setBody] = useState<EmailListReportBody | undefined>(() => (isAdmin ? undefined : bodyFor(FIRST_ORDER)));
   const report = useEmailListReport(body);
-  useEffect(() => {
-    if (report.error) reportErrorDialog(report.error);
-  }, [report.error]);
   // Get asks again even when nothing changed: the figures move while campaigns send.
   const get = () => {
     const next = bodyFor(order);
@@ -47,17 +40,20 @@ export function EmailListReport() {
   const rows = report.data?.report;
 
   return (
-    <Page title="E-mail List Report">
-      <Flex gap={8} wrap align="center" style={{ marginBottom: 16 }}>
-        <ReportRangePicker value={range} onChange={setRange} />
-        {isAdmin && <OwnerSelect placeholder="All users" aria-label="User" value={userId} onChange={setUserId} />}
-        <Button type="primary" icon={<SearchOutlined />} loading={report.isFetching} onClick={get}>
-          Get
-        </Button>
-      </Flex>
-      {body === undefined ? (
-        <EmptyState description={ReportTexts.clickGet} />
-      ) : (
+    <ReportPage
+      title="E-mail List Report"
+      report={report}
+      filters={
+        <>
+          <ReportRangePicker value={range} onChange={setRange} />
+          {isAdmin && <OwnerSelect placeholder="All users" aria-label="User" value={userId} onChange={setUserId} />}
+        </>
+      }
+      onGet={get}
+      asked={body}
+      empty={ReportTexts.clickGet}
+    >
+      {(body) => (
         <ReportTable<EmailListReportRow>
           rows={rows}
           report={report}
@@ -88,6 +84,6 @@ export function EmailListReport() {
           ]}
         />
       )}
-    </Page>
+    </ReportPage>
   );
 }

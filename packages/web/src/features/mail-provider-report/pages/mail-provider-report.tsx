@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Button, Flex, Typography } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { Typography } from 'antd';
 import { hashKey } from '@tanstack/react-query';
 import type {
   MailProviderReportBody,
@@ -9,10 +8,8 @@ import type {
 } from '@console/shared/mail-provider-report';
 import { ReportTexts, money } from '@console/shared/reports';
 import { ReportTable } from '@/components/reports/report-table.tsx';
-import { EmptyState } from '@/components/empty-state.tsx';
 import { OwnerSelect } from '@/components/owner-filter.tsx';
-import { Page } from '@/components/page.tsx';
-import { reportErrorDialog } from '@/components/reports/report-error.ts';
+import { ReportPage } from '@/components/reports/report-page.tsx';
 import { ReportRangePicker, defaultRange, type ReportRange } from '@/components/reports/report-range.tsx';
 import { REPORT_SORT, reportCount } from '@/components/reports/report-sort.ts';
 import type { SortOrder } from '@/hooks/use-collection-params.ts';
@@ -55,9 +52,6 @@ export function MailProviderReport() {
     isAdmin ? undefined : bodyFor(FIRST_ORDER),
   );
   const report = useMailProviderReport(body);
-  useEffect(() => {
-    if (report.error) reportErrorDialog(report.error);
-  }, [report.error]);
   // Get asks again even when nothing changed: the figures move while campaigns send.
   const get = () => {
     const next = bodyFor(order);
@@ -67,44 +61,47 @@ export function MailProviderReport() {
   const rows = report.data?.report;
 
   return (
-    <Page title="Mail Services Report">
-      <Flex gap={8} wrap align="center" style={{ marginBottom: 16 }}>
-        <ReportRangePicker value={range} onChange={setRange} />
-        {isAdmin && <OwnerSelect placeholder="All users" aria-label="User" value={userId} onChange={setUserId} />}
-        <Button type="primary" icon={<SearchOutlined />} loading={report.isFetching} onClick={get}>
-          Get
-        </Button>
-      </Flex>
-      {body === undefined ? (
-        <EmptyState description={ReportTexts.clickGet} />
-      ) : (
-        <ReportTable<MailProviderReportRow>
-          rows={rows}
-          report={report}
-          order={order}
-          onOrder={(o) => {
-            setOrder(o);
-            setBody({ ...body, orderBy: o.field as MailProviderReportOrder, direction: o.dir });
-          }}
-          rowKey="mailProviderId"
-          emptyText={ReportTexts.nothing}
-          columns={[
-            { title: 'Provider Name', dataIndex: 'provider_name', key: 'provider_name', ...REPORT_SORT },
-            ...FIGURES.map(({ title, key, show }) => ({
-              title,
-              key,
-              align: 'right' as const,
-              ...REPORT_SORT,
-              render: (_: unknown, r: MailProviderReportRow) => show(r),
-            })),
-          ]}
-        />
+    <ReportPage
+      title="Mail Services Report"
+      report={report}
+      filters={
+        <>
+          <ReportRangePicker value={range} onChange={setRange} />
+          {isAdmin && <OwnerSelect placeholder="All users" aria-label="User" value={userId} onChange={setUserId} />}
+        </>
+      }
+      onGet={get}
+      asked={body}
+      empty={ReportTexts.clickGet}
+    >
+      {(body) => (
+        <>
+          <ReportTable<MailProviderReportRow>
+            rows={rows}
+            report={report}
+            order={order}
+            onOrder={(o) => {
+              setOrder(o);
+              setBody({ ...body, orderBy: o.field as MailProviderReportOrder, direction: o.dir });
+            }}
+            rowKey="mailProviderId"
+            emptyText={ReportTexts.nothing}
+            columns={[
+              { title: 'Provider Name', dataIndex: 'provider_name', key: 'provider_name', ...REPORT_SORT },
+              ...FIGURES.map(({ title, key, show }) => ({
+                title,
+                key,
+                align: 'right' as const,
+                ...REPORT_SORT,
+                render: (_: unknown, r: MailProviderReportRow) => show(r),
+              })),
+            ]}
+          />
+          <Typography.Paragraph type="secondary" style={{ marginTop: 8 }} data-testid="rates-base">
+            Open rate and Click rate are of Delivered; Conv rate is of Click. Open and Click count each recipient once.
+          </Typography.Paragraph>
+        </>
       )}
-      {body !== undefined && (
-        <Typography.Paragraph type="secondary" style={{ marginTop: 8 }} data-testid="rates-base">
-          Open rate and Click rate are of Delivered; Conv rate is of Click. Open and Click count each recipient once.
-        </Typography.Paragraph>
-      )}
-    </Page>
+    </ReportPage>
   );
 }

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
-import { Button, Flex, Select, Typography } from 'antd';
-import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { Button, Select, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
 import {
   ARCHIVE_STATUSES,
   ArchiveStatusLabels,
@@ -12,10 +12,9 @@ import {
 } from '@console/shared/message-report';
 import { ReportTexts, money, ratioText } from '@console/shared/reports';
 import { DataTable } from '@/components/data-table.tsx';
-import { EmptyState } from '@/components/empty-state.tsx';
 import { OwnerSelect } from '@/components/owner-filter.tsx';
-import { Page } from '@/components/page.tsx';
 import { reportErrorDialog } from '@/components/reports/report-error.ts';
+import { ReportPage } from '@/components/reports/report-page.tsx';
 import { REPORT_SORT, reportCount } from '@/components/reports/report-sort.ts';
 import type { TableState } from '@/hooks/use-collection-params.ts';
 import { useIsAdmin } from '@/lib/session.ts';
@@ -70,10 +69,6 @@ export function MessageReport() {
       archiveStatus: applied.archiveStatus,
     },
   );
-  useEffect(() => {
-    if (report.error) reportErrorDialog(report.error);
-  }, [report.error]);
-
   // Get asks again even when nothing changed: the figures move while campaigns send.
   const get = () => {
     const same =
@@ -100,9 +95,11 @@ export function MessageReport() {
   };
 
   return (
-    <Page title="Message Report">
-      <Flex gap={8} wrap align="center" style={{ marginBottom: 16 }}>
-        {isAdmin && (
+    <ReportPage
+      title="Message Report"
+      report={report}
+      filters={
+        isAdmin && (
           <>
             <Typography.Text>Archive status</Typography.Text>
             <Select<ArchiveStatus>
@@ -113,11 +110,11 @@ export function MessageReport() {
               style={{ width: 120 }}
             />
             <OwnerSelect placeholder="All users" aria-label="User" value={userId} onChange={setUserId} />
-            <Button type="primary" icon={<SearchOutlined />} onClick={get} loading={report.isFetching}>
-              Get
-            </Button>
           </>
-        )}
+        )
+      }
+      onGet={isAdmin ? get : undefined}
+      after={
         <Button
           icon={<DownloadOutlined />}
           onClick={() => void download()}
@@ -128,10 +125,11 @@ export function MessageReport() {
         >
           Excel
         </Button>
-      </Flex>
-      {applied === undefined ? (
-        <EmptyState description={ReportTexts.clickGet} />
-      ) : (
+      }
+      asked={applied}
+      empty={ReportTexts.clickGet}
+    >
+      {() => (
         <DataTable<MessageReportRow>
           data={report.data}
           loading={report.isFetching}
@@ -158,6 +156,6 @@ export function MessageReport() {
           ]}
         />
       )}
-    </Page>
+    </ReportPage>
   );
 }

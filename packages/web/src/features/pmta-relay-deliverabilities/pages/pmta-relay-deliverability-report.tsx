@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Form, Input, Select, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE } from '@console/shared/hydra';
@@ -10,7 +10,7 @@ import {
 import { ReportTexts } from '@console/shared/reports';
 import { DataTable } from '@/components/data-table.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
-import { reportErrorDialog } from '@/components/reports/report-error.ts';
+import { useReportErrorDialog } from '@/components/reports/report-error.ts';
 import type { SortOrder } from '@/hooks/use-collection-params.ts';
 import { useSelectOptions } from '@/hooks/use-select-options.ts';
 import { Page } from '@/components/page.tsx';
@@ -43,9 +43,7 @@ export function PmtaRelayDeliverabilityReport() {
     ...(order ? { [`order[${order.field}]`]: order.dir } : {}),
   };
   const report = useRelayDeliverabilities(query);
-  useEffect(() => {
-    if (report.error) reportErrorDialog(report.error);
-  }, [report.error]);
+  useReportErrorDialog(report.error);
 
   return (
     <Page title="PMTA Deliverability">

@@ -1,12 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Button, Flex, Select, Typography } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
+import { useCallback, useState } from 'react';
+import { Button, Select, Typography } from 'antd';
 import type { RelaysReportBody, RelaysReportOrder, RelaysReportRow } from '@console/shared/pmta-relays-report';
 import { ReportTexts } from '@console/shared/reports';
 import { ReportTable } from '@/components/reports/report-table.tsx';
-import { EmptyState } from '@/components/empty-state.tsx';
-import { Page } from '@/components/page.tsx';
-import { reportErrorDialog } from '@/components/reports/report-error.ts';
+import { ReportPage } from '@/components/reports/report-page.tsx';
 import { ReportRangePicker, defaultRange, type ReportRange } from '@/components/reports/report-range.tsx';
 import type { SortOrder } from '@/hooks/use-collection-params.ts';
 import { RelayGroupSelect } from '@/components/reports/relay-group-select.tsx';
@@ -37,10 +34,6 @@ export function PmtaRelaysReport() {
   const [popup, setPopup] = useState<number>();
   const report = useRelaysReport(body);
   const close = useCallback(() => setPopup(undefined), []);
-  useEffect(() => {
-    if (report.error) reportErrorDialog(report.error);
-  }, [report.error]);
-
   const bodyFor = (o: SortOrder): RelaysReportBody => ({
     relayGroup: group ?? null,
     isVps: IS_VPS[type],
@@ -53,60 +46,60 @@ export function PmtaRelaysReport() {
   const shown: ReportRange = body ? { fromDate: body.fromDate, toDate: body.toDate } : range;
 
   return (
-    <Page title="PMTA Relays Report">
-      <Flex gap={8} wrap align="center" style={{ marginBottom: 16 }}>
-        <Typography.Text>Relay Type</Typography.Text>
-        <Select<RelayType>
-          aria-label="Relay Type"
-          value={type}
-          onChange={setType}
-          options={TYPES}
-          style={{ width: 100 }}
-        />
-        <RelayGroupSelect value={group} onChange={setGroup} />
-        <ReportRangePicker value={range} onChange={setRange} />
-        <Button
-          type="primary"
-          icon={<SearchOutlined />}
-          loading={report.isFetching}
-          onClick={() => setBody(bodyFor(order))}
-        >
-          Get
-        </Button>
-      </Flex>
-      {body === undefined ? (
-        <EmptyState description={ReportTexts.selectDates} />
-      ) : (
-        <ReportTable<RelaysReportRow>
-          rows={rows}
-          report={report}
-          order={order}
-          onOrder={(o) => {
-            setOrder(o);
-            setBody({ ...body, orderBy: o.field as RelaysReportOrder, asc: o.dir === 'asc' });
-          }}
-          emptyText={ReportTexts.noData}
-          size="small"
-          columns={[
-            { title: 'ID', dataIndex: 'id', key: 'id', ...REPORT_SORT },
-            { title: 'Owner', dataIndex: 'username', key: 'username', ...REPORT_SORT },
-            { title: 'Type', key: 'isVps', ...REPORT_SORT, render: (_, r) => (r.isVps ? 'VPS' : 'Net') },
-            { title: 'IP', dataIndex: 'ip', key: 'ip', ...REPORT_SORT },
-            {
-              title: 'Hostname',
-              key: 'host',
-              ...REPORT_SORT,
-              render: (_, r) => (
-                <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setPopup(r.id)}>
-                  {r.host}
-                </Button>
-              ),
-            },
-            ...figureColumns<RelaysReportRow>(true),
-          ]}
-        />
+    <ReportPage
+      title="PMTA Relays Report"
+      report={report}
+      filters={
+        <>
+          <Typography.Text>Relay Type</Typography.Text>
+          <Select<RelayType>
+            aria-label="Relay Type"
+            value={type}
+            onChange={setType}
+            options={TYPES}
+            style={{ width: 100 }}
+          />
+          <RelayGroupSelect value={group} onChange={setGroup} />
+          <ReportRangePicker value={range} onChange={setRange} />
+        </>
+      }
+      onGet={() => setBody(bodyFor(order))}
+      asked={body}
+      empty={ReportTexts.selectDates}
+    >
+      {(body) => (
+        <>
+          <ReportTable<RelaysReportRow>
+            rows={rows}
+            report={report}
+            order={order}
+            onOrder={(o) => {
+              setOrder(o);
+              setBody({ ...body, orderBy: o.field as RelaysReportOrder, asc: o.dir === 'asc' });
+            }}
+            emptyText={ReportTexts.noData}
+            size="small"
+            columns={[
+              { title: 'ID', dataIndex: 'id', key: 'id', ...REPORT_SORT },
+              { title: 'Owner', dataIndex: 'username', key: 'username', ...REPORT_SORT },
+              { title: 'Type', key: 'isVps', ...REPORT_SORT, render: (_, r) => (r.isVps ? 'VPS' : 'Net') },
+              { title: 'IP', dataIndex: 'ip', key: 'ip', ...REPORT_SORT },
+              {
+                title: 'Hostname',
+                key: 'host',
+                ...REPORT_SORT,
+                render: (_, r) => (
+                  <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setPopup(r.id)}>
+                    {r.host}
+                  </Button>
+                ),
+              },
+              ...figureColumns<RelaysReportRow>(true),
+            ]}
+          />
+          <RelayReportDialog relayId={popup} range={shown} onClose={close} />
+        </>
       )}
-      <RelayReportDialog relayId={popup} range={shown} onClose={close} />
-    </Page>
+    </ReportPage>
   );
 }

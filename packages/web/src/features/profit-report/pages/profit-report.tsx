@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Button, Flex, Select } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { Select } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { ReportTexts } from '@console/shared/reports';
 import {
@@ -11,12 +10,9 @@ import {
   type ProfitOrderBy,
   type ProfitReportRow,
 } from '@console/shared/profit-report';
-import { EmptyState } from '@/components/empty-state.tsx';
 import { OwnerSelect } from '@/components/owner-filter.tsx';
-import { Page } from '@/components/page.tsx';
 import { CampaignTypeSelect, type ReportCampaignType } from '@/components/reports/campaign-type-select.tsx';
-import { reportErrorDialog } from '@/components/reports/report-error.ts';
-import { DataAgeNote } from '@/components/reports/data-age-note.tsx';
+import { ReportPage } from '@/components/reports/report-page.tsx';
 import { ReportRangePicker, defaultRange } from '@/components/reports/report-range.tsx';
 import { useIsAdmin } from '@/lib/session.ts';
 import { profitReportKey, useProfitReport } from '../api/profit-report.ts';
@@ -53,10 +49,6 @@ export function ProfitReport() {
   const [asked, setAsked] = useState<Asked>();
   const report = useProfitReport(asked);
 
-  useEffect(() => {
-    if (report.error) reportErrorDialog(report.error);
-  }, [report.error]);
-
   const get = () => {
     // The same grouping keeps the table's order; another one starts from its own default.
     const order =
@@ -76,27 +68,31 @@ export function ProfitReport() {
   const fits = !rows?.length || groupOf(rows[0]!) === asked?.groupBy;
 
   return (
-    <Page title="Profit Report">
-      <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-        {isAdmin && <OwnerSelect placeholder="All users" aria-label="User" value={userId} onChange={setUserId} />}
-        <Select<ProfitGroupBy>
-          aria-label="Report type"
-          prefix="Report type:"
-          options={GROUPS}
-          value={groupBy}
-          onChange={setGroupBy}
-          style={{ minWidth: 190 }}
-        />
-        <CampaignTypeSelect value={campaignType} onChange={setCampaignType} />
-        <ReportRangePicker value={range} onChange={setRange} />
-        <Button type="primary" icon={<SearchOutlined />} onClick={get} loading={report.isFetching}>
-          Get
-        </Button>
-      </Flex>
-      <DataAgeNote data={report.data} />
-      {asked === undefined ? (
-        <EmptyState description={ReportTexts.selectDates} />
-      ) : (
+    <ReportPage
+      title="Profit Report"
+      report={report}
+      filters={
+        <>
+          {isAdmin && <OwnerSelect placeholder="All users" aria-label="User" value={userId} onChange={setUserId} />}
+          <Select<ProfitGroupBy>
+            aria-label="Report type"
+            prefix="Report type:"
+            options={GROUPS}
+            value={groupBy}
+            onChange={setGroupBy}
+            style={{ minWidth: 190 }}
+          />
+          <CampaignTypeSelect value={campaignType} onChange={setCampaignType} />
+          <ReportRangePicker value={range} onChange={setRange} />
+        </>
+      }
+      onGet={get}
+      centred={false}
+      dataAge
+      asked={asked}
+      empty={ReportTexts.selectDates}
+    >
+      {(asked) => (
         <ProfitTable
           groupBy={asked.groupBy}
           rows={fits ? rows : undefined}
@@ -106,6 +102,6 @@ export function ProfitReport() {
           onOrder={(o) => setAsked({ ...asked, orderBy: o.field as ProfitOrderBy, asc: o.dir === 'asc' })}
         />
       )}
-    </Page>
+    </ReportPage>
   );
 }

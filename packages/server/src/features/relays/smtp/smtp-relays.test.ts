@@ -1,0 +1,338 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccess } from '../../../../test/access.ts';
+import { factories } from '../../../../test/factories.ts';
+import { createTestApp, type TestApp, type TestUser } from '../../../../test/harness.ts';
+import { postFile, uploadOutcome } from '../../../../test/uploads.ts';
+import { FILE_ACCEPTED } from '@console/shared/uploads';
+import { open } from '../../../core/sealed.ts';
+
+let t: TestApp;
+let make: ReturnType<typeof factories>;
+let admin: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  make = factories(t);
+  admin = await t.user({ admin: true });
+});
+afterAll(() => t.close());
+
+const q = (text: string, params: unknown[] = []) => t.ctx.db.$client.query(text, params).then((r) => r.rows);
+const ids = (res: { json: () => { 'hydra:member': { id: number }[] } }) => res.json()['hydra:member'].map((r) => r.id);
+const passwordOf = async (id: number) =>
+  open(t.ctx.secret, (await q('select password_enc from smtp_relays where id = $1', [id]))[0].password_enc);
+
+/** An owner with two servers, two groups and four relays. */
+async function fleet() {
+  const owner = await t.user();
+  const s1 = await make.smtpServer({ owner, name: 'b-office' });
+  const s2 = await make.smtpServer({ owner, name: 'a-cloud' });
+  const g1 = await make.smtpRelayGroup({ owner, name: 'g-one' });
+  const g2 = await make.smtpRelayGroup({ owner, name: 'g-two' });
+  const relay = (smtpServerId: number, groupId: number, account: string, active = true) =>
+    make.smtpRelay({ owner, smtpServerId, groupId, account, active });
+  const relays = [
+    await relay(s1.id, g1.id, 'carol'),
+    await relay(s1.id, g2.id, 'alice', false),
+    await relay(s2.id, g1.id, 'bob'),
+    await relay(s2.id, g2.id, 'dave-sales'),
+  ];
+  return { owner, s1, s2, g1, g2, relays };
+}
+
+describe('SMTP relays: the list', () => {
+  it('filters by account, group, server and owner, and sorts by every sortable column', async () => {
+    const f = await fleet();
+    const [c, a, b, d] = f.relays.map((r) => r.id) as [number, number, number, number];
+    await q('update smtp_relays set status = 3 where id = $1', [b]);
+    const list = async (query: string, u = f.owner) =>
+      ids(await t.as(u, { method: 'GET', url: `/api/smtp_relays?${query}` }));
+    expect(await list('')).toEqual([c, a, b, d]);
+    expect(await list('account=AL')).toEqual([a, d]); // contains, any case: alice, dave-sales
+    expect(await list(`group.id=${f.g2.id}`)).toEqual([a, d]);
+    expect(await list(`smtpServer.id=/api/smtp_servers/${f.s2.id}`)).toEqual([b, d]);
+    expect(await list('order[account]=asc')).toEqual([a, b, c, d]);
+    expect(await list('order[group.name]=desc')).toEqual([a, d, c, b]);
+    expect(await list('order[smtpServer.name]=asc')).toEqual([b, d, c, a]);
+    expect(await list('order[status]=desc')).toEqual([b, c, a, d]);
+    expect(await list('order[active]=asc')).toEqual([a, c, b, d]);
+    expect(await list('order[id]=desc')).toEqual([d, b, a, c]);
+    // Another user sees none of them, whatever owner they ask for; an administrator filters by owner.
+    expect(await list(`user.id=${f.owner.id}`, await t.user())).toEqual([]);
+    expect(await list(`user.id=${f.owner.id}`, admin)).toEqual([c, a, b, d]);
+    const row = (await t.as(f.owner, { method: 'GET', url: `/api/smtp_relays?id=${c}` })).json()['hydra:member'][0];
+    expect(row).toMatchObject({ account: 'carol', hasPassword: true, smtpServer: { name: 'b-office' } });
+    expect(JSON.stringify(row)).not.toMatch(/password_enc|passwordEnc|"password"/);
+    for (const bad of ['group.id=0x1', 'smtpServer.id=abc', 'order[account]=sideways', `account=${'x'.repeat(300)}`]) {
+      expect((await t.as(f.owner, { method: 'GET', url: `/api/smtp_relays?${bad}` })).statusCode, bad).toBe(422);
+    }
+  });
+});
+
+describe('SMTP relays: create, edit, delete', () => {
+  it('creates with the spec defaults, the server speeds and a sealed password; edit keeps the owner and a blank password', async () => {
+    const owner = await t.user();
+    const server = await make.smtpServer({ owner });
+    await q('update smtp_servers set relay_normal_speed = 30, relay_backoff_speed = 900 where id = $1', [server.id]);
+    const group = await make.smtpRelayGroup({ owner });
+    const other = await make.smtpRelayGroup({ owner });
+    const socks = await make.socksProxy({ owner });
+    const res = await t.as(owner, {
+      method: 'POST',
+      url: '/api/smtp_relays',
+      payload: {
+        group: `/api/smtp_relay_groups/${group.id}`,
+        smtpServer: server.id,
+        senderEmail: ' news@example.com ',
+        account: 'news',
+        password: ' s3cret ',
+        description: 'first',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const relay = res.json();
+    expect(relay).toMatchObject({
+      account: 'news',
+      senderEmail: 'news@example.com',
+      hasPassword: true,
+      active: false,
+      status: 1,
+      backoff: false,
+      normalSpeed: 30,
+      backoffSpeed: 900,
+      socks: null,
+      description: 'first',
+      user: { id: owner.id },
+    });
+    expect(relay.password).toBeUndefined();
+    expect(await passwordOf(relay.id)).toBe(' s3cret ');
+
+    const someoneElse = await t.user();
+    const put = (body: object, u: TestUser = owner) =>
+      t.as(u, {
+        method: 'PUT',
+        url: `/api/smtp_relays/${relay.id}`,
+        payload: {
+          group: other.id,
+          smtpServer: server.id,
+          senderEmail: 'b@example.com',
+          account: 'news',
+          active: true,
+          normalSpeed: '45',
+          backoffSpeed: 450,
+          backoff: true,
+          socks: socks.id,
+          user: someoneElse.id,
+          ...body,
+        },
+      });
+    const edited = await put({ password: '' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({
+      group: { id: other.id },
+      active: true,
+      normalSpeed: 45,
+      backoffSpeed: 450,
+      backoff: true,
+      socks: { id: socks.id, port: socks.port },
+      user: { id: owner.id },
+    });
+    expect(await passwordOf(relay.id)).toBe(' s3cret ');
+    await put({ password: 'changed' });
+    expect(await passwordOf(relay.id)).toBe('changed');
+    expect((await put({ socks: (await make.socksProxy()).id })).json()).toEqual({
+      error: { socks: "The socks proxy must be one of the owner's proxies." },
+    });
+    expect((await put({ normalSpeed: '1.5' })).json()).toEqual({
+      error: { normalSpeed: 'Normal Relay speed must be integer' },
+    });
+    expect((await put({ backoffSpeed: '' })).json()).toEqual({
+      error: { backoffSpeed: 'Backoff Relay speed is required' },
+    });
+    // Backoff is never faster than normal (issue 23): 0 means no pause at all.
+    for (const backoffSpeed of [0, 5])
+      expect((await put({ normalSpeed: 10, backoffSpeed })).json()).toEqual({
+        error: { backoffSpeed: 'Backoff Relay speed must be at least Normal Relay speed (0 sends without a pause).' },
+      });
+    // An administrator edits it too; the owner stays.
+    expect((await put({ socks: null }, admin)).json()).toMatchObject({ socks: null, user: { id: owner.id } });
+
+    const dup = await t.as(owner, {
+      method: 'POST',
+      url: '/api/smtp_relays',
+      payload: { group: group.id, smtpServer: server.id, senderEmail: 'a@example.com', account: 'news', password: 'x' },
+    });
+    expect([dup.statusCode, dup.json()]).toEqual([
+      409,
+      { error: { account: 'This account is already a relay of this SMTP server.' } },
+    ]);
+    expect((await t.as(owner, { method: 'DELETE', url: `/api/smtp_relays/${relay.id}` })).statusCode).toBe(204);
+    expect((await t.as(owner, { method: 'GET', url: `/api/smtp_relays/${relay.id}` })).statusCode).toBe(404);
+  });
+
+  it.each<[string, Record<string, unknown>, Record<string, string>]>([
+    ['no group', { group: undefined }, { group: 'Relay Group is required' }],
+    ['no server', { smtpServer: '' }, { smtpServer: 'SMTP Server is required' }],
+    ['no sender', { senderEmail: '' }, { senderEmail: 'Email is required' }],
+    ['a bad sender', { senderEmail: 'nope' }, { senderEmail: 'Invalid Email' }],
+    ['no account', { account: ' ' }, { account: 'Account is required' }],
+    ['no password', { password: '' }, { password: 'Password is required' }],
+    ['a long account', { account: 'x'.repeat(256) }, { account: 'Account must be no longer than 255 characters.' }],
+    ['a long description', { description: 'x'.repeat(401) }, { description: 'Max length is 400 symbols' }],
+    ['a malformed group id', { group: '0x10' }, { group: 'Relay Group is required' }],
+    ['a number as account', { account: 7 }, { account: 'Account is required' }],
+  ])('refuses %s, and adds nothing', async (_, over, error) => {
+    const before = (await q('select count(*)::int as n from smtp_relays'))[0].n;
+    const res = await t.as(admin, {
+      method: 'POST',
+      url: '/api/smtp_relays',
+      payload: { group: 1, smtpServer: 1, senderEmail: 'a@example.com', account: 'acc', password: 'pw', ...over },
+    });
+    expect([res.statusCode, res.json()]).toEqual([422, { error }]);
+    expect((await q('select count(*)::int as n from smtp_relays'))[0].n).toBe(before);
+  });
+
+  it('refuses NUL bytes with a 4xx', async () => {
+    const res = await t.as(admin, {
+      method: 'POST',
+      url: '/api/smtp_relays',
+      payload: { group: 1, smtpServer: 1, senderEmail: 'a@example.com', account: 'a\u0000b', password: 'pw' },
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+  });
+
+  it("refuses another owner's server or group, also for an administrator writing for an owner", async () => {
+    const owner = await t.user();
+    const mine = await make.smtpServer({ owner });
+    const myGroup = await make.smtpRelayGroup({ owner });
+    const theirs = await make.smtpServer();
+    const theirGroup = await make.smtpRelayGroup();
+    const post = (u: TestUser, body: object) =>
+      t.as(u, {
+        method: 'POST',
+        url: '/api/smtp_relays',
+        payload: { senderEmail: 'a@example.com', account: `acc-${Math.random()}`, password: 'pw', ...body },
+      });
+    expect((await post(owner, { smtpServer: theirs.id, group: myGroup.id })).json()).toEqual({
+      error: { smtpServer: "The SMTP server must be one of the owner's servers." },
+    });
+    expect((await post(owner, { smtpServer: mine.id, group: theirGroup.id })).json()).toEqual({
+      error: { group: "The relay group must be one of the owner's current groups." },
+    });
+    await q('update smtp_relay_groups set archive = now() where id = $1', [myGroup.id]);
+    expect((await post(owner, { smtpServer: mine.id, group: myGroup.id })).statusCode).toBe(422);
+    await q('update smtp_relay_groups set archive = null where id = $1', [myGroup.id]);
+    expect((await post(admin, { smtpServer: mine.id, group: theirGroup.id, user: owner.id })).statusCode).toBe(422);
+    const made = await post(admin, { smtpServer: mine.id, group: myGroup.id, user: owner.id });
+    expect([made.statusCode, made.json().user.id]).toEqual([201, owner.id]);
+    expect((await q('select count(*)::int as n from smtp_relays where smtp_server_id = $1', [mine.id]))[0].n).toBe(1);
+  });
+
+  it.each([
+    ['GET', '/api/smtp_relays/:id'],
+    ['PUT', '/api/smtp_relays/:id'],
+    ['DELETE', '/api/smtp_relays/:id'],
+  ] as const)('%s %s: 401 without a token; another user’s relay is 404 and untouched', async (method, url) => {
+    let id = 0;
+    await expectAccess(t, {
+      method,
+      url,
+      payload: {
+        group: 1,
+        smtpServer: 1,
+        account: 'changed',
+        senderEmail: 'x@example.com',
+        active: false,
+        normalSpeed: 1,
+        backoffSpeed: 1,
+      },
+      owned: async (owner) => (id = (await make.smtpRelay({ owner, account: 'kept' })).id),
+    });
+    expect((await q('select account from smtp_relays where id = $1', [id]))[0]).toEqual({ account: 'kept' });
+  });
+
+  it('answers 422 for malformed ids', async () => {
+    for (const id of ['0x1', '1e1', '-1', '2147483648', 'abc']) {
+      expect((await t.as(admin, { method: 'GET', url: `/api/smtp_relays/${id}` })).statusCode, id).toBe(422);
+    }
+  });
+});
+
+describe('SMTP relays: uploads', () => {
+  const upload = (u: TestUser, csv: string, fields: Record<string, string | number>) =>
+    postFile(t, u, '/api/upload_smtp_relays', 'relays', csv, fields);
+
+  it('adds the relays of a file to the chosen server and group, passwords sealed, active by default', async () => {
+    const owner = await t.user();
+    const server = await make.smtpServer({ owner });
+    const group = await make.smtpRelayGroup({ owner });
+    const res = await upload(
+      owner,
+      'account,password,senderEmail,active\nu1,p w1,u1@example.com,\nu2,pw2,u2@example.com,false\n',
+      { serverId: server.id, groupId: group.id },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ message: FILE_ACCEPTED, completion: 0 });
+    expect(await uploadOutcome(t, res.json().id)).toEqual({ status: 'done', inserted: 2, error: null });
+    const rows = await q(
+      'select id, account, active, group_id, user_id, normal_speed from smtp_relays where smtp_server_id = $1 order by account',
+      [server.id],
+    );
+    expect(rows.map((r) => [r.account, r.active, r.group_id, r.user_id, r.normal_speed])).toEqual([
+      ['u1', true, group.id, owner.id, 60],
+      ['u2', false, group.id, owner.id, 60],
+    ]);
+    expect(await passwordOf(rows[0].id)).toBe('p w1');
+    const [notice] = await q('select message from notifications where user_id = $1 order by id desc limit 1', [
+      owner.id,
+    ]);
+    expect(notice.message).toBe('File list.csv processing completed! Uploaded 2 relays.');
+  });
+
+  it('refuses the whole file for one bad line, a repeated account or one the server already has', async () => {
+    const owner = await t.user();
+    const server = await make.smtpServer({ owner });
+    const group = await make.smtpRelayGroup({ owner });
+    await make.smtpRelay({ owner, smtpServerId: server.id, groupId: group.id, account: 'taken' });
+    const res = await upload(
+      owner,
+      'account,password,senderEmail\nok,pw,ok@example.com\nbad,pw,not-an-email\nrep,pw,a@example.com\nrep,pw,b@example.com\ntaken,pw,t@example.com\nnopw,,n@example.com\n',
+      { serverId: server.id, groupId: group.id },
+    );
+    expect(await uploadOutcome(t, res.json().id)).toEqual({
+      status: 'failed',
+      inserted: 0,
+      error:
+        'Line 3: Invalid Email. Line 5: Account rep appears twice. Line 6: This account is already a relay of this SMTP server. Line 7: Password is required. Nothing was imported.',
+    });
+    expect((await q('select count(*)::int as n from smtp_relays where smtp_server_id = $1', [server.id]))[0].n).toBe(1);
+  });
+
+  it("refuses a bad header, missing choices, and another owner's server or group at once", async () => {
+    const owner = await t.user();
+    const server = await make.smtpServer({ owner });
+    const group = await make.smtpRelayGroup({ owner });
+    const csv = 'account,password,senderEmail\nu,p,u@example.com\n';
+    const header = await upload(owner, 'login,password\nu,p\n', { serverId: server.id, groupId: group.id });
+    expect([header.statusCode, header.json().error]).toEqual([
+      422,
+      { relays: expect.stringContaining('account,password,senderEmail are required') },
+    ]);
+    expect((await upload(owner, csv, {})).json()).toEqual({
+      error: { serverId: 'SMTP Server is required', groupId: 'Relay Group is required' },
+    });
+    expect((await upload(owner, csv, { serverId: (await make.smtpServer()).id, groupId: group.id })).json()).toEqual({
+      error: { serverId: "The SMTP server must be one of the owner's servers." },
+    });
+    expect(
+      (await upload(owner, csv, { serverId: server.id, groupId: (await make.smtpRelayGroup()).id })).json(),
+    ).toEqual({ error: { groupId: "The relay group must be one of the owner's current groups." } });
+    // An administrator uploads into any owner's server; the relays are that owner's.
+    const byAdmin = await upload(admin, csv, { serverId: server.id, groupId: group.id });
+    expect(await uploadOutcome(t, byAdmin.json().id)).toMatchObject({ status: 'done', inserted: 1 });
+    expect((await q('select user_id from smtp_relays where smtp_server_id = $1', [server.id]))[0].user_id).toBe(
+      owner.id,
+    );
+    expect((await t.as(null, { method: 'POST', url: '/api/upload_smtp_relays' })).statusCode).toBe(401);
+  });
+});
