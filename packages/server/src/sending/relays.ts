@@ -49,6 +49,8 @@ export interface Relay {
    * relay's mail; null without one (or without the console's signature: the address must be signed).
    */
   cfblAddress?: string | null;
+  /** VERP (decision 1440): the domain of the envelope sender `bounce+<id>@<domain>`; null or absent: off. */
+  returnPathDomain?: string | null;
   /** Which transport it sends through: its own (SMTP relay) or its server's injection pool (PMTA relay). */
   transportKey: string;
   /** Builds the transport's settings (opens the sealed passwords only when a transport is made). */
@@ -84,6 +86,7 @@ interface SmtpRelayRow {
   dkimSelector: string | null;
   dkimKeyEnc: string | null;
   cfblAddress: string | null;
+  returnPathDomain: string | null;
 }
 
 /** The campaign's eligible SMTP relays now, in id order. */
@@ -96,7 +99,8 @@ export async function eligibleSmtpRelays(
             r.normal_speed as "normalSpeed", r.backoff_speed as "backoffSpeed", r.backoff,
             s.host, s.port, s.tls, host(p.ip) as "socksIp", p.port as "socksPort", p.login as "socksLogin",
             p.password_enc as "socksPasswordEnc", k.domain as "dkimDomain", k.selector as "dkimSelector",
-            k.private_key_enc as "dkimKeyEnc", k.complaint_address as "cfblAddress"
+            k.private_key_enc as "dkimKeyEnc", k.complaint_address as "cfblAddress",
+            s.return_path_domain as "returnPathDomain"
        from smtp_relays r
        join smtp_servers s on s.id = r.smtp_server_id
        left join socks_proxies p on p.id = r.socks_id
@@ -119,6 +123,7 @@ export async function eligibleSmtpRelays(
     switchedOff: new Set<number>(),
     host: r.host,
     cfblAddress: r.dkimKeyEnc ? r.cfblAddress : null,
+    returnPathDomain: r.returnPathDomain,
     transportKey: `smtp:${r.id}`,
     configKey: JSON.stringify([
       r.host,

@@ -66,6 +66,8 @@ export const smtpServers = pgTable(
     tls: boolean('tls').notNull().default(false),
     relayNormalSpeed: integer('relay_normal_speed').notNull().default(60),
     relayBackoffSpeed: integer('relay_backoff_speed').notNull().default(600),
+    /** VERP (decision 1440): the envelope sender's domain, `bounce+<id>@<domain>`; null sends from the relay's address. */
+    returnPathDomain: text('return_path_domain'),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -77,9 +77,13 @@ function ownMessageId(source: Buffer): string | null {
 /** The recipient the report is about: the one whose failure it reports, else its first. */
 const recipientOf = (r: ParsedReport) => r.recipients.find((x) => x.outcome !== 'none') ?? r.recipients[0] ?? null;
 
-/** The keys in their order of trust (decision 1365): the console's id, the ENVID, the VERP address. */
+/**
+ * The keys in their order of trust (decision 1440): first the envelope's, which the reporting server returns
+ * from its own records (the ENVID, the VERP address the report was sent to), then the console's id in the
+ * original's headers as quoted (what a report may cut, rewrite or leave out).
+ */
 function trackingIdOf(secret: Uint8Array, r: ParsedReport): TrackingId | null {
-  for (const key of [r.keys.consoleId, r.keys.envelopeId, r.keys.verp]) {
+  for (const key of [r.keys.envelopeId, r.keys.verp, r.keys.consoleId]) {
     const id = key ? decodeTrackingId(secret, key) : null;
     if (id) return id;
   }

@@ -1,0 +1,1 @@
+ALTER TABLE "smtp_servers" ADD COLUMN "return_path_domain" text;
