@@ -248,6 +248,28 @@ export const pmtaRelaySwitches = pgTable(
 );
 
 /**
+ * An SMTP relay paused for one mail service (issue 39, decision 1442): its infrastructure bounces or its
+ * complaints there over the last 24 hours crossed their line. The engine leaves the relay out for that
+ * service until the owner resumes it from the Delivery screen (`resumed_at`).
+ */
+export const smtpRelayPauses = pgTable(
+  'smtp_relay_pauses',
+  {
+    relayId: integer('relay_id')
+      .notNull()
+      .references(() => smtpRelays.id, { onDelete: 'cascade' }),
+    mailProviderId: integer('mail_provider_id')
+      .notNull()
+      .references(() => mailProviders.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    pausedAt: timestamp('paused_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Resumed by a person: the engine uses the relay there again, and no new pause comes for 24 hours. */
+    resumedAt: timestamp('resumed_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.relayId, t.mailProviderId] })],
+);
+
+/**
  * Every PMTA relay IP and host that was created or deleted, for the IP/domain history tool (spec 3).
  * Written by statement triggers on pmta_relays (migration 0005), so no writer can forget it.
  */

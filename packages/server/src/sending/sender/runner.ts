@@ -6,6 +6,7 @@ import { notifyUser } from '../../core/notify.ts';
 import { isThrottling } from '../replies.ts';
 import { finishCampaign, pauseCampaign } from '../campaign-state.ts';
 import { pauseOnRates } from '../rate-pause.ts';
+import { pauseRelays } from '../relay-pause.ts';
 import {
   claimRecipients,
   markSending,
@@ -158,6 +159,14 @@ export class CampaignRunner {
           this.active = false;
           break;
         }
+        // An SMTP relay paused for a mail service (decision 1442); PMTA's are by the accounting.
+        if (c.type === RelayType.smtp) {
+          const relays = await pauseRelays(this.ctx, 'smtp', [...new Set(pool.relays.map((r) => r.id))]);
+          if (relays.length) {
+            this.log.warn({ relays }, 'relays paused for mail services');
+            await pool.refresh();
+          }
+        }
       }
       if (!pool.relays.length) {
         if (await this.noRelays(pool)) return;
@@ -233,7 +242,7 @@ export class CampaignRunner {
       if (relay === null) break;
       this.queue.shift();
       if (relay === undefined) {
-        // Only PMTA relays can be switched off for a mail service; try again later.
+        // Every relay is switched off or paused for this mail service (decision 1442): try again later.
         await releaseClaimed(this.db, this.id, this.worker, [row.emailId]);
         continue;
       }

@@ -1,1 +1,0 @@
-ALTER TABLE "smtp_servers" ADD COLUMN "return_path_domain" text;
