@@ -71,6 +71,8 @@ async function waitForPort(port: number, timeoutMs = 10_000, acceptOnly = false)
 export interface DovecotOptions {
   /** PEM certificate and key files: STARTTLS on `port` and implicit TLS on `tlsPort` (decision 1382's TLS). */
   tls?: { cert: string; key: string };
+  /** The plain IMAP port (a free one when not given): the demo's is fixed, its mailboxes name it. */
+  port?: number;
 }
 
 export async function startDovecot(o: DovecotOptions = {}): Promise<Dovecot> {
@@ -79,7 +81,7 @@ export async function startDovecot(o: DovecotOptions = {}): Promise<Dovecot> {
   const gid = root ? 65534 : process.getgid!();
   const account = root ? 'nobody' : os.userInfo().username;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dovecot-'));
-  const port = await freePort();
+  const port = o.port || (await freePort());
   const tlsPort = o.tls ? await freePort() : 0;
   const users: string[] = [];
   if (o.tls) {
