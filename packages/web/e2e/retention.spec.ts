@@ -72,7 +72,9 @@ describe('data retention', () => {
     await shotBoth(page, 'retention');
 
     // the report's raw text went with the run; the Processed Reports screen says when
-    await expect.poll(async () => (await h.sql(`select raw_purged_at from bounce_reports`)).rows[0].raw_purged_at).not.toBeNull();
+    await expect
+      .poll(async () => (await h.sql(`select raw_purged_at from bounce_reports`)).rows[0].raw_purged_at)
+      .not.toBeNull();
     await page.goto('/bounce-reports');
     await page.getByRole('button', { name: /^Show report / }).click();
     await dialog(page)

@@ -103,10 +103,12 @@ export interface SoftBounceState {
 
 /** The address's soft bounces within the last `soft_bounce_days`, with the limit that suppresses it. */
 export async function softBounceState(client: pg.ClientBase | pg.Pool, email: string): Promise<SoftBounceState> {
-  const { rows } = await client.query<{ limit: number; days: number; count: number | null; at: Date | null } & {
-    reason: string | null;
-    diagnostic: string | null;
-  }>(
+  const { rows } = await client.query<
+    { limit: number; days: number; count: number | null; at: Date | null } & {
+      reason: string | null;
+      diagnostic: string | null;
+    }
+  >(
     `with s as (
        select coalesce(max(soft_bounce_limit), ${SOFT_BOUNCE_DEFAULTS.limit}) as lim,
               coalesce(max(soft_bounce_days), ${SOFT_BOUNCE_DEFAULTS.days}) as days from console_settings

@@ -330,7 +330,9 @@ describe('VERP and ENVID on an SMTP relay (decision 1440)', () => {
     user = l.user;
     const group = await f.smtpRelayGroup({ owner });
     const relayId = await relayOn(t, { owner, groupId: group.id, port: dsnSink.port, account: 'vp', password: 'pw' });
-    const server = (await q<{ id: number }>(`select smtp_server_id as id from smtp_relays where id = $1`, [relayId]))[0]!;
+    const server = (
+      await q<{ id: number }>(`select smtp_server_id as id from smtp_relays where id = $1`, [relayId])
+    )[0]!;
     const res = await t.as(owner, { method: 'GET', url: `/api/smtp_servers/${server.id}` });
     const { id: _i, user: _u, relaysCount: _r, ...body } = res.json() as Record<string, unknown>;
     const put = await t.as(owner, {
@@ -339,7 +341,12 @@ describe('VERP and ENVID on an SMTP relay (decision 1440)', () => {
       payload: { ...body, returnPathDomain: 'Bounces.Console.Test.' },
     });
     expect(put.json()).toMatchObject({ returnPathDomain: DOMAIN });
-    const c = await f.smtpCampaign({ owner, emailListId: l.list.id, relayGroupId: group.id, mailProviderIds: [l.other] });
+    const c = await f.smtpCampaign({
+      owner,
+      emailListId: l.list.id,
+      relayGroupId: group.id,
+      mailProviderIds: [l.other],
+    });
     campaignId = c.id;
     await startCampaign(t.ctx, c.id);
     await eventually(

@@ -104,12 +104,14 @@ describe('the Delivery screen, SMTP relays', () => {
 });
 
 describe('an SMTP relay paused for a mail service (decision 1442)', () => {
-  const q = <T>(text: string, params: unknown[] = []) => t.ctx.db.$client.query(text, params).then((r) => r.rows as T[]);
+  const q = <T>(text: string, params: unknown[] = []) =>
+    t.ctx.db.$client.query(text, params).then((r) => r.rows as T[]);
   let owner: TestUser;
   let relayId: number;
   let other: number;
   let campaignId: number;
-  const status = async () => (await q<{ status: number }>('select status from campaigns where id = $1', [campaignId]))[0]!.status;
+  const status = async () =>
+    (await q<{ status: number }>('select status from campaigns where id = $1', [campaignId]))[0]!.status;
 
   beforeAll(async () => {
     owner = await t.user();
@@ -137,7 +139,8 @@ describe('an SMTP relay paused for a mail service (decision 1442)', () => {
   it('pauses the relay there with the reason, shows it, sends nothing there until the owner resumes it', async () => {
     const before = sink.accepted();
     await startCampaign(t.ctx, campaignId);
-    const reason = 'Paused for Other: 30 infrastructure bounces of 120 results (25%) reached the 25% limit in 24 hours.';
+    const reason =
+      'Paused for Other: 30 infrastructure bounces of 120 results (25%) reached the 25% limit in 24 hours.';
     await eventually(async () => {
       expect(
         await q(`select reason, resumed_at from smtp_relay_pauses where relay_id = $1 and mail_provider_id = $2`, [
@@ -170,8 +173,13 @@ describe('an SMTP relay paused for a mail service (decision 1442)', () => {
       expect(res.statusCode).toBeLessThan(500);
     }
     const wrongService = await t.as(owner, { method: 'POST', url, payload: { mailServiceId: other + 1000 } });
-    expect([wrongService.statusCode, wrongService.json().error]).toEqual([404, 'The relay is not paused for this mail service.']);
-    expect((await q(`select count(*)::int as n from smtp_relay_pauses where resumed_at is not null`))[0]).toEqual({ n: 0 });
+    expect([wrongService.statusCode, wrongService.json().error]).toEqual([
+      404,
+      'The relay is not paused for this mail service.',
+    ]);
+    expect((await q(`select count(*)::int as n from smtp_relay_pauses where resumed_at is not null`))[0]).toEqual({
+      n: 0,
+    });
 
     // the owner resumes it: the campaign goes out, and the same figures do not pause it again
     const res = await t.as(owner, { method: 'POST', url, payload: { mailServiceId: other } });
@@ -195,6 +203,8 @@ describe('an SMTP relay paused for a mail service (decision 1442)', () => {
         return id;
       },
     });
-    expect((await q(`select count(*)::int as n from smtp_relay_pauses where reason = 'x' and resumed_at is not null`))[0]).toEqual({ n: 0 });
+    expect(
+      (await q(`select count(*)::int as n from smtp_relay_pauses where reason = 'x' and resumed_at is not null`))[0],
+    ).toEqual({ n: 0 });
   });
 });

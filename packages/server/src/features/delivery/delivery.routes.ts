@@ -68,7 +68,8 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/delivery/smtp_relays/:id/resume',
     { schema: { tags, params: idParams, body: smtpResumeSchema } },
     async (req, reply) => {
-      if (!(await resumeSmtpRelay(ctx.db, req.user, req.params.id, req.body.mailServiceId))) throw notFound(M.notPaused);
+      if (!(await resumeSmtpRelay(ctx.db, req.user, req.params.id, req.body.mailServiceId)))
+        throw notFound(M.notPaused);
       return reply.status(204).send();
     },
   );

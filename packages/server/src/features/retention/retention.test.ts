@@ -329,7 +329,11 @@ describe("bounce reports' raw text (decision 1443)", () => {
     const run = await runRetention(t.ctx, NOW);
     expect(run.reportsPurged).toBe(2);
     for (const id of ids.slice(0, 2))
-      expect(await detail(id)).toMatchObject({ raw: null, rawPurgedAt: expect.stringMatching(/^20\d\d-/), rawKeptUntil: null });
+      expect(await detail(id)).toMatchObject({
+        raw: null,
+        rawPurgedAt: expect.stringMatching(/^20\d\d-/),
+        rawKeptUntil: null,
+      });
     expect(await detail(ids[2]!)).toMatchObject({ raw: 'hello', rawPurgedAt: null });
     expect(await q(`select count(*)::int as n from bounce_reports where id = any($1)`, [ids])).toEqual([{ n: 3 }]);
     // a second run finds nothing more to remove
@@ -347,7 +351,9 @@ describe("bounce reports' raw text (decision 1443)", () => {
       const res = await put({ eventsMonths: 13, recipientsDays: 90, reportsDays });
       expect([res.statusCode, res.json().error?.reportsDays]).toEqual([422, message]);
     }
-    expect((await put({ eventsMonths: 13, recipientsDays: 90, reportsDays: 5 })).json()).toMatchObject({ reportsDays: 5 });
+    expect((await put({ eventsMonths: 13, recipientsDays: 90, reportsDays: 5 })).json()).toMatchObject({
+      reportsDays: 5,
+    });
     expect((await put({ eventsMonths: 13, recipientsDays: 90 })).json()).toMatchObject({ reportsDays: 5 });
     expect((await runRetention(t.ctx, NOW)).reportsPurged).toBe(1);
     expect(await detail(ids[2]!)).toMatchObject({ raw: null });

@@ -80,7 +80,11 @@ describe('SMTP servers', () => {
     const created = (await t.as(alice, { method: 'POST', url: '/api/smtp_servers', payload: body() })).json();
     expect(created.returnPathDomain).toBeNull();
     const url = `/api/smtp_servers/${created.id}`;
-    const set = await t.as(alice, { method: 'PUT', url, payload: body({ returnPathDomain: ' Bounces.Example.COM. ' }) });
+    const set = await t.as(alice, {
+      method: 'PUT',
+      url,
+      payload: body({ returnPathDomain: ' Bounces.Example.COM. ' }),
+    });
     expect(set.json().returnPathDomain).toBe('bounces.example.com');
     const kept = await t.as(alice, { method: 'PUT', url, payload: body({ name: 'Kept' }) });
     expect(kept.json()).toMatchObject({ name: 'Kept', returnPathDomain: 'bounces.example.com' });
@@ -109,7 +113,11 @@ describe('SMTP servers', () => {
     ['an unknown owner', { user: 999_999 }, { user: 'User not found.' }],
     ['a Return-Path address', { returnPathDomain: 'bounce@example.com' }, { returnPathDomain: RP_INVALID }],
     ['a one-label Return-Path', { returnPathDomain: 'localhost' }, { returnPathDomain: RP_INVALID }],
-    ['a NUL in the Return-Path', { returnPathDomain: 'b\u0000.example.com' }, { returnPathDomain: 'Must not contain a NUL character.' }],
+    [
+      'a NUL in the Return-Path',
+      { returnPathDomain: 'b\u0000.example.com' },
+      { returnPathDomain: 'Must not contain a NUL character.' },
+    ],
     ['an over-long Return-Path', { returnPathDomain: `${'a.'.repeat(127)}com` }, { returnPathDomain: RP_INVALID }],
     ['a number as Return-Path', { returnPathDomain: 42 }, { returnPathDomain: RP_INVALID }],
   ])('refuses %s and stores nothing', async (_, over, error) => {

@@ -302,7 +302,10 @@ describe('e-mail id decoder and encoder', () => {
       recordHardBounces(c, [{ ...bounce(new Date(now), '550 5.1.1 unknown'), reason: 'bad-mailbox', campaignId: 0 }]),
     );
     const owner = await t.user();
-    await db().query(`insert into complaint_emails (user_id, email, source) values ($1, $2, 'report')`, [owner.id, email]);
+    await db().query(`insert into complaint_emails (user_id, email, source) values ($1, $2, 'report')`, [
+      owner.id,
+      email,
+    ]);
     expect(await history()).toMatchObject({
       bounced: { reason: 'bad-mailbox', diagnostic: '550 5.1.1 unknown' },
       complaints: 1,

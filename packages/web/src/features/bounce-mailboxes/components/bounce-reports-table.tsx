@@ -48,7 +48,14 @@ function RawReport({ id, onClose }: { id: number; onClose: () => void }) {
             <>
               <pre
                 aria-label="Raw report"
-                style={{ maxHeight: 480, overflow: 'auto', fontSize: 12, background: '#fafafa', padding: 12, margin: 0 }}
+                style={{
+                  maxHeight: 480,
+                  overflow: 'auto',
+                  fontSize: 12,
+                  background: '#fafafa',
+                  padding: 12,
+                  margin: 0,
+                }}
               >
                 {r.raw}
               </pre>

@@ -57,10 +57,10 @@ export function RetentionPage() {
           <Typography.Paragraph type="secondary">
             Every night the console writes raw events older than the first number of months, and the recipient rows of
             campaigns finished longer ago than the second number of days, to gzip&apos;d CSV files, then drops them from
-            the database. The raw text of bounce reports read longer ago than the third number of days is removed
-            (the Processed Reports screen keeps each report&apos;s outcome and says when its text went). Counters,
-            reports, the campaigns&apos; statistics and the suppression lists (unsubscribers, bounced emails, spam traps)
-            are kept forever.
+            the database. The raw text of bounce reports read longer ago than the third number of days is removed (the
+            Processed Reports screen keeps each report&apos;s outcome and says when its text went). Counters, reports,
+            the campaigns&apos; statistics and the suppression lists (unsubscribers, bounced emails, spam traps) are
+            kept forever.
           </Typography.Paragraph>
           <Row gutter={16}>
             {(Object.keys(LABELS) as (keyof typeof LABELS)[]).map((f) => (
