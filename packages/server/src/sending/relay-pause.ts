@@ -1,5 +1,6 @@
 import { CampaignTypeOf } from '@console/shared/enums';
 import type { AppContext } from '../core/context.ts';
+import { percent } from './rate-pause.ts';
 
 /*
  * A relay paused for one mail service (issue 39 section 1, decisions 1362 and 1442). Over the last 24 hours
@@ -34,8 +35,6 @@ interface Crossing {
   complaintBp: number;
   minDelivered: number;
 }
-
-const percent = (n: number, of: number) => `${((100 * n) / of).toFixed(2).replace(/\.?0+$/, '')}%`;
 
 /** Why the relay is paused for the service: each line crossed, in words; null when none was. */
 export function relayPauseReason(c: Omit<Crossing, 'relayId' | 'mailProviderId'>): string | null {

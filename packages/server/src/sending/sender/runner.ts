@@ -41,6 +41,8 @@ const CLAIM_IDLE_MS = 250;
 const MAX_UNRECORDED = 200;
 /** How often a running campaign's complaint and hard-bounce rates are checked (one small query). */
 const RATES_MS = 2000;
+/** How often an SMTP campaign's relays are checked for a pause per mail service (decision 1442). */
+const RELAY_PAUSE_MS = 30_000;
 interface Job {
   row: ClaimedRecipient;
   relay: Relay;
@@ -148,6 +150,7 @@ export class CampaignRunner {
     await releaseOwn(this.db, this.id, this.worker);
     let claimedNothingAt = 0;
     let ratesAt = 0;
+    let relayPausesAt = 0;
     while (this.active) {
       await pool.refreshIfStale();
       // The complaint and hard-bounce rates (decision 1391), every RATES_MS: the pause stops this loop.
@@ -159,13 +162,15 @@ export class CampaignRunner {
           this.active = false;
           break;
         }
-        // An SMTP relay paused for a mail service (decision 1442); PMTA's are by the accounting.
-        if (c.type === RelayType.smtp) {
-          const relays = await pauseRelays(this.ctx, 'smtp', [...new Set(pool.relays.map((r) => r.id))]);
-          if (relays.length) {
-            this.log.warn({ relays }, 'relays paused for mail services');
-            await pool.refresh();
-          }
+      }
+      // An SMTP relay paused for a mail service (decision 1442; PMTA's by the accounting): at the start, then
+      // every RELAY_PAUSE_MS (a day's figures move slowly; the query reads the relays' last 24 hours).
+      if (c.type === RelayType.smtp && Date.now() - relayPausesAt > RELAY_PAUSE_MS) {
+        relayPausesAt = Date.now();
+        const relays = await pauseRelays(this.ctx, 'smtp', [...new Set(pool.relays.map((r) => r.id))]);
+        if (relays.length) {
+          this.log.warn({ relays }, 'relays paused for mail services');
+          await pool.refresh();
         }
       }
       if (!pool.relays.length) {
