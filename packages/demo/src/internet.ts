@@ -58,7 +58,15 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-export async function startReceiver(port: number, deliver: (d: Delivered) => void): Promise<Receiver> {
+/**
+ * `late`: where the reports the mail servers write back later go (decision 1444): the envelope sender and
+ * the report (lateReport of report-mailbox.ts).
+ */
+export async function startReceiver(
+  port: number,
+  deliver: (d: Delivered) => void,
+  late?: (mailFrom: string, rcpt: string, headers: string) => void,
+): Promise<Receiver> {
   const tries = new Map<string, number>();
   const counts = { accepted: 0, deferred: 0, bounced: 0 };
   const reply = (responseCode: number, message: string) => Object.assign(new Error(message), { responseCode });
@@ -92,9 +100,12 @@ export async function startReceiver(port: number, deliver: (d: Delivered) => voi
       simpleParser(stream)
         .then((mail) => {
           counts.accepted += rcpts.length;
+          const mailFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+          const headers = mail.headerLines.map((h) => h.line).join('\r\n');
           for (const rcpt of rcpts) {
             tries.delete(rcpt);
             deliver({ rcpt, mail });
+            if (late && mailFrom) late(mailFrom, rcpt, headers);
           }
           cb(null, `2.0.0 OK ${Date.now().toString(36)} - demo`);
         })

@@ -16,6 +16,7 @@ import { HISTORY, startLive, writeHistory } from './campaigns.ts';
 import { startReceiver } from './internet.ts';
 import { startPopulation, type Conversion } from './population.ts';
 import { postback } from './postback.ts';
+import { ensureConsoleMailboxes, lateReport, startReportMailboxes } from './report-mailbox.ts';
 import { DOMAINS, LOGINS, pushToServers, seed, uploadList, type Seeded, type SimPorts } from './seed.ts';
 
 /*
@@ -40,6 +41,7 @@ const trackerPort = Number(process.env.DEMO_TRACKER_PORT || 9999);
 const listSize = Number(args.size ?? process.env.DEMO_SIZE ?? 133_334);
 const ports = {
   receiver: port + 30,
+  imap: port + 31,
   sims: [
     { smtpPort: port + 11, httpPort: port + 12, sshPort: port + 13 },
     { smtpPort: port + 21, httpPort: port + 22, sshPort: port + 23 },
@@ -161,7 +163,13 @@ async function assertPortsFree(wanted: number[]) {
 }
 
 try {
-  await assertPortsFree([port, trackerPort, ports.receiver, ...ports.sims.flatMap((s) => Object.values(s))]);
+  await assertPortsFree([
+    port,
+    trackerPort,
+    ports.receiver,
+    ports.imap,
+    ...ports.sims.flatMap((s) => Object.values(s)),
+  ]);
   // The web app is built once (npm start builds it every time; the demo only when it is missing).
   const webDist = path.join(repoRoot, 'packages/web/dist');
   const build = fs.existsSync(path.join(webDist, 'index.html'))
@@ -202,8 +210,25 @@ try {
     },
   });
   closers.push(async () => population.stop());
-  const receiver = await startReceiver(ports.receiver, (d) => population.receive(d));
+  // The reports the mail servers write back later, into the owners' bounce mailboxes (decision 1444).
+  const mailboxes = await startReportMailboxes({ port: ports.imap, delayMs: 30_000, log });
+  if (mailboxes) closers.push(() => mailboxes.close());
+  const receiver = await startReceiver(
+    ports.receiver,
+    (d) => population.receive(d),
+    mailboxes
+      ? (mailFrom, rcpt, headers) => {
+          const report = lateReport(rcpt, mailFrom, headers);
+          if (report) mailboxes.post(mailFrom, report);
+        }
+      : undefined,
+  );
   closers.push(() => receiver.close());
+  log(
+    mailboxes
+      ? `bounce mailboxes: Dovecot on 127.0.0.1:${mailboxes.port}; the mail servers write some bounces and complaints back later`
+      : 'bounce mailboxes: Dovecot is not installed (apt-get install dovecot-imapd): no late reports by mail; PMTA complaints still come',
+  );
   log(`internet on loopback: DNS 127.0.0.1:${dns.port}, mail servers 127.0.0.1:${receiver.port}`);
 
   // ---- two PowerMTA simulators ----
@@ -295,6 +320,13 @@ try {
     await history({ ...state.made, admin: admin!, users: { alice: alice!, bob: bob! } });
   } else {
     log('the demo workspace is already seeded (npm run demo -- --reset starts over)');
+  }
+  if (mailboxes) {
+    const [alice, bob] = await Promise.all(
+      (['alice', 'bob'] as const).map((u) => signIn(baseUrl, LOGINS[u].email, LOGINS[u].password)),
+    );
+    await ensureConsoleMailboxes({ alice: alice!, bob: bob! }, mailboxes.port);
+    log('bounce mailboxes "Demo returns" of alice and bob: read every minute (Infrastructure > Processed Reports)');
   }
   log(`ready: open ${baseUrl} (Ctrl-C stops)`);
   setInterval(() => {

@@ -129,8 +129,16 @@ export const bounceReportItem = z.object({
   size: z.number(),
 });
 export type BounceReport = z.infer<typeof bounceReportItem>;
-/** GET /api/bounce_reports/{id}: the row and its first 64 KB as read. */
-export const bounceReportDetail = bounceReportItem.extend({ raw: z.string() });
+/**
+ * GET /api/bounce_reports/{id}: the row and its first 64 KB as read; the retention job (decision 1443) removes
+ * the raw text after the Retention screen's days: `raw` is then null and `rawPurgedAt` says when it went,
+ * while it is kept `rawKeptUntil` says until when.
+ */
+export const bounceReportDetail = bounceReportItem.extend({
+  raw: z.string().nullable(),
+  rawPurgedAt: z.string().nullable(),
+  rawKeptUntil: z.string().nullable(),
+});
 export type BounceReportDetail = z.infer<typeof bounceReportDetail>;
 
 export const BOUNCE_REPORTS_PAGE_SIZE = 50;

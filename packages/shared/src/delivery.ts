@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reference } from './fields.ts';
 
 /*
  * The Delivery screen (issue 40 §1, decision 1400): every PMTA server's queues and every SMTP relay's state,
@@ -9,6 +10,9 @@ export const DeliveryMessages = {
   queueRequired: 'Queue is required.',
   queueInvalid: 'Queue must be a queue name such as gmail.com/vmta-1.',
   actionInvalid: "Action must be 'normal', 'pause', 'resume' or 'delete'.",
+  mailServiceInvalid: 'Mail service not found.',
+  notPaused: 'The relay is not paused for this mail service.',
+  resumeConfirm: 'Resume the relay for this mail service? It is not paused again by the same figures for 24 hours.',
 } as const;
 
 /** Back to normal mode, pause, resume, delete the queue's messages (`pmta set queue --mode=normal`, ...). */
@@ -99,6 +103,13 @@ export type DeliveryServer = z.infer<typeof deliveryServerItem>;
 export const deliveryServersResponse = z.object({ items: z.array(deliveryServerItem) });
 export const deliveryQueuesResponse = z.object({ server: deliveryServerItem, items: z.array(deliveryQueueItem) });
 
+/**
+ * POST /api/delivery/smtp_relays/{id}/resume (decision 1442): the relay sends to the mail service again; not
+ * paused by the same figures for 24 hours.
+ */
+export const smtpResumeSchema = z.object({ mailServiceId: reference(DeliveryMessages.mailServiceInvalid) });
+export type SmtpResumeBody = z.input<typeof smtpResumeSchema>;
+
 /** One SMTP relay at one mail service (the engine's view): paced or in backoff, its last reply, the last hour. */
 export const smtpDeliveryItem = z.object({
   relayId: z.number().int(),
@@ -114,6 +125,8 @@ export const smtpDeliveryItem = z.object({
   delivered1h: z.number().int(),
   deferred1h: z.number().int(),
   bounced1h: z.number().int(),
+  /** Paused for this mail service by its infrastructure bounces or complaints (decision 1442); null when not. */
+  paused: z.object({ reason: z.string(), since: z.string() }).nullable(),
 });
 export type SmtpDelivery = z.infer<typeof smtpDeliveryItem>;
 export const smtpDeliveryResponse = z.object({ items: z.array(smtpDeliveryItem) });

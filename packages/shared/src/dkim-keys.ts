@@ -22,7 +22,8 @@ export const DkimKeyMessages = {
 } as const;
 const M = DkimKeyMessages;
 
-const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
+/** A domain name of two labels or more, lower case, no trailing dot. */
+export const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
 const SELECTOR = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 export const DEFAULT_DKIM_SELECTOR = 'console';
 

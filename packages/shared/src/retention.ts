@@ -7,9 +7,10 @@ import { intField } from './fields.ts';
  * suppression lists and the campaigns' statistics are kept forever.
  */
 
-export const RETENTION_DEFAULTS = { eventsMonths: 13, recipientsDays: 90 } as const;
+export const RETENTION_DEFAULTS = { eventsMonths: 13, recipientsDays: 90, reportsDays: 90 } as const;
 export const EVENTS_MONTHS_MAX = 120;
 export const RECIPIENTS_DAYS_MAX = 3650;
+export const REPORTS_DAYS_MAX = 3650;
 
 export const RetentionMessages = {
   eventsMonthsRequired: 'Events months is required.',
@@ -18,6 +19,9 @@ export const RetentionMessages = {
   recipientsDaysRequired: 'Recipients days is required.',
   recipientsDaysInt: 'Recipients days must be integer.',
   recipientsDaysRange: `Recipients days must be between 1 and ${RECIPIENTS_DAYS_MAX}.`,
+  reportsDaysRequired: 'Bounce reports days is required.',
+  reportsDaysInt: 'Bounce reports days must be integer.',
+  reportsDaysRange: `Bounce reports days must be between 1 and ${REPORTS_DAYS_MAX}.`,
   runQueued: 'The retention job was queued; it archives in the background.',
 } as const;
 
@@ -35,6 +39,15 @@ export const retentionSettingsSchema = z.object({
     max: RECIPIENTS_DAYS_MAX,
     outOfRange: M.recipientsDaysRange,
   }),
+  /**
+   * Days the raw text of processed bounce reports is kept (decision 1443); the report's row stays. Optional:
+   * a body without it keeps it.
+   */
+  reportsDays: intField(M.reportsDaysRequired, M.reportsDaysInt, {
+    min: 1,
+    max: REPORTS_DAYS_MAX,
+    outOfRange: M.reportsDaysRange,
+  }).optional(),
 });
 export type RetentionSettingsInput = z.input<typeof retentionSettingsSchema>;
 
@@ -63,6 +76,7 @@ export type Archive = z.infer<typeof archiveItem>;
 export const retentionAnswer = z.object({
   eventsMonths: z.number(),
   recipientsDays: z.number(),
+  reportsDays: z.number(),
   archiveDir: z.string(),
   /** Raw events before this moment are archived (null: none yet). */
   eventsArchivedBefore: z.string().nullable(),

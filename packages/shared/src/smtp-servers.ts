@@ -9,6 +9,7 @@ import {
   withDefaults,
   NAME_MAX,
 } from './fields.ts';
+import { DOMAIN } from './dkim-keys.ts';
 import { userRefItem } from './hydra.ts';
 import { backoffSlowEnough } from './relays.ts';
 
@@ -25,6 +26,7 @@ export const SmtpServerMessages = {
   backoffSpeedFaster: 'Relay Backoff Speed must be at least Relay Normal Speed (0 sends without a pause).',
   tlsRequired: 'TLS is required.',
   userNotFound: 'User not found.',
+  returnPathDomainInvalid: 'Return-Path domain must be a domain name such as bounces.example.com, or empty.',
   deleteConfirm: 'Are you sure you want to delete?',
 } as const;
 const M = SmtpServerMessages;
@@ -45,6 +47,16 @@ export const smtpServerSchema = z
     tls: z.boolean({ error: M.tlsRequired }),
     relayNormalSpeed: intField(M.normalSpeedRequired, M.normalSpeedInteger),
     relayBackoffSpeed: intField(M.backoffSpeedRequired, M.backoffSpeedInteger),
+    /**
+     * VERP (decision 1440): the envelope sender becomes `bounce+<id>@<this domain>` for every message of the
+     * server's relays; '' or null turns it off; left out of a PUT, it stays as it is.
+     */
+    returnPathDomain: z
+      .preprocess(
+        (v) => (typeof v === 'string' ? v.trim().toLowerCase().replace(/\.$/, '') || null : v),
+        z.string({ error: M.returnPathDomainInvalid }).regex(DOMAIN, M.returnPathDomainInvalid).nullable(),
+      )
+      .optional(),
     user: optionalReference(M.userNotFound),
   })
   .refine((v) => backoffSlowEnough(v.relayNormalSpeed, v.relayBackoffSpeed), {
@@ -64,6 +76,8 @@ export const smtpServerItem = z.object({
   tls: z.boolean(),
   relayNormalSpeed: z.number(),
   relayBackoffSpeed: z.number(),
+  /** VERP's domain; null: the relays' own address is the envelope sender. */
+  returnPathDomain: z.string().nullable(),
   user: userRefItem,
   /** How many SMTP relays (accounts) the server has. */
   relaysCount: z.number(),

@@ -101,6 +101,10 @@ describe('bounce mailboxes', () => {
     await shotBoth(page, 'bounce-reports');
     await page.getByRole('button', { name: /^Show report / }).click();
     await dialog(page).getByLabel('Raw report').getByText('Final-Recipient: rfc822; gone@elsewhere.example').waitFor();
+    // kept for the Data Retention setting (decision 1443: 90 days by default)
+    await dialog(page)
+      .getByText(/^Kept until \d{4}-\d\d-\d\d \d\d:\d\d\.$/)
+      .waitFor();
     await shotBoth(page, 'bounce-report-raw');
     await page.keyboard.press('Escape');
 

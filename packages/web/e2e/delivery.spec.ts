@@ -86,6 +86,27 @@ describe('Delivery', () => {
     await row.getByText('421 4.7.28 Our system has detected an unusual rate of mail').waitFor();
     expect(await row.innerText()).toContain('Gmail');
     await row.getByText('backoff', { exact: true }).waitFor();
+
+    // Paused for Yahoo by its infrastructure bounces (decision 1442): the reason shows; its owner resumes it.
+    const reason =
+      'Paused for Yahoo: 30 infrastructure bounces of 120 results (25%) reached the 25% limit in 24 hours.';
+    await h.sql(
+      `insert into smtp_relay_pauses (relay_id, mail_provider_id, reason)
+       select $1, id, $2 from mail_providers where name = 'Yahoo'`,
+      [relay.rows[0].id, reason],
+    );
+    await page.reload();
+    await page.getByRole('tab', { name: 'SMTP relays' }).click();
+    const paused = page.locator('tr', { hasText: reason });
+    await paused.getByText('paused', { exact: true }).waitFor();
     await shotBoth(page, 'delivery-smtp');
+    await paused.getByRole('button', { name: 'Resume news-account for Yahoo' }).click();
+    await dialog(page).locator('.ant-modal-confirm-title', { hasText: 'Resume news-account for Yahoo?' }).waitFor();
+    await dialog(page).getByRole('button', { name: 'Resume' }).click();
+    await seeToast(page, 'news-account resumed for Yahoo.');
+    await expect.poll(() => page.locator('tr', { hasText: reason }).count()).toBe(0);
+    expect(
+      (await h.sql('select count(*)::int as n from smtp_relay_pauses where resumed_at is not null')).rows[0].n,
+    ).toBe(1);
   }, 180_000);
 });

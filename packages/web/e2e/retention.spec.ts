@@ -37,10 +37,28 @@ describe('data retention', () => {
     await page.getByText('Events months must be between 1 and 120.').waitFor();
     await months.fill('13');
     await page.getByLabel('Recipients days', { exact: true }).fill('120');
+    // the raw text of bounce reports (decision 1443)
+    const reportsDays = page.getByLabel('Bounce reports days', { exact: true });
+    expect(await reportsDays.inputValue()).toBe('90');
+    await reportsDays.fill('0');
+    await button(page, 'Save').click();
+    await page.getByText('Bounce reports days must be between 1 and 3650.').waitFor();
+    await reportsDays.fill('30');
     await button(page, 'Save').click();
     await seeToast(page, 'Updated!');
-    const saved = await h.sql('select events_months, recipients_days from console_settings');
-    expect(saved.rows).toEqual([{ events_months: 13, recipients_days: 120 }]);
+    const saved = await h.sql('select events_months, recipients_days, reports_days from console_settings');
+    expect(saved.rows).toEqual([{ events_months: 13, recipients_days: 120, reports_days: 30 }]);
+    // a report the administrator's mailbox read 40 days ago, kept as the mailbox job keeps it
+    const box = await h.sql(
+      `insert into bounce_mailboxes (user_id, name, host, port, security, username, password_enc)
+       values (1, 'Old returns', '127.0.0.1', 143, 'plain', 'u', 'x') returning id`,
+    );
+    await h.sql(
+      `insert into bounce_reports (mailbox_id, user_id, uid_validity, uid, kind, format, outcome, recipient, size, raw,
+                                   created_at)
+       values ($1, 1, 1, 1, 'dsn', 'rfc3464', 'permanent', 'gone@old.example', 5, 'hello', now() - interval '40 days')`,
+      [box.rows[0].id],
+    );
 
     await button(page, 'Run now').click();
     await dialog(page).getByText('Partitions older than the settings are written to').waitFor();
@@ -52,5 +70,15 @@ describe('data retention', () => {
     const left = await h.sql(`select to_regclass('events_2024_01') as t`);
     expect(left.rows[0].t).toBeNull();
     await shotBoth(page, 'retention');
+
+    // the report's raw text went with the run; the Processed Reports screen says when
+    await expect
+      .poll(async () => (await h.sql(`select raw_purged_at from bounce_reports`)).rows[0].raw_purged_at)
+      .not.toBeNull();
+    await page.goto('/bounce-reports');
+    await page.getByRole('button', { name: /^Show report / }).click();
+    await dialog(page)
+      .getByText(/^The raw text was removed on \d{4}-\d\d-\d\d \d\d:\d\d by the retention job/)
+      .waitFor();
   });
 });

@@ -46,8 +46,17 @@ describe('SMTP servers', () => {
     await page.getByRole('button', { name: 'Edit server Office relay' }).click();
     await page.waitForURL('**/smtp-servers/*/edit');
     await page.getByLabel('Server Name', { exact: true }).fill('Office relay 2');
+    // VERP (decision 1440): a Return-Path domain, checked in the form, stored lower case
+    const returnPath = page.getByLabel('Return-Path domain (VERP)', { exact: true });
+    await returnPath.fill('bounce@example.com');
+    await button(page, 'Save').click();
+    await fieldError(page, 'Return-Path domain must be a domain name such as bounces.example.com, or empty.').waitFor();
+    await returnPath.fill('Bounces.Example.com');
     await button(page, 'Save').click();
     await seeToast(page, 'Updated!');
+    expect((await h.sql('select return_path_domain as d from smtp_servers')).rows).toEqual([
+      { d: 'bounces.example.com' },
+    ]);
     await page.waitForURL('**/smtp-servers');
     await page.getByText('Office relay 2').waitFor();
 

@@ -144,9 +144,20 @@ describe('Tools', () => {
     await field('Encode', 'Email').fill('not an address');
     await button(page, 'Encode').click();
     await fieldError(page, 'Invalid Email').waitFor();
+    // two soft bounces (decision 1441), one of them older than the window of 30 days
+    await h.sql(
+      `insert into soft_bounces (email, bounces, reason, diagnostic)
+       values ('ann@tools.example.com', array[now() - interval '40 days', now() - interval '1 day'],
+               'quota-issues', '552 5.2.2 mailbox full')`,
+    );
     await field('Encode', 'Email').fill('Ann@Tools.example.com');
     await button(page, 'Encode').click();
     await page.locator('[aria-label="Encoded"] .ant-table-row').first().waitFor();
+    const history = await described('Address history');
+    expect(history['Soft bounces']).toMatch(
+      /^1 of 5 within 30 days \(last \d{4}-\d\d-\d\d \d\d:\d\d, quota-issues: 552 5\.2\.2 mailbox full\)$/,
+    );
+    expect(history).toMatchObject({ 'Bounced Emails': 'Not bounced', Complaints: 'About 0 owner(s)' });
     expect(await columnTexts(page, 'Email ID')).toEqual(emailIds.map(String));
     expect(await columnTexts(page, 'Email List')).toEqual([
       `Spring list (#${listIds[0]})`,

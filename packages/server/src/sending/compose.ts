@@ -2,6 +2,7 @@ import { CampaignType } from '@console/shared/enums';
 import crypto from 'node:crypto';
 import type pg from 'pg';
 import type { AppContext } from '../core/context.ts';
+import { verpAddress } from '../suppression/reports/verp.ts';
 import { encodeTrackingId } from '../tracking/uuid.ts';
 import type { ClaimedRecipient } from './claim.ts';
 import { htmlTextTemplate } from './render/html-text.ts';
@@ -162,7 +163,14 @@ export function composeMessage(
   secret: Uint8Array,
   c: SendingCampaign,
   r: ClaimedRecipient,
-  relay: { id: number; senderEmail: string; host: string; vmta?: string; cfblAddress?: string | null },
+  relay: {
+    id: number;
+    senderEmail: string;
+    host: string;
+    vmta?: string;
+    cfblAddress?: string | null;
+    returnPathDomain?: string | null;
+  },
 ): OutgoingMessage {
   const uuid = encodeTrackingId(secret, {
     campaignType: c.type === PMTA ? 'pmta' : 'smtp',
@@ -194,5 +202,13 @@ export function composeMessage(
     messageId: `<${crypto.randomUUID()}@${domainOf(relay.senderEmail)}>`,
     headers,
   };
-  return relay.vmta ? injected(message, { vmta: relay.vmta, jobId: campaignJobId(c.id), envId: uuid }) : message;
+  if (relay.vmta) return injected(message, { vmta: relay.vmta, jobId: campaignJobId(c.id), envId: uuid });
+  // An SMTP relay's late bounce names its message without the original's headers (decision 1440): by the
+  // ENVID and ORCPT a DSN-speaking server returns, and by VERP where the owner set a Return-Path domain.
+  return {
+    ...message,
+    envId: uuid,
+    orcpt: r.email,
+    ...(relay.returnPathDomain ? { returnPath: verpAddress(uuid, relay.returnPathDomain) } : {}),
+  };
 }

@@ -32,7 +32,8 @@ interface Crossing {
   minSent: number;
 }
 
-const percent = (n: number, of: number) => `${((100 * n) / of).toFixed(2).replace(/\.?0+$/, '')}%`;
+/** `n` of `of` in percent, at most two decimals and no trailing zeros: 0.4%, 25%. */
+export const percent = (n: number, of: number) => `${((100 * n) / of).toFixed(2).replace(/\.?0+$/, '')}%`;
 const limit = (bp: number) => `${bp / 100}%`;
 
 /** The reason a campaign is paused: each figure that crossed its line. */

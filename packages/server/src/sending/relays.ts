@@ -17,8 +17,8 @@ export const relayConnectors = (ctx: Pick<AppContext, 'env'>, hostField: string)
  * The relays a campaign may use, their pacing and their states (ARCHITECTURE §4.3, docs/decisions/0802).
  *   - Eligible: the campaign's relay group's active relays whose status is the campaign's relay status, not
  *     blocked for the campaign (campaign_relay_blocks: their login failed), and not switched off for the
- *     recipient's mail service. Only PMTA relays have such switches (pmta_relay_switches); an SMTP relay
- *     has none, so `switchedOff` is empty for it.
+ *     recipient's mail service: a PMTA relay's switches (pmta_relay_switches), an SMTP relay's pauses
+ *     (smtp_relay_pauses not resumed, decision 1442).
  *   - Pacing across every process: one relay_pacing row per relay. A send takes the relay's next slot with
  *     one atomic UPDATE and waits for it, so N processes together still send one message per `speed`
  *     seconds. Speed 0 means unpaced: no database round trip at all.
@@ -38,7 +38,7 @@ export interface Relay {
   normalSpeed: number;
   backoffSpeed: number;
   backoff: boolean;
-  /** Mail services this relay must not send to (PMTA switches; always empty for SMTP relays). */
+  /** Mail services this relay must not send to (PMTA switches, SMTP relay pauses). */
   switchedOff: ReadonlySet<number>;
   /** The relay's host name (a PMTA campaign's links point at it, decision 0910). */
   host: string;
@@ -49,6 +49,8 @@ export interface Relay {
    * relay's mail; null without one (or without the console's signature: the address must be signed).
    */
   cfblAddress?: string | null;
+  /** VERP (decision 1440): the domain of the envelope sender `bounce+<id>@<domain>`; null or absent: off. */
+  returnPathDomain?: string | null;
   /** Which transport it sends through: its own (SMTP relay) or its server's injection pool (PMTA relay). */
   transportKey: string;
   /** Builds the transport's settings (opens the sealed passwords only when a transport is made). */
@@ -91,6 +93,8 @@ interface SmtpRelayRow {
   dkimSelector: string | null;
   dkimKeyEnc: string | null;
   cfblAddress: string | null;
+  returnPathDomain: string | null;
+  off: number[];
 }
 
 /** The campaign's eligible SMTP relays now, in id order. */
@@ -103,7 +107,10 @@ export async function eligibleSmtpRelays(
             r.normal_speed as "normalSpeed", r.backoff_speed as "backoffSpeed", r.backoff,
             s.host, s.port, s.tls, host(p.ip) as "socksIp", p.port as "socksPort", p.login as "socksLogin",
             p.password_enc as "socksPasswordEnc", k.domain as "dkimDomain", k.selector as "dkimSelector",
-            k.private_key_enc as "dkimKeyEnc", k.complaint_address as "cfblAddress"
+            k.private_key_enc as "dkimKeyEnc", k.complaint_address as "cfblAddress",
+            s.return_path_domain as "returnPathDomain",
+            coalesce((select array_agg(x.mail_provider_id) from smtp_relay_pauses x
+                       where x.relay_id = r.id and x.resumed_at is null), '{}') as off
        from smtp_relays r
        join smtp_servers s on s.id = r.smtp_server_id
        left join socks_proxies p on p.id = r.socks_id
@@ -122,9 +129,10 @@ export async function eligibleSmtpRelays(
     normalSpeed: r.normalSpeed,
     backoffSpeed: r.backoffSpeed,
     backoff: r.backoff,
-    switchedOff: new Set<number>(),
+    switchedOff: new Set(r.off),
     host: r.host,
     cfblAddress: r.dkimKeyEnc ? r.cfblAddress : null,
+    returnPathDomain: r.returnPathDomain,
     transportKey: `smtp:${r.id}`,
     configKey: JSON.stringify([
       r.host,

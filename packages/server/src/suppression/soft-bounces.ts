@@ -92,3 +92,38 @@ export async function resetSoftBounces(client: pg.ClientBase, deliveries: { emai
   const empty = rows.filter((r) => r.n === 0).map((r) => r.email);
   if (empty.length) await client.query(`delete from soft_bounces where email = any($1::text[])`, [empty]);
 }
+
+/** What an address's history shows of its soft bounces (decision 1441): the count within the window now. */
+export interface SoftBounceState {
+  count: number;
+  limit: number;
+  days: number;
+  last: { at: string; reason: string; diagnostic: string | null } | null;
+}
+
+/** The address's soft bounces within the last `soft_bounce_days`, with the limit that suppresses it. */
+export async function softBounceState(client: pg.ClientBase | pg.Pool, email: string): Promise<SoftBounceState> {
+  const { rows } = await client.query<
+    { limit: number; days: number; count: number | null; at: Date | null } & {
+      reason: string | null;
+      diagnostic: string | null;
+    }
+  >(
+    `with s as (
+       select coalesce(max(soft_bounce_limit), ${SOFT_BOUNCE_DEFAULTS.limit}) as lim,
+              coalesce(max(soft_bounce_days), ${SOFT_BOUNCE_DEFAULTS.days}) as days from console_settings
+     )
+     select s.lim as "limit", s.days,
+            (select count(*)::int from unnest(b.bounces) t where t > now() - s.days * interval '1 day') as count,
+            b.bounces[cardinality(b.bounces)] as at, b.reason, b.diagnostic
+       from s left join soft_bounces b on b.email = $1`,
+    [email],
+  );
+  const r = rows[0]!;
+  return {
+    count: r.count ?? 0,
+    limit: r.limit,
+    days: r.days,
+    last: r.at && r.count ? { at: r.at.toISOString(), reason: r.reason!, diagnostic: r.diagnostic } : null,
+  };
+}

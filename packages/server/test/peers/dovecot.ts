@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chownSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,15 +8,19 @@ import path from 'node:path';
  * A real IMAP server on loopback for the bounce mailbox tests (issue 39 section 5): Debian's Dovecot,
  * started as an unprivileged process (`nobody` when the tests run as root) with its own configuration in a
  * temporary directory, users from a passwd file, Maildirs under the directory. Plain IMAP on 127.0.0.1
- * (loopback is where the outbound policy lets plain IMAP through, decision 1382). `.ci/run` installs
- * dovecot-imapd when missing.
+ * (loopback is where the outbound policy lets plain IMAP through, decision 1382); with `tls`, STARTTLS on
+ * that port and implicit TLS on `tlsPort` with the certificate given. `.ci/run` installs dovecot-imapd
+ * when missing.
  */
 
 export const DOVECOT = '/usr/sbin/dovecot';
 
 export interface Dovecot {
   host: string;
+  /** Plain IMAP, with STARTTLS offered when started with `tls`. */
   port: number;
+  /** Implicit TLS (imaps) when started with `tls`; 0 without. */
+  tlsPort: number;
   dir: string;
   /** Adds a user (password as given) before or after the start: passwd-file is read at each login. */
   addUser(user: string, password: string): void;
@@ -37,7 +41,8 @@ const freePort = () =>
     });
   });
 
-async function waitForPort(port: number, timeoutMs = 10_000) {
+/** Until the port greets (IMAP), or only accepts (imaps: the client speaks first). */
+async function waitForPort(port: number, timeoutMs = 10_000, acceptOnly = false) {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const ok = await new Promise<boolean>((resolve) => {
@@ -50,6 +55,11 @@ async function waitForPort(port: number, timeoutMs = 10_000) {
         s.destroy();
         resolve(true);
       });
+      if (acceptOnly)
+        s.once('connect', () => {
+          s.destroy();
+          resolve(true);
+        });
       s.once('error', () => resolve(false));
     });
     if (ok) return;
@@ -58,14 +68,27 @@ async function waitForPort(port: number, timeoutMs = 10_000) {
   }
 }
 
-export async function startDovecot(): Promise<Dovecot> {
+export interface DovecotOptions {
+  /** PEM certificate and key files: STARTTLS on `port` and implicit TLS on `tlsPort` (decision 1382's TLS). */
+  tls?: { cert: string; key: string };
+  /** The plain IMAP port (a free one when not given): the demo's is fixed, its mailboxes name it. */
+  port?: number;
+}
+
+export async function startDovecot(o: DovecotOptions = {}): Promise<Dovecot> {
   const root = process.getuid?.() === 0;
   const uid = root ? 65534 : process.getuid!();
   const gid = root ? 65534 : process.getgid!();
   const account = root ? 'nobody' : os.userInfo().username;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dovecot-'));
-  const port = await freePort();
+  const port = o.port || (await freePort());
+  const tlsPort = o.tls ? await freePort() : 0;
   const users: string[] = [];
+  if (o.tls) {
+    copyFileSync(o.tls.cert, path.join(dir, 'cert.pem'));
+    copyFileSync(o.tls.key, path.join(dir, 'key.pem'));
+  }
+  const ssl = o.tls ? `ssl = yes\nssl_cert = <${dir}/cert.pem\nssl_key = <${dir}/key.pem` : 'ssl = no';
   const passwd = path.join(dir, 'passwd');
   writeFileSync(passwd, '');
   const config = path.join(dir, 'dovecot.conf');
@@ -78,7 +101,7 @@ log_path = ${dir}/dovecot.log
 info_log_path = ${dir}/dovecot.log
 protocols = imap
 listen = 127.0.0.1
-ssl = no
+${ssl}
 mail_fsync = never
 disable_plaintext_auth = no
 auth_mechanisms = plain login
@@ -109,7 +132,8 @@ service imap-login {
     port = ${port}
   }
   inet_listener imaps {
-    port = 0
+    address = 127.0.0.1
+    port = ${tlsPort}
   }
 }
 service anvil {
@@ -142,6 +166,7 @@ service stats {
     // its own process group: a kill reaches the master and every child at once
     child = spawn(DOVECOT, ['-F', '-c', config], { uid, gid, stdio: 'ignore', detached: true });
     await waitForPort(port);
+    if (tlsPort) await waitForPort(tlsPort, 10_000, true);
   };
   const kill = async () => {
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
@@ -154,6 +179,7 @@ service stats {
   return {
     host: '127.0.0.1',
     port,
+    tlsPort,
     dir,
     addUser(user, password) {
       users.push(`${user}:{PLAIN}${password}::::::`);

@@ -18,6 +18,8 @@ export interface ReceivedMessage {
   at: number;
   /** The whole message as received (with `keepRaw`), for a MIME parser. */
   raw?: Buffer;
+  /** With `dsn`: the envelope's ENVID and RET, and the recipient's ORCPT (RFC 3461), null when not given. */
+  dsn?: { envid: string | null; ret: string | null; orcpt: string | null };
 }
 
 export interface SmtpSinkOptions {
@@ -35,6 +37,8 @@ export interface SmtpSinkOptions {
   countOnly?: boolean;
   /** Keep each message whole (`raw`), not only its headers. */
   keepRaw?: boolean;
+  /** Offer DSN (RFC 3461) in EHLO and keep what the client gives (`dsn` of each message). */
+  dsn?: boolean;
 }
 
 export interface SmtpSink {
@@ -85,6 +89,7 @@ export async function startSmtpSink(o: SmtpSinkOptions = {}): Promise<SmtpSink> 
     logger: false,
     size: 10 * 1024 * 1024,
     maxClients: 1000,
+    hideDSN: !o.dsn,
     onAuth(auth, _session, cb) {
       const ok = o.credentials && auth.username === o.credentials.user && auth.password === o.credentials.password;
       if (!ok) {
@@ -135,6 +140,15 @@ export async function startSmtpSink(o: SmtpSinkOptions = {}): Promise<SmtpSink> 
             user: typeof session.user === 'string' ? session.user : null,
             at: Date.now(),
             ...(o.keepRaw ? { raw: Buffer.concat(chunks, size) } : {}),
+            ...(o.dsn
+              ? {
+                  dsn: {
+                    envid: session.envelope.dsn?.envid ?? null,
+                    ret: session.envelope.dsn?.ret ?? null,
+                    orcpt: session.envelope.rcptTo[0]?.dsn?.orcpt ?? null,
+                  },
+                }
+              : {}),
           });
         }
         cb(null, 'Ok: queued');

@@ -19,12 +19,16 @@ export function dsn(o: {
   original?: Map<string, string>;
   messageId?: string;
   action?: string;
+  /** The envelope sender the report goes back to (a VERP address); bounces@console.test by default. */
+  to?: string;
+  /** The ENVID the message was sent with, returned as Original-Envelope-Id. */
+  envelopeId?: string;
 }): Buffer {
   const b = `b-${randomUUID()}`;
   return Buffer.from(
     [
       `From: Mail Delivery System <MAILER-DAEMON@mx.example.net>`,
-      `To: bounces@console.test`,
+      `To: ${o.to ?? 'bounces@console.test'}`,
       `Subject: Undelivered Mail Returned to Sender`,
       `Message-ID: ${o.messageId ?? `<${randomUUID()}@mx.example.net>`}`,
       `Date: Sun, 29 Nov 2026 01:00:00 +0000`,
@@ -40,6 +44,7 @@ export function dsn(o: {
       `Content-Type: message/delivery-status`,
       ``,
       `Reporting-MTA: dns; mx.example.net`,
+      ...(o.envelopeId ? [`Original-Envelope-Id: ${o.envelopeId}`] : []),
       ``,
       `Final-Recipient: rfc822; ${o.rcpt}`,
       `Action: ${o.action ?? 'failed'}`,

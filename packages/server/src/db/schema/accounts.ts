@@ -130,6 +130,8 @@ export const consoleSettings = pgTable(
     hardBouncePauseMinSent: integer('hard_bounce_pause_min_sent').notNull().default(500),
     eventsMonths: smallint('events_months').notNull().default(13),
     recipientsDays: smallint('recipients_days').notNull().default(90),
+    /** Days the raw text of processed bounce reports is kept (decision 1443); the report's row stays. */
+    reportsDays: smallint('reports_days').notNull().default(90),
     retentionRunAt: timestamp('retention_run_at', { withTimezone: true }),
     retentionError: text('retention_error'),
   },

@@ -105,7 +105,10 @@ export const bounceReports = pgTable(
       .notNull()
       .default(sql`'{}'`),
     size: integer('size').notNull(),
-    raw: bytea('raw').notNull(),
+    /** The first 64 KB as read; null once the retention job removed it (decision 1443). */
+    raw: bytea('raw'),
+    /** When the retention job removed `raw` (null while it is kept). */
+    rawPurgedAt: timestamp('raw_purged_at', { withTimezone: true }),
     /** Moved to Processed or Unmatched; null while the move is still to do (a cut connection). */
     movedAt: timestamp('moved_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -117,5 +120,9 @@ export const bounceReports = pgTable(
     index('bounce_reports_unmoved_idx')
       .on(t.mailboxId)
       .where(sql`moved_at is null`),
+    /** The retention job's scan: the reports whose raw text is still kept, oldest first. */
+    index('bounce_reports_raw_kept_idx')
+      .on(t.createdAt)
+      .where(sql`raw is not null`),
   ],
 );

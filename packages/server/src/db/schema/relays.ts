@@ -64,6 +64,8 @@ export const smtpServers = pgTable(
     tls: boolean('tls').notNull().default(false),
     relayNormalSpeed: integer('relay_normal_speed').notNull().default(60),
     relayBackoffSpeed: integer('relay_backoff_speed').notNull().default(600),
+    /** VERP (decision 1440): the envelope sender's domain, `bounce+<id>@<domain>`; null sends from the relay's address. */
+    returnPathDomain: text('return_path_domain'),
     userId: ownerId(),
     createdAt: createdAt(),
   },
@@ -229,6 +231,28 @@ export const pmtaRelaySwitches = pgTable(
       .notNull()
       .references(() => mailProviders.id, { onDelete: 'cascade' }),
     off: boolean('off').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.relayId, t.mailProviderId] })],
+);
+
+/**
+ * An SMTP relay paused for one mail service (issue 39, decision 1442): its infrastructure bounces or its
+ * complaints there over the last 24 hours crossed their line. The engine leaves the relay out for that
+ * service until the owner resumes it from the Delivery screen (`resumed_at`).
+ */
+export const smtpRelayPauses = pgTable(
+  'smtp_relay_pauses',
+  {
+    relayId: integer('relay_id')
+      .notNull()
+      .references(() => smtpRelays.id, { onDelete: 'cascade' }),
+    mailProviderId: integer('mail_provider_id')
+      .notNull()
+      .references(() => mailProviders.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    pausedAt: timestamp('paused_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Resumed by a person: the engine uses the relay there again, and no new pause comes for 24 hours. */
+    resumedAt: timestamp('resumed_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.relayId, t.mailProviderId] })],
 );

@@ -103,7 +103,8 @@ export function plainWords(e: unknown, a: { host: string; port: number; folder: 
     case 'NoConnection':
       return 'The server closed the connection in the middle of the check; the next check resumes.';
   }
-  if (/certificate|self.signed|TLS|SSL/i.test(err.message ?? '')) return `The TLS connection failed: ${err.message}`;
+  // before the TLS words: "Server does not support STARTTLS" names TLS too
   if (/STARTTLS/i.test(err.message ?? '')) return 'The server does not offer STARTTLS.';
+  if (/certificate|self.signed|TLS|SSL/i.test(err.message ?? '')) return `The TLS connection failed: ${err.message}`;
   return `The IMAP server answered: ${(err.responseText ?? err.message ?? String(e)).slice(0, 300)}`;
 }

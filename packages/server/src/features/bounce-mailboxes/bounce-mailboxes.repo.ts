@@ -106,9 +106,18 @@ export const bounceReportsCollection = defineCollection({
 export const findBounceReport = (db: Executor, user: AuthUser, id: number) =>
   bounceReportsCollection.one(db, user, eq(r.id, id));
 
-export async function reportRaw(db: Executor, id: number): Promise<Buffer> {
-  const [row] = await db.select({ raw: r.raw }).from(r).where(eq(r.id, id));
-  return row?.raw ?? Buffer.alloc(0);
+/** The report's raw text, when the retention job removed it, and until when it is kept (decision 1443). */
+export async function reportRaw(db: Executor, id: number) {
+  const [row] = await db
+    .select({
+      raw: r.raw,
+      purgedAt: r.rawPurgedAt,
+      keptUntil: sql<string | null>`case when ${r.raw} is null then null else
+        ${r.createdAt} + make_interval(days => coalesce((select reports_days from console_settings), 90)) end`,
+    })
+    .from(r)
+    .where(eq(r.id, id));
+  return row ?? { raw: null, purgedAt: null, keptUntil: null };
 }
 
 export type BounceMailboxValues = Omit<typeof m.$inferInsert, 'id' | 'createdAt'>;

@@ -103,5 +103,11 @@ export async function checkBounceMailboxNow(ctx: Pick<AppContext, 'db' | 'jobs'>
 export async function getBounceReport(ctx: Pick<AppContext, 'db'>, actor: AuthUser, id: number) {
   const row = found(await findBounceReport(ctx.db, actor, id));
   // latin1: every byte shown as it was read, whatever charset the report claims
-  return { ...row, raw: (await reportRaw(ctx.db, id)).toString('latin1') };
+  const kept = await reportRaw(ctx.db, id);
+  return {
+    ...row,
+    raw: kept.raw?.toString('latin1') ?? null,
+    rawPurgedAt: kept.purgedAt?.toISOString() ?? null,
+    rawKeptUntil: kept.keptUntil ? new Date(kept.keptUntil).toISOString() : null,
+  };
 }

@@ -139,6 +139,8 @@ describe('a bounce mailbox on Dovecot', () => {
 
   it('applies DSNs and a complaint, keeps the unmatched, moves each message, and counts once', async () => {
     expect(await counters()).toEqual([{ sent: 6, delivered: 6, bounced: 0, infra_bounces: 0, complaints: 0 }]);
+    // VERP is off by default: the relay's own address is the envelope sender
+    expect(sent(1).from).toBe('mb@sender-mb.test');
     const gone = dsn({
       rcpt: user(1),
       status: '5.1.1',
@@ -311,5 +313,94 @@ describe('a bounce mailbox on Dovecot', () => {
     const open = await mailbox({ host: '93.184.216.34' });
     expect((await checkMailbox(t.ctx, open)).error).toBe(PLAIN_REFUSED);
     expect(await row(open)).toMatchObject({ error: PLAIN_REFUSED });
+  });
+});
+
+describe('VERP and ENVID on an SMTP relay (decision 1440)', () => {
+  let dsnSink: SmtpSink;
+  let campaignId: number;
+  let user: (i: number) => string;
+  let sent: (i: number) => ReceivedMessage;
+  const DOMAIN = 'bounces.console.test';
+
+  beforeAll(async () => {
+    // a server that offers DSN (RFC 3461), as Postfix, Exim and the hosted relays do
+    dsnSink = await startSmtpSink({ credentials: { user: 'vp', password: 'pw' }, dsn: true });
+    const l = await bigList(t, owner, 4, 0);
+    user = l.user;
+    const group = await f.smtpRelayGroup({ owner });
+    const relayId = await relayOn(t, { owner, groupId: group.id, port: dsnSink.port, account: 'vp', password: 'pw' });
+    const server = (
+      await q<{ id: number }>(`select smtp_server_id as id from smtp_relays where id = $1`, [relayId])
+    )[0]!;
+    const res = await t.as(owner, { method: 'GET', url: `/api/smtp_servers/${server.id}` });
+    const { id: _i, user: _u, relaysCount: _r, ...body } = res.json() as Record<string, unknown>;
+    const put = await t.as(owner, {
+      method: 'PUT',
+      url: `/api/smtp_servers/${server.id}`,
+      payload: { ...body, returnPathDomain: 'Bounces.Console.Test.' },
+    });
+    expect(put.json()).toMatchObject({ returnPathDomain: DOMAIN });
+    const c = await f.smtpCampaign({
+      owner,
+      emailListId: l.list.id,
+      relayGroupId: group.id,
+      mailProviderIds: [l.other],
+    });
+    campaignId = c.id;
+    await startCampaign(t.ctx, c.id);
+    await eventually(
+      async () =>
+        (await q<{ status: number }>('select status from campaigns where id = $1', [c.id]))[0]!.status ===
+        CampaignStatus.Finished,
+    );
+    sent = (i) => dsnSink.messages.find((m) => m.to.includes(user(i)))!;
+  });
+  afterAll(() => dsnSink?.close());
+
+  it('sends each message from its own VERP address, with its ENVID and ORCPT', () => {
+    for (const i of [1, 2, 3, 4]) {
+      const id = sent(i).headers.get('x-console-id')!;
+      expect(sent(i).from).toBe(`bounce+${Buffer.from(id, 'base64url').toString('hex')}@${DOMAIN}`);
+      expect(sent(i).dsn).toEqual({ envid: id, ret: 'HDRS', orcpt: `rfc822;${user(i)}` });
+    }
+  });
+
+  it("matches reports that quote nothing of the original by the envelope's keys first", async () => {
+    await append([
+      // sent back to the VERP address, nothing of the original quoted
+      dsn({ rcpt: user(1), status: '5.1.1', diagnostic: '550 5.1.1 user unknown', to: sent(1).from }),
+      // only the ENVID returned (a relay that rewrites the envelope sender)
+      dsn({ rcpt: user(2), status: '5.1.1', diagnostic: '550 5.1.1 user unknown', envelopeId: sent(2).dsn!.envid! }),
+      // the VERP address of the third, quoting the headers of the fourth (a forward, a digest): the envelope wins
+      dsn({
+        rcpt: user(3),
+        status: '5.2.2',
+        diagnostic: '552 5.2.2 mailbox full',
+        to: sent(3).from,
+        original: sent(4).headers,
+      }),
+      // VERP of a domain nobody set, an id that does not decode: unmatched
+      dsn({ rcpt: user(4), status: '5.1.1', diagnostic: '550 5.1.1 unknown', to: `bounce+${'ab'.repeat(16)}@x.test` }),
+    ]);
+    const id = await mailbox();
+    expect(await checkMailbox(t.ctx, id)).toEqual({ read: 4, error: null });
+    expect(
+      await q(
+        `select outcome, recipient, campaign_id as "campaignId" from bounce_reports where mailbox_id = $1 order by uid`,
+        [id],
+      ),
+    ).toEqual([
+      { outcome: 'permanent', recipient: user(1), campaignId },
+      { outcome: 'permanent', recipient: user(2), campaignId },
+      { outcome: 'temporary', recipient: user(3), campaignId },
+      { outcome: 'unmatched', recipient: user(4), campaignId: null },
+    ]);
+    expect(
+      await q(`select email from bounced_emails where email = any($1) order by email`, [[1, 2, 3, 4].map(user)]),
+    ).toEqual([{ email: user(1) }, { email: user(2) }]);
+    expect(await q(`select email from soft_bounces where email = any($1)`, [[1, 2, 3, 4].map(user)])).toEqual([
+      { email: user(3) },
+    ]);
   });
 });

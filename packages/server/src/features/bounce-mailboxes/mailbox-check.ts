@@ -10,7 +10,7 @@ import { logOf } from '../../core/log.ts';
 import { open } from '../../core/sealed.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { recordCampaign, type Own } from '../../pmta/accounting/campaigns.ts';
-import { pauseRelays } from '../../pmta/accounting/relay-pause.ts';
+import { pauseRelays } from '../../sending/relay-pause.ts';
 import { SUPPRESS_BOUNCED } from '../../sending/suppress.ts';
 import {
   READ_LIMIT,
@@ -77,9 +77,13 @@ function ownMessageId(source: Buffer): string | null {
 /** The recipient the report is about: the one whose failure it reports, else its first. */
 const recipientOf = (r: ParsedReport) => r.recipients.find((x) => x.outcome !== 'none') ?? r.recipients[0] ?? null;
 
-/** The keys in their order of trust (decision 1365): the console's id, the ENVID, the VERP address. */
+/**
+ * The keys in their order of trust (decision 1440): first the envelope's, which the reporting server returns
+ * from its own records (the ENVID, the VERP address the report was sent to), then the console's id in the
+ * original's headers as quoted (what a report may cut, rewrite or leave out).
+ */
 function trackingIdOf(secret: Uint8Array, r: ParsedReport): TrackingId | null {
-  for (const key of [r.keys.consoleId, r.keys.envelopeId, r.keys.verp]) {
+  for (const key of [r.keys.envelopeId, r.keys.verp, r.keys.consoleId]) {
     const id = key ? decodeTrackingId(secret, key) : null;
     if (id) return id;
   }
@@ -277,13 +281,14 @@ async function storePage(ctx: AppContext, client: pg.ClientBase, m: MailboxRow, 
     byCampaign.set(id.campaignId, c);
   }
   const suppress: string[] = [];
-  const infra = new Set<number>();
+  /** Relays of each kind with infrastructure bounces or complaints: maybe paused for a mail service. */
+  const infra = { pmta: new Set<number>(), smtp: new Set<number>() };
   const live: [number, number][] = [];
   for (const [campaignId, c] of byCampaign) {
     const done = await recordCampaign(client, c.type, campaignId, c.own, 'report');
     if (!done) continue;
     suppress.push(...done.suppress);
-    if (c.type === 'pmta') for (const relayId of done.infra) infra.add(relayId);
+    for (const relayId of done.infra) infra[c.type].add(relayId);
     if (done.events) live.push([CampaignTypeOf[c.type], campaignId]);
   }
 
@@ -314,7 +319,10 @@ async function afterCommit(ctx: AppContext, done: Awaited<ReturnType<typeof stor
     await ctx.jobs
       .send(SUPPRESS_BOUNCED, { emails: done.suppress.slice(i, i + 1000) })
       .catch((e) => log.error({ err: loggable(e) }, 'sending the suppression job failed'));
-  await pauseRelays(ctx, [...done.infra]).catch((e) => log.error({ err: loggable(e) }, 'pausing the relays failed'));
+  for (const kind of ['pmta', 'smtp'] as const)
+    await pauseRelays(ctx, kind, [...done.infra[kind]])
+      .then((paused) => paused.length && log.warn({ paused }, 'relays paused for mail services'))
+      .catch((e) => log.error({ err: loggable(e) }, 'pausing the relays failed'));
 }
 
 /** One check of one mailbox; the row keeps the outcome (checkedAt, error, counts). */

@@ -169,8 +169,13 @@ export async function smtpDelivery(db: Executor, user: AuthUser): Promise<SmtpDe
       select l.relay_id, l.mail_provider_id, l.reply, l.at
       from relay_last_replies l join rel on rel.id = l.relay_id
       where l.relay_type = ${SMTP} and l.at > now() - interval '1 day'
+    ), pz as (
+      select x.relay_id, x.mail_provider_id, x.reason, x.paused_at
+      from smtp_relay_pauses x join rel on rel.id = x.relay_id
+      where x.resumed_at is null
     ), pairs as (
       select relay_id, mail_provider_id from lh union select relay_id, mail_provider_id from lr
+      union select relay_id, mail_provider_id from pz
     )
     select rel.id as "relayId", rel.account as relay, rel.host,
            coalesce(mp.id, 0) as "mailServiceId", coalesce(mp.name, '') as "mailService",
@@ -178,15 +183,37 @@ export async function smtpDelivery(db: Executor, user: AuthUser): Promise<SmtpDe
                  when rel.backoff then rel.backoff_speed else rel.normal_speed end)::float8 as speed,
            rel.backoff, rel.backoff_since as "backoffSince", lr.reply as "lastReply", lr.at as "lastReplyAt",
            coalesce(lh.delivered, 0) as "delivered1h", coalesce(lh.deferred, 0) as "deferred1h",
-           coalesce(lh.bounced, 0) as "bounced1h"
+           coalesce(lh.bounced, 0) as "bounced1h",
+           case when pz.relay_id is null then null
+                else json_build_object('reason', pz.reason, 'since', pz.paused_at) end as paused
     from rel
     left join pairs p on p.relay_id = rel.id
     left join mail_providers mp on mp.id = p.mail_provider_id
     left join lh on lh.relay_id = rel.id and lh.mail_provider_id = p.mail_provider_id
     left join lr on lr.relay_id = rel.id and lr.mail_provider_id = p.mail_provider_id
-    order by rel.backoff desc, rel.account, rel.id, mp.name`);
+    left join pz on pz.relay_id = rel.id and pz.mail_provider_id = p.mail_provider_id
+    order by (pz.relay_id is not null) desc, rel.backoff desc, rel.account, rel.id, mp.name`);
   const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
-  return rows.map((r) => ({ ...r, backoffSince: iso(r.backoffSince), lastReplyAt: iso(r.lastReplyAt) }));
+  return rows.map((r) => ({
+    ...r,
+    backoffSince: iso(r.backoffSince),
+    lastReplyAt: iso(r.lastReplyAt),
+    paused: r.paused ? { reason: r.paused.reason, since: iso(r.paused.since)! } : null,
+  }));
+}
+
+/**
+ * Resumes the user's SMTP relay for the mail service (decision 1442): the engine uses it there again at its
+ * next relay refresh. False when the relay is not the user's (administrators: any) or not paused there.
+ */
+export async function resumeSmtpRelay(db: Executor, user: AuthUser, relayId: number, mailProviderId: number) {
+  const { rows } = await db.execute(sql`
+    update smtp_relay_pauses x set resumed_at = now()
+      from smtp_relays r
+     where r.id = x.relay_id and x.relay_id = ${relayId} and x.mail_provider_id = ${mailProviderId}
+       and x.resumed_at is null and ${ownerScope(user, sql`r.user_id`)}
+    returning x.relay_id`);
+  return rows.length > 0;
 }
 
 /**

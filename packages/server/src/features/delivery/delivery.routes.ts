@@ -5,10 +5,13 @@ import {
   pmtaQueueActionResult,
   pmtaQueueActionSchema,
   smtpDeliveryResponse,
+  smtpResumeSchema,
+  DeliveryMessages as M,
 } from '@console/shared/delivery';
 import { found, idParams, ownedBy } from '../../core/access.ts';
+import { notFound } from '../../core/errors.ts';
 import { pmtaServers, smtpRelays } from '../../db/schema/index.ts';
-import { deliveryServers, serverQueues, smtpDelivery, watchServers } from './delivery.repo.ts';
+import { deliveryServers, resumeSmtpRelay, serverQueues, smtpDelivery, watchServers } from './delivery.repo.ts';
 import { actOnQueue, readStale } from './delivery.service.ts';
 
 const tags = ['delivery'];
@@ -58,5 +61,16 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       items: await smtpDelivery(ctx.db, req.user),
     }),
+  );
+
+  /** The relay sends to the mail service again (decision 1442); 404 when not the user's or not paused there. */
+  app.post(
+    '/delivery/smtp_relays/:id/resume',
+    { schema: { tags, params: idParams, body: smtpResumeSchema } },
+    async (req, reply) => {
+      if (!(await resumeSmtpRelay(ctx.db, req.user, req.params.id, req.body.mailServiceId)))
+        throw notFound(M.notPaused);
+      return reply.status(204).send();
+    },
   );
 };

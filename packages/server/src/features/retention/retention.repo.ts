@@ -1,4 +1,4 @@
-import { desc, eq, max } from 'drizzle-orm';
+import { desc, eq, max, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { archives, consoleSettings } from '../../db/schema/index.ts';
 
@@ -12,6 +12,7 @@ export async function retentionSettings(db: Executor) {
     .select({
       eventsMonths: consoleSettings.eventsMonths,
       recipientsDays: consoleSettings.recipientsDays,
+      reportsDays: consoleSettings.reportsDays,
       runAt: consoleSettings.retentionRunAt,
       error: consoleSettings.retentionError,
     })
@@ -19,8 +20,36 @@ export async function retentionSettings(db: Executor) {
   return row!;
 }
 
-export async function saveRetentionSettings(db: Executor, v: { eventsMonths: number; recipientsDays: number }) {
-  await db.update(consoleSettings).set({ eventsMonths: v.eventsMonths, recipientsDays: v.recipientsDays });
+export async function saveRetentionSettings(
+  db: Executor,
+  v: { eventsMonths: number; recipientsDays: number; reportsDays?: number | undefined },
+) {
+  await db
+    .update(consoleSettings)
+    .set({ eventsMonths: v.eventsMonths, recipientsDays: v.recipientsDays, reportsDays: v.reportsDays });
+}
+
+/** Rows of bounce reports whose raw text one statement removes: short statements, no long row locks. */
+export const PURGE_BATCH = 5_000;
+
+/**
+ * Removes the raw text of bounce reports read before `cut` (decision 1443): the rows stay (the screen, the
+ * counts and the read-once guards need them), `raw_purged_at` says when. Returns how many were purged.
+ */
+export async function purgeReportTexts(db: Executor, cut: Date): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const { rows } = await db.execute<{ n: number }>(sql`
+      with batch as (
+        select id from bounce_reports where raw is not null and created_at < ${cut.toISOString()}::timestamptz
+         order by created_at limit ${PURGE_BATCH} for update skip locked
+      ), done as (
+        update bounce_reports b set raw = null, raw_purged_at = now() from batch where b.id = batch.id returning 1
+      )
+      select count(*)::int as n from done`);
+    total += rows[0]!.n;
+    if (rows[0]!.n < PURGE_BATCH) return total;
+  }
 }
 
 /** The end of a run: when, and why it stopped short (null: it did all it should). */

@@ -9,6 +9,7 @@ import {
   eventsArchivedBefore,
   listArchives,
   markRetentionRun,
+  purgeReportTexts,
   retentionSettings,
 } from './retention.repo.ts';
 
@@ -27,6 +28,8 @@ const Finished = CampaignStatus.Finished;
 export interface RetentionRun {
   archived: { partition: string; rows: number; bytes: number }[];
   skipped: { partition: string; why: string }[];
+  /** Bounce reports whose raw text was removed (decision 1443). */
+  reportsPurged: number;
 }
 
 /** Monthly partitions of `events` that end before the cut, oldest first (the default partition never). */
@@ -57,7 +60,7 @@ async function oldRecipientPartitions(client: pg.ClientBase, cut: Date) {
 
 export async function runRetention(ctx: Pick<AppContext, 'db' | 'env'>, now = new Date()): Promise<RetentionRun> {
   const settings = await retentionSettings(ctx.db);
-  const run: RetentionRun = { archived: [], skipped: [] };
+  const run: RetentionRun = { archived: [], skipped: [], reportsPurged: 0 };
   const monthsAgo = new Date(now);
   monthsAgo.setUTCMonth(monthsAgo.getUTCMonth() - settings.eventsMonths);
   const daysAgo = new Date(now.getTime() - settings.recipientsDays * 86_400_000);
@@ -85,6 +88,7 @@ export async function runRetention(ctx: Pick<AppContext, 'db' | 'env'>, now = ne
         row: { kind: ArchiveKind.recipients, rangeFrom: null, rangeTo: c.end, campaignId: c.id },
         dropped: () => client.query(`update campaigns set recipients_archived_at = now() where id = $1`, [c.id]),
       });
+    run.reportsPurged = await purgeReportTexts(ctx.db, new Date(now.getTime() - settings.reportsDays * 86_400_000));
     const skipped = run.skipped.map((s) => `${s.partition}: ${s.why}`).join('; ');
     await markRetentionRun(ctx.db, skipped || null);
     return run;
@@ -149,6 +153,7 @@ export async function retentionOverview(ctx: Pick<AppContext, 'db' | 'env'>) {
   return {
     eventsMonths: settings.eventsMonths,
     recipientsDays: settings.recipientsDays,
+    reportsDays: settings.reportsDays,
     archiveDir: ctx.env.ARCHIVE_DIR,
     eventsArchivedBefore: before?.toISOString() ?? null,
     lastRunAt: settings.runAt?.toISOString() ?? null,

@@ -285,3 +285,77 @@ describe('POST /api/retention/run', () => {
     expect((await t.as(user, { method: 'POST', url: '/api/retention/run' })).statusCode).toBe(403);
   });
 });
+
+describe("bounce reports' raw text (decision 1443)", () => {
+  const DAY = 86_400_000;
+  let ids: number[];
+
+  beforeAll(async () => {
+    const res = await t.as(user, {
+      method: 'POST',
+      url: '/api/bounce_mailboxes',
+      payload: { name: 'r', host: '127.0.0.1', port: 143, security: 'plain', username: 'u', password: 'p' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    // Reports as the mailbox job stores them, read 100, 91 and 10 days before the run.
+    ids = [];
+    for (const [uid, age] of [
+      [1, 100],
+      [2, 91],
+      [3, 10],
+    ] as const) {
+      const [row] = await q<{ id: number }>(
+        `insert into bounce_reports (mailbox_id, user_id, uid_validity, uid, kind, format, outcome, size, raw, created_at)
+         values ($1, $2, 1, $3, 'dsn', 'rfc3464', 'permanent', 5, 'hello', $4) returning id`,
+        [res.json().id, user.id, uid, new Date(NOW.getTime() - age * DAY)],
+      );
+      ids.push(Number(row!.id));
+    }
+  });
+
+  const detail = async (id: number) => {
+    const res = await t.as(user, { method: 'GET', url: `/api/bounce_reports/${id}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { raw: string | null; rawPurgedAt: string | null; rawKeptUntil: string | null };
+  };
+
+  it('keeps the raw text for the setting (90 days by default), then removes it and says when; the rows stay', async () => {
+    expect(await q(`select reports_days as d from console_settings`)).toEqual([{ d: 90 }]);
+    expect(await detail(ids[0]!)).toMatchObject({
+      raw: 'hello',
+      rawPurgedAt: null,
+      rawKeptUntil: new Date(NOW.getTime() - 10 * DAY).toISOString(),
+    });
+    const run = await runRetention(t.ctx, NOW);
+    expect(run.reportsPurged).toBe(2);
+    for (const id of ids.slice(0, 2))
+      expect(await detail(id)).toMatchObject({
+        raw: null,
+        rawPurgedAt: expect.stringMatching(/^20\d\d-/),
+        rawKeptUntil: null,
+      });
+    expect(await detail(ids[2]!)).toMatchObject({ raw: 'hello', rawPurgedAt: null });
+    expect(await q(`select count(*)::int as n from bounce_reports where id = any($1)`, [ids])).toEqual([{ n: 3 }]);
+    // a second run finds nothing more to remove
+    expect((await runRetention(t.ctx, NOW)).reportsPurged).toBe(0);
+  });
+
+  it('takes the days from PUT /api/retention (optional: a body without them keeps them)', async () => {
+    const put = (payload: object) => t.as(admin, { method: 'PUT', url: '/api/retention', payload });
+    for (const [reportsDays, message] of [
+      [0, M.reportsDaysRange],
+      [3651, M.reportsDaysRange],
+      ['x', M.reportsDaysInt],
+      [null, M.reportsDaysRequired],
+    ] as const) {
+      const res = await put({ eventsMonths: 13, recipientsDays: 90, reportsDays });
+      expect([res.statusCode, res.json().error?.reportsDays]).toEqual([422, message]);
+    }
+    expect((await put({ eventsMonths: 13, recipientsDays: 90, reportsDays: 5 })).json()).toMatchObject({
+      reportsDays: 5,
+    });
+    expect((await put({ eventsMonths: 13, recipientsDays: 90 })).json()).toMatchObject({ reportsDays: 5 });
+    expect((await runRetention(t.ctx, NOW)).reportsPurged).toBe(1);
+    expect(await detail(ids[2]!)).toMatchObject({ raw: null });
+  });
+});

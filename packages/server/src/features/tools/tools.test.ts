@@ -1,12 +1,21 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CampaignType } from '@console/shared/enums';
-import { LOG_ENTRIES_MAX, ToolsMessages as M, UUID_FIELD_MAX, type UuidDecoded } from '@console/shared/tools';
+import {
+  LOG_ENTRIES_MAX,
+  ToolsMessages as M,
+  UUID_FIELD_MAX,
+  type AddressHistory,
+  type UuidDecoded,
+} from '@console/shared/tools';
 import { NUL_MESSAGE } from '../../core/input-guard.ts';
 import { expectAccess } from '../../../test/access.ts';
 import { factories } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { decodeTrackingId, encodeTrackingId } from '../../tracking/uuid.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { recordHardBounces } from '../../suppression/bounced.ts';
+import { recordSoftBounces, resetSoftBounces } from '../../suppression/soft-bounces.ts';
 
 /* The administrators' tools against real PostgreSQL: access, the spec's messages, round-trips, history, log. */
 
@@ -36,6 +45,7 @@ const error = async (url: string, payload: object, status = 422) => {
   return res.json().error as unknown;
 };
 const db = () => t.ctx.db.$client;
+const NOTHING_HAPPENED = { softBounces: { count: 0, limit: 5, days: 30, last: null }, bounced: null, complaints: 0 };
 
 describe('access', () => {
   it.each([
@@ -242,6 +252,7 @@ describe('e-mail id decoder and encoder', () => {
     });
     expect(await ok('email-id-encode', { email: ' Shared@Tools.Example.com ' })).toEqual({
       encoded: [item(first, 'shared@tools.example.com'), item(second, 'shared@tools.example.com')],
+      history: NOTHING_HAPPENED,
     });
     // Round trip: each id the encoder gives decodes to the address.
     const { encoded } = await ok<{ encoded: { emailId: number }[] }>('email-id-encode', {
@@ -252,6 +263,57 @@ describe('e-mail id decoder and encoder', () => {
         'only@tools.example.com',
       );
     }
+  });
+
+  it("shows the address's history: soft bounces of the limit within the window, reset by a delivery; Bounced Emails; complaints", async () => {
+    const email = 'soft@history.example.com';
+    await f.emailList({ emails: [email] });
+    const history = async () => (await ok<{ history: AddressHistory }>('email-id-encode', { email })).history;
+    expect(await history()).toEqual(NOTHING_HAPPENED);
+    const bounce = (at: Date, diagnostic: string) => ({
+      email,
+      reason: 'quota-issues',
+      diagnostic,
+      at,
+      campaignId: 0,
+      relayId: 0,
+    });
+    const day = 86_400_000;
+    const now = Date.now();
+    await inTransaction(t.ctx.db, (c) =>
+      recordSoftBounces(c, [
+        bounce(new Date(now - 40 * day), '452 4.2.2 over quota (old)'),
+        bounce(new Date(now - 2 * day), '452 4.2.2 over quota'),
+        bounce(new Date(now - day), '552 5.2.2 mailbox full'),
+      ]),
+    );
+    // the one of 40 days ago is outside the window of 30 days
+    expect((await history()).softBounces).toEqual({
+      count: 2,
+      limit: 5,
+      days: 30,
+      last: { at: new Date(now - day).toISOString(), reason: 'quota-issues', diagnostic: '552 5.2.2 mailbox full' },
+    });
+    // a later delivery resets the count
+    await inTransaction(t.ctx.db, (c) => resetSoftBounces(c, [{ email }]));
+    expect((await history()).softBounces).toEqual({ count: 0, limit: 5, days: 30, last: null });
+
+    await inTransaction(t.ctx.db, (c) =>
+      recordHardBounces(c, [{ ...bounce(new Date(now), '550 5.1.1 unknown'), reason: 'bad-mailbox', campaignId: 0 }]),
+    );
+    const owner = await t.user();
+    await db().query(`insert into complaint_emails (user_id, email, source) values ($1, $2, 'report')`, [
+      owner.id,
+      email,
+    ]);
+    expect(await history()).toMatchObject({
+      bounced: { reason: 'bad-mailbox', diagnostic: '550 5.1.1 unknown' },
+      complaints: 1,
+    });
+    // an address in no list that bounced still has a history
+    const gone = 'gone@history.example.com';
+    await inTransaction(t.ctx.db, (c) => recordHardBounces(c, [{ ...bounce(new Date(now), 'x'), email: gone }]));
+    expect(await ok('email-id-encode', { email: gone })).toMatchObject({ encoded: [], history: { bounced: {} } });
   });
 
   it('random addresses round-trip: encode then decode gives the address back', async () => {

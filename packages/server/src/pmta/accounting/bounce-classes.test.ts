@@ -6,7 +6,7 @@ import { prepareCampaign } from '../../sending/prepare.ts';
 import { recordEvents } from '../../tracking/events.ts';
 import { encodeTrackingId } from '../../tracking/uuid.ts';
 import { campaignRecords } from './campaigns.ts';
-import { pauseRelays } from './relay-pause.ts';
+import { pauseRelays } from '../../sending/relay-pause.ts';
 import type { AcctRecord } from './record.ts';
 
 /*
@@ -215,13 +215,13 @@ describe('PMTA bounce records through the one classifier', () => {
     await pull([record('b', 'a', 'spam-related', diag)]);
     expect(await switches()).toEqual([]);
     await q('update console_settings set infra_pause_percent = 25');
-    expect(await pauseRelays(t.ctx, [relay.id])).toEqual([]);
+    expect(await pauseRelays(t.ctx, 'pmta', [relay.id])).toEqual([]);
     // A delivery (99 results), then an infrastructure bounce read by a pull: 25 of 100, at the line: paused.
     const more = await t.ctx.db.$client.connect();
     await recordEvents(more, [{ ...base, kind: 'delivered', mailProviderId: provider }]).finally(() => more.release());
     await pull([record('b', 'b', 'spam-related', diag)]);
     expect(await switches()).toEqual([{ provider, off: true }]);
     // Already off: nothing switched again.
-    expect(await pauseRelays(t.ctx, [relay.id])).toEqual([]);
+    expect(await pauseRelays(t.ctx, 'pmta', [relay.id])).toEqual([]);
   });
 });

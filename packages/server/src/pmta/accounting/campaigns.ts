@@ -9,13 +9,13 @@ import { recordSoftBounces, resetSoftBounces, type SoftBounce } from '../../supp
 import { publishCampaignLive } from '../../core/campaign-live.ts';
 import { SUPPRESS_BOUNCED } from '../../sending/suppress.ts';
 import { pauseOnRates } from '../../sending/rate-pause.ts';
+import { pauseRelays } from '../../sending/relay-pause.ts';
 import { recordEvents, type EventInput } from '../../tracking/events.ts';
 import { recordComplaints, type ComplaintSource } from '../../tracking/complaints.ts';
 import { decodeTrackingId } from '../../tracking/uuid.ts';
 import type { TrackingCampaignType } from '@console/shared/tracking';
 import type { AcctHandler, AcctRecord } from './record.ts';
 import { addBounceSignals, rateRelays, REPUTATION_CATEGORIES } from './relay-reputation.ts';
-import { pauseRelays } from './relay-pause.ts';
 
 /*
  * The results of PMTA campaigns from the accounting records (issue 13; decision 0911). A record's envId is
@@ -98,8 +98,8 @@ export const campaignRecords: AcctHandler = async (ctx, _server, records, tx) =>
     await pauseOnRates(ctx, campaigns)
       .then((paused) => paused.length && log.warn({ paused }, 'campaigns paused by their complaint or bounce rate'))
       .catch((e) => log.error({ err: loggable(e) }, 'checking the campaigns rates failed'));
-    await pauseRelays(ctx, [...infra])
-      .then((paused) => paused.length && log.warn({ paused }, 'relays switched off for mail services (infra bounces)'))
+    await pauseRelays(ctx, 'pmta', [...infra])
+      .then((paused) => paused.length && log.warn({ paused }, 'relays switched off for mail services'))
       .catch((e) => log.error({ relayIds: [...infra], err: loggable(e) }, 'pausing the relays failed'));
   });
 };
@@ -129,7 +129,10 @@ export async function recordCampaign(
   const signals: { relayId: number; at: Date }[] = [];
   const hard: HardBounce[] = [];
   const soft: SoftBounce[] = [];
-  /** Relays with infrastructure bounces in this batch: maybe paused for a mail service (relay-pause.ts). */
+  /**
+   * Relays with infrastructure bounces or complaints in this batch: maybe paused for a mail service
+   * (sending/relay-pause.ts, decisions 1362 and 1442).
+   */
   const infra = new Set<number>();
   const delivered: { email: string; at: Date }[] = [];
   const event = (row: Row, o: Own, kind: EventInput['kind'], detail?: string): EventInput => ({
@@ -194,6 +197,7 @@ export async function recordCampaign(
     of('f').map((o) => ({ campaignId, emailId: o.emailId, at: o.at, source: complaintSource, relayId: o.relayId })),
   );
   suppress.push(...complained.suppress);
+  if (complained.recorded) for (const o of of('f')) infra.add(o.relayId);
   await resetSoftBounces(client, delivered);
   suppress.push(...(await recordHardBounces(client, hard)));
   suppress.push(...(await recordSoftBounces(client, soft)));

@@ -6,6 +6,7 @@ import { notifyUser } from '../../core/notify.ts';
 import { isThrottling } from '../replies.ts';
 import { finishCampaign, pauseCampaign } from '../campaign-state.ts';
 import { pauseOnRates } from '../rate-pause.ts';
+import { pauseRelays } from '../relay-pause.ts';
 import {
   claimRecipients,
   markSending,
@@ -40,6 +41,8 @@ const CLAIM_IDLE_MS = 250;
 const MAX_UNRECORDED = 200;
 /** How often a running campaign's complaint and hard-bounce rates are checked (one small query). */
 const RATES_MS = 2000;
+/** How often an SMTP campaign's relays are checked for a pause per mail service (decision 1442). */
+const RELAY_PAUSE_MS = 30_000;
 interface Job {
   row: ClaimedRecipient;
   relay: Relay;
@@ -147,6 +150,7 @@ export class CampaignRunner {
     await releaseOwn(this.db, this.id, this.worker);
     let claimedNothingAt = 0;
     let ratesAt = 0;
+    let relayPausesAt = 0;
     while (this.active) {
       await pool.refreshIfStale();
       // The complaint and hard-bounce rates (decision 1391), every RATES_MS: the pause stops this loop.
@@ -157,6 +161,16 @@ export class CampaignRunner {
           this.log.warn({ reason: paused[0]!.reason }, 'campaign paused: rate limit');
           this.active = false;
           break;
+        }
+      }
+      // An SMTP relay paused for a mail service (decision 1442; PMTA's by the accounting): at the start, then
+      // every RELAY_PAUSE_MS (a day's figures move slowly; the query reads the relays' last 24 hours).
+      if (c.type === RelayType.smtp && Date.now() - relayPausesAt > RELAY_PAUSE_MS) {
+        relayPausesAt = Date.now();
+        const relays = await pauseRelays(this.ctx, 'smtp', [...new Set(pool.relays.map((r) => r.id))]);
+        if (relays.length) {
+          this.log.warn({ relays }, 'relays paused for mail services');
+          await pool.refresh();
         }
       }
       if (!pool.relays.length) {
@@ -233,7 +247,7 @@ export class CampaignRunner {
       if (relay === null) break;
       this.queue.shift();
       if (relay === undefined) {
-        // Only PMTA relays can be switched off for a mail service; try again later.
+        // Every relay is switched off or paused for this mail service (decision 1442): try again later.
         await releaseClaimed(this.db, this.id, this.worker, [row.emailId]);
         continue;
       }

@@ -193,7 +193,9 @@ export function smtpTransport(c: SmtpRelayConfig): Transport {
       }
       s.messages++;
       return new Promise<SendResult>((resolve) => {
-        const envelope = { from: m.from.address, to: [m.to], ...(m.envId ? { dsn: { envid: m.envId } } : {}) };
+        // DSN parameters go out only to a server that offers DSN (nodemailer checks its EHLO).
+        const dsn = m.envId ? { envid: m.envId, ...(m.orcpt ? { orcpt: m.orcpt, ret: 'HDRS' } : {}) } : null;
+        const envelope = { from: m.returnPath ?? m.from.address, to: [m.to], ...(dsn ? { dsn } : {}) };
         // nodemailer pipes a message that has `pipe` into its dot-stuffing stream once DATA was answered 354,
         // and appends the final dot once that stream ended: so `bodyRead` places a broken session (issue 23).
         // The message is handed over in one piece, without a stream of its own per message (decision 1200).

@@ -13,8 +13,15 @@ export interface OutgoingMessage {
   text?: string;
   messageId: string;
   headers: Record<string, string>;
-  /** DSN ENVID of the envelope (PMTA injection: the tracking id, written into its accounting records). */
+  /**
+   * DSN ENVID of the envelope: the tracking id (PMTA injection: written into its accounting records; an SMTP
+   * relay's DSN returns it as Original-Envelope-Id, decision 1440). Sent only to a server that offers DSN.
+   */
   envId?: string;
+  /** SMTP relays (decision 1440): the DSN's ORCPT (the recipient as addressed) and RET=HDRS. */
+  orcpt?: string;
+  /** The envelope sender (MAIL FROM) when it is not `from.address`: VERP (decision 1440). */
+  returnPath?: string;
 }
 
 /**

@@ -21,6 +21,7 @@ export const smtpServersCollection = defineCollection({
     tls: smtpServers.tls,
     relayNormalSpeed: smtpServers.relayNormalSpeed,
     relayBackoffSpeed: smtpServers.relayBackoffSpeed,
+    returnPathDomain: smtpServers.returnPathDomain,
     user: sql<SmtpServer['user']>`json_build_object('id', ${users.id}, 'username', ${users.username})`,
     relaysCount: sql<number>`(select count(*)::int from ${smtpRelays} where ${smtpRelays.smtpServerId} = ${smtpServers.id})`,
   },

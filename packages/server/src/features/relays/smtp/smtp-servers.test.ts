@@ -24,6 +24,8 @@ const body = (over: Record<string, unknown> = {}) => ({
 });
 const count = async () => (await t.ctx.db.$client.query('select count(*)::int as n from smtp_servers')).rows[0].n;
 
+const RP_INVALID = 'Return-Path domain must be a domain name such as bounces.example.com, or empty.';
+
 describe('SMTP servers', () => {
   it('takes the spec defaults for what a create leaves out (issue 22), and shows them in the OpenAPI document', async () => {
     const alice = await t.user();
@@ -73,6 +75,23 @@ describe('SMTP servers', () => {
     expect(left.rows[0].n).toBe(0);
   });
 
+  it('keeps a Return-Path domain for VERP (decision 1440): off by default, kept by an edit without it, cleared by empty', async () => {
+    const alice = await t.user();
+    const created = (await t.as(alice, { method: 'POST', url: '/api/smtp_servers', payload: body() })).json();
+    expect(created.returnPathDomain).toBeNull();
+    const url = `/api/smtp_servers/${created.id}`;
+    const set = await t.as(alice, {
+      method: 'PUT',
+      url,
+      payload: body({ returnPathDomain: ' Bounces.Example.COM. ' }),
+    });
+    expect(set.json().returnPathDomain).toBe('bounces.example.com');
+    const kept = await t.as(alice, { method: 'PUT', url, payload: body({ name: 'Kept' }) });
+    expect(kept.json()).toMatchObject({ name: 'Kept', returnPathDomain: 'bounces.example.com' });
+    const cleared = await t.as(alice, { method: 'PUT', url, payload: body({ returnPathDomain: '' }) });
+    expect(cleared.json().returnPathDomain).toBeNull();
+  });
+
   it('keeps the spec defaults in one constant, for the form and the create', async () => {
     const { SMTP_SERVER_DEFAULTS } = await import('@console/shared/smtp-servers');
     expect(SMTP_SERVER_DEFAULTS).toEqual({ port: 25, tls: false, relayNormalSpeed: 60, relayBackoffSpeed: 600 });
@@ -92,6 +111,15 @@ describe('SMTP servers', () => {
     ['a negative speed', { relayBackoffSpeed: -1 }, { relayBackoffSpeed: 'Relay Backoff Speed must be at least 0.' }],
     ['no tls', { tls: null }, { tls: 'TLS is required.' }],
     ['an unknown owner', { user: 999_999 }, { user: 'User not found.' }],
+    ['a Return-Path address', { returnPathDomain: 'bounce@example.com' }, { returnPathDomain: RP_INVALID }],
+    ['a one-label Return-Path', { returnPathDomain: 'localhost' }, { returnPathDomain: RP_INVALID }],
+    [
+      'a NUL in the Return-Path',
+      { returnPathDomain: 'b\u0000.example.com' },
+      { returnPathDomain: 'Must not contain a NUL character.' },
+    ],
+    ['an over-long Return-Path', { returnPathDomain: `${'a.'.repeat(127)}com` }, { returnPathDomain: RP_INVALID }],
+    ['a number as Return-Path', { returnPathDomain: 42 }, { returnPathDomain: RP_INVALID }],
   ])('refuses %s and stores nothing', async (_, over, error) => {
     const before = await count();
     const res = await t.as(admin, { method: 'POST', url: '/api/smtp_servers', payload: body(over) });

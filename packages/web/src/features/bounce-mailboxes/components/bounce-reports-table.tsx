@@ -1,9 +1,12 @@
 import { useState } from 'react';
-import { Button, Descriptions, Modal, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Descriptions, Modal, Space, Tag, Typography } from 'antd';
 import type { HydraCollection } from '@console/shared/hydra';
 import type { BounceReport, ReportOutcomeName } from '@console/shared/bounce-mailboxes';
 import { DataTable, withTitleMinWidths, type ListTableProps } from '@/components/data-table.tsx';
+import { dayjs } from '@/lib/dayjs.ts';
 import { useBounceReport } from '../api/bounce-mailboxes.ts';
+
+const at = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '-');
 
 export const OUTCOME_LABEL: Record<ReportOutcomeName, { label: string; color: string }> = {
   permanent: { label: 'Permanent', color: 'red' },
@@ -35,14 +38,32 @@ function RawReport({ id, onClose }: { id: number; onClose: () => void }) {
             <Descriptions.Item label="Size">{`${r.size} bytes`}</Descriptions.Item>
             <Descriptions.Item label="Problems">{r.problems.join(', ') || '-'}</Descriptions.Item>
           </Descriptions>
-          <pre
-            aria-label="Raw report"
-            style={{ maxHeight: 480, overflow: 'auto', fontSize: 12, background: '#fafafa', padding: 12, margin: 0 }}
-          >
-            {r.raw}
-          </pre>
-          {r.size > r.raw.length && (
-            <Typography.Text type="secondary">{`The first ${r.raw.length} of ${r.size} bytes are kept.`}</Typography.Text>
+          {r.raw === null ? (
+            <Alert
+              type="info"
+              showIcon
+              title={`The raw text was removed on ${at(r.rawPurgedAt)} by the retention job (Data Retention, Bounce reports days); the outcome above is kept.`}
+            />
+          ) : (
+            <>
+              <pre
+                aria-label="Raw report"
+                style={{
+                  maxHeight: 480,
+                  overflow: 'auto',
+                  fontSize: 12,
+                  background: '#fafafa',
+                  padding: 12,
+                  margin: 0,
+                }}
+              >
+                {r.raw}
+              </pre>
+              <Typography.Text type="secondary">
+                {r.size > r.raw.length ? `The first ${r.raw.length} of ${r.size} bytes are kept` : 'Kept'}
+                {r.rawKeptUntil ? ` until ${at(r.rawKeptUntil)}.` : '.'}
+              </Typography.Text>
+            </>
           )}
         </Space>
       )}

@@ -1,12 +1,27 @@
-import { Alert, Table, Typography } from 'antd';
-import type { SmtpDelivery } from '@console/shared/delivery';
-import { useSmtpDelivery } from '../api/delivery.ts';
+import { Alert, Button, Table, Tag, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { DeliveryMessages as M, type SmtpDelivery } from '@console/shared/delivery';
+import { confirm, toast } from '@/components/feedback.tsx';
+import { resumeSmtpRelay, smtpDeliveryKey, useSmtpDelivery } from '../api/delivery.ts';
 import { ModeTag } from './mode-tag.tsx';
 import { When } from './when.tsx';
 
 /** The console's own engine: each SMTP relay per mail service, paced or in backoff, its last reply. */
 export function SmtpView() {
   const relays = useSmtpDelivery();
+  const client = useQueryClient();
+  // A relay paused for a mail service (decision 1442): its owner resumes it there.
+  const resume = (r: SmtpDelivery) =>
+    confirm({
+      title: `Resume ${r.relay} for ${r.mailService}?`,
+      content: M.resumeConfirm,
+      okText: 'Resume',
+      onOk: async () => {
+        await resumeSmtpRelay(r.relayId, r.mailServiceId);
+        toast.success(`${r.relay} resumed for ${r.mailService}.`);
+        await client.invalidateQueries({ queryKey: smtpDeliveryKey });
+      },
+    });
   if (relays.error) return <Alert type="error" showIcon title={String(relays.error)} />;
   return (
     <Table<SmtpDelivery>
@@ -23,7 +38,19 @@ export function SmtpView() {
         {
           title: 'State',
           key: 'state',
-          render: (_, r) => <ModeTag backoff={r.backoff} reply={r.lastReply} />,
+          render: (_, r) => (
+            <>
+              <ModeTag backoff={r.backoff} reply={r.lastReply} />
+              {r.paused && (
+                <>
+                  <Tag color="orange">paused</Tag>
+                  <Typography.Paragraph type="danger" style={{ margin: '4px 0 0', maxWidth: 360 }}>
+                    {r.paused.reason} (<When at={r.paused.since} />)
+                  </Typography.Paragraph>
+                </>
+              )}
+            </>
+          ),
         },
         { title: 'Backoff since', key: 'backoffSince', render: (_, r) => <When at={r.backoffSince} /> },
         {
@@ -47,6 +74,16 @@ export function SmtpView() {
         { title: 'Delivered 1h', dataIndex: 'delivered1h', key: 'delivered1h', align: 'right' },
         { title: 'Deferred 1h', dataIndex: 'deferred1h', key: 'deferred1h', align: 'right' },
         { title: 'Bounced 1h', dataIndex: 'bounced1h', key: 'bounced1h', align: 'right' },
+        {
+          title: 'Actions',
+          key: 'actions',
+          render: (_, r) =>
+            r.paused && (
+              <Button size="small" aria-label={`Resume ${r.relay} for ${r.mailService}`} onClick={() => void resume(r)}>
+                Resume
+              </Button>
+            ),
+        },
       ]}
     />
   );

@@ -8,7 +8,11 @@ import { dayjs } from '@/lib/dayjs.ts';
 import { zodRule } from '@/lib/form-rules.ts';
 import { useRetention, useRunRetention, useSaveRetention } from '../api/retention.ts';
 
-const LABELS = { eventsMonths: 'Events months', recipientsDays: 'Recipients days' } as const;
+const LABELS = {
+  eventsMonths: 'Events months',
+  recipientsDays: 'Recipients days',
+  reportsDays: 'Bounce reports days',
+} as const;
 const rule = (field: keyof typeof LABELS) => [zodRule(retentionSettingsSchema, field)];
 const when = (iso: string | null) => (iso ? dayjs.utc(iso).format('YYYY-MM-DD HH:mm [UTC]') : '—');
 const size = (bytes: number) =>
@@ -43,18 +47,20 @@ export function RetentionPage() {
     >
       {r && (
         <Form
-          key={`${r.eventsMonths}:${r.recipientsDays}`}
+          key={`${r.eventsMonths}:${r.recipientsDays}:${r.reportsDays}`}
           layout="vertical"
           noValidate
-          initialValues={{ eventsMonths: r.eventsMonths, recipientsDays: r.recipientsDays }}
+          initialValues={{ eventsMonths: r.eventsMonths, recipientsDays: r.recipientsDays, reportsDays: r.reportsDays }}
           onFinish={(body) => save.mutate(body, { onSuccess: () => toast.success('Updated!') })}
         >
           <ValidationErrors error={save.error} labels={LABELS} />
           <Typography.Paragraph type="secondary">
             Every night the console writes raw events older than the first number of months, and the recipient rows of
             campaigns finished longer ago than the second number of days, to gzip&apos;d CSV files, then drops them from
-            the database. Counters, reports, the campaigns&apos; statistics and the suppression lists (unsubscribers,
-            bounced emails, spam traps) are kept forever.
+            the database. The raw text of bounce reports read longer ago than the third number of days is removed (the
+            Processed Reports screen keeps each report&apos;s outcome and says when its text went). Counters, reports,
+            the campaigns&apos; statistics and the suppression lists (unsubscribers, bounced emails, spam traps) are
+            kept forever.
           </Typography.Paragraph>
           <Row gutter={16}>
             {(Object.keys(LABELS) as (keyof typeof LABELS)[]).map((f) => (

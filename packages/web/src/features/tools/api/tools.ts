@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type {
+  AddressHistory,
   DomainHistoryBody,
   EmailIdDecodeBody,
   EmailIdEncodeBody,
@@ -27,7 +28,9 @@ export const useEncodeUuid = () =>
 export const useDecodeEmailId = () =>
   useMutation({ mutationFn: post<EmailIdDecodeBody, { decoded: EmailIdItem }>('/email-id-decode') });
 export const useEncodeEmail = () =>
-  useMutation({ mutationFn: post<EmailIdEncodeBody, { encoded: EmailIdItem[] }>('/email-id-encode') });
+  useMutation({
+    mutationFn: post<EmailIdEncodeBody, { encoded: EmailIdItem[]; history: AddressHistory }>('/email-id-encode'),
+  });
 export const useIpHistory = () =>
   useMutation({ mutationFn: post<IpHistoryBody, { history: HistoryRow[] }>('/ip-history') });
 export const useDomainHistory = () =>

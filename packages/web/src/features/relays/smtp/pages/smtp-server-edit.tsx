@@ -16,6 +16,7 @@ const labels = {
   tls: 'TLS',
   relayNormalSpeed: 'Relay Normal Speed',
   relayBackoffSpeed: 'Relay Backoff Speed',
+  returnPathDomain: 'Return-Path domain (VERP)',
   user: 'Owner',
 };
 
@@ -90,6 +91,16 @@ export function SmtpServerEdit() {
               extra="In backoff mode."
             >
               <InputNumber style={{ width: '100%' }} addonAfter="s" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              label={labels.returnPathDomain}
+              name="returnPathDomain"
+              rules={rule('returnPathDomain')}
+              extra="Empty: mail goes out from the relay's address. Set: each message's envelope sender is bounce+<id>@ this domain, so a late bounce names its recipient. Only where the server lets the console choose the envelope sender; the domain needs SPF for the server and mail routed to a bounce mailbox."
+            >
+              <Input autoComplete="off" placeholder="bounces.example.com" />
             </Form.Item>
           </Col>
         </>
