@@ -6,6 +6,7 @@ import { connectorFor, outboundPolicy } from '../core/outbound.ts';
 import { open } from '../core/sealed.ts';
 import { vmtaName } from '../core/pmta-names.ts';
 import type { SmtpRelayConfig } from './transports/smtp.ts';
+import { warmupStateSql, type WarmupState } from './warmup.ts';
 
 /** Every connection a sender opens passes the outbound policy (core/outbound.ts): the host and the socks proxy. */
 export const relayConnectors = (ctx: Pick<AppContext, 'env'>, hostField: string) => ({
@@ -49,6 +50,8 @@ export interface Relay {
    * relay's mail; null without one (or without the console's signature: the address must be signed).
    */
   cfblAddress?: string | null;
+  /** The relay's warm-up plan and day (sending/warmup.ts); null or absent when it is in none. */
+  warmup?: WarmupState | null;
   /** Which transport it sends through: its own (SMTP relay) or its server's injection pool (PMTA relay). */
   transportKey: string;
   /** Builds the transport's settings (opens the sealed passwords only when a transport is made). */
@@ -84,6 +87,7 @@ interface SmtpRelayRow {
   dkimSelector: string | null;
   dkimKeyEnc: string | null;
   cfblAddress: string | null;
+  warmup: WarmupState | null;
 }
 
 /** The campaign's eligible SMTP relays now, in id order. */
@@ -96,7 +100,8 @@ export async function eligibleSmtpRelays(
             r.normal_speed as "normalSpeed", r.backoff_speed as "backoffSpeed", r.backoff,
             s.host, s.port, s.tls, host(p.ip) as "socksIp", p.port as "socksPort", p.login as "socksLogin",
             p.password_enc as "socksPasswordEnc", k.domain as "dkimDomain", k.selector as "dkimSelector",
-            k.private_key_enc as "dkimKeyEnc", k.complaint_address as "cfblAddress"
+            k.private_key_enc as "dkimKeyEnc", k.complaint_address as "cfblAddress",
+            ${warmupStateSql(RelayType.smtp)} as warmup
        from smtp_relays r
        join smtp_servers s on s.id = r.smtp_server_id
        left join socks_proxies p on p.id = r.socks_id
@@ -119,6 +124,7 @@ export async function eligibleSmtpRelays(
     switchedOff: new Set<number>(),
     host: r.host,
     cfblAddress: r.dkimKeyEnc ? r.cfblAddress : null,
+    warmup: r.warmup,
     transportKey: `smtp:${r.id}`,
     configKey: JSON.stringify([
       r.host,
@@ -176,10 +182,12 @@ export async function eligiblePmtaRelays(
     serverIp: string;
     smtpPort: number;
     off: number[];
+    warmup: WarmupState | null;
   }>(
     `select r.id, r.user_id as "userId", r.smtp_host as "smtpHost", r.sender_email as "senderEmail",
             s.id as "serverId", host(s.server_ip) as "serverIp", s.smtp_port as "smtpPort",
-            coalesce((select array_agg(w.mail_provider_id) from pmta_relay_switches w where w.relay_id = r.id and w.off), '{}') as off
+            coalesce((select array_agg(w.mail_provider_id) from pmta_relay_switches w where w.relay_id = r.id and w.off), '{}') as off,
+            ${warmupStateSql(RelayType.pmta)} as warmup
        from pmta_relays r
        join pmta_servers s on s.id = r.pmta_server_id
       where r.group_id = $1 and r.active and r.status = $2 and not r.without_vmta
@@ -199,6 +207,7 @@ export async function eligiblePmtaRelays(
     switchedOff: new Set(r.off),
     host: r.smtpHost,
     vmta: vmtaName(r),
+    warmup: r.warmup,
     transportKey: `pmta-server:${r.serverId}`,
     configKey: JSON.stringify([r.serverIp, r.smtpPort]),
     config: () => ({
