@@ -49,15 +49,30 @@ export const WarmupOverflow = { wait: 1, move: 2 } as const;
 export const WarmupRelayKind = { pmta: 1, smtp: 2 } as const;
 export type WarmupRelayKindName = keyof typeof WarmupRelayKind;
 
-const perDay = z.number({ error: M.perDayRequired }).int(M.perDayInt).min(0, M.perDayInt).max(WARMUP_PER_DAY_MAX, M.perDayInt);
-const perHour = z.number({ error: M.perHourInt }).int(M.perHourInt).min(1, M.perHourInt).max(WARMUP_PER_DAY_MAX, M.perHourInt);
+const perDay = z
+  .number({ error: M.perDayRequired })
+  .int(M.perDayInt)
+  .min(0, M.perDayInt)
+  .max(WARMUP_PER_DAY_MAX, M.perDayInt);
+const perHour = z
+  .number({ error: M.perHourInt })
+  .int(M.perHourInt)
+  .min(1, M.perHourInt)
+  .max(WARMUP_PER_DAY_MAX, M.perHourInt);
 
 /** One mail service of a plan: `mailProvider` null is every service the plan does not name. */
 export const warmupServiceSchema = z
   .object({
     mailProvider: optionalReference(M.serviceNotFound).transform((v) => v ?? null),
-    perDay: z.array(perDay, { error: M.perDayRequired }).min(1, M.perDayRequired).max(WARMUP_DAYS_MAX, M.perDayRequired),
-    perHour: z.array(perHour, { error: M.perHourDays }).max(WARMUP_DAYS_MAX, M.perHourDays).nullish().transform((v) => v ?? null),
+    perDay: z
+      .array(perDay, { error: M.perDayRequired })
+      .min(1, M.perDayRequired)
+      .max(WARMUP_DAYS_MAX, M.perDayRequired),
+    perHour: z
+      .array(perHour, { error: M.perHourDays })
+      .max(WARMUP_DAYS_MAX, M.perHourDays)
+      .nullish()
+      .transform((v) => v ?? null),
   })
   .superRefine((s, c) => {
     if (!s.perHour) return;
@@ -94,7 +109,12 @@ export const DEFAULT_THRESHOLDS: WarmupThresholds = {
 export const warmupPlanSchema = z
   .object({
     name: nameField(M.nameRequired, 'Plan Name'),
-    description: z.string().trim().max(400, tooLong('Description', 400)).nullish().transform((v) => v || null),
+    description: z
+      .string()
+      .trim()
+      .max(400, tooLong('Description', 400))
+      .nullish()
+      .transform((v) => v || null),
     services: z
       .array(warmupServiceSchema, { error: M.servicesRequired })
       .min(1, M.servicesRequired)
@@ -107,7 +127,8 @@ export const warmupPlanSchema = z
     if (p.services.some((s) => s.perDay.length !== days))
       c.addIssue({ code: 'custom', path: ['services'], message: M.sameDays });
     const named = p.services.map((s) => s.mailProvider);
-    if (new Set(named).size !== named.length) c.addIssue({ code: 'custom', path: ['services'], message: M.serviceTwice });
+    if (new Set(named).size !== named.length)
+      c.addIssue({ code: 'custom', path: ['services'], message: M.serviceTwice });
   });
 export type WarmupPlanInput = z.infer<typeof warmupPlanSchema>;
 export type WarmupPlanBody = z.input<typeof warmupPlanSchema>;

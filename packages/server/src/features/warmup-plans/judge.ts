@@ -38,7 +38,8 @@ export function judgeDay(days: DaySignals[], t: WarmupThresholds): { decision: D
     for (const [key, label, value] of rates) {
       const line = t[key];
       if (value >= line.red) red.push(`${d.service}: ${label} ${shown(value)} (red line ${line.red}%)`);
-      else if (value >= line.yellow) yellow.push(`${d.service}: ${label} ${shown(value)} (yellow line ${line.yellow}%)`);
+      else if (value >= line.yellow)
+        yellow.push(`${d.service}: ${label} ${shown(value)} (yellow line ${line.yellow}%)`);
     }
   }
   if (red.length) return { decision: 'stepped back', reason: `Red: ${red.join('; ')}.` };

@@ -68,7 +68,12 @@ export const warmupPlansRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/warmup_plans/:id/attach',
     {
-      schema: { tags, params: idParams, body: warmupAttachSchema, response: { 200: z.object({ attached: z.number() }) } },
+      schema: {
+        tags,
+        params: idParams,
+        body: warmupAttachSchema,
+        response: { 200: z.object({ attached: z.number() }) },
+      },
     },
     (req) => attachPlan(ctx, req.user, req.params.id, req.body),
   );

@@ -77,14 +77,18 @@ export async function deletePlan(ctx: Ctx, actor: AuthUser, id: number) {
 }
 
 /** GET /api/warmup_plans/ready: the ready-made plans, with their schedules. */
-export const readyPlans = () =>
-  READY_PLANS.map((p) => ({ ...p, days: p.services[0]!.perDay.length }));
+export const readyPlans = () => READY_PLANS.map((p) => ({ ...p, days: p.services[0]!.perDay.length }));
 
 /**
  * Copies a ready-made plan into a plan of the caller's (or, for an administrator, of `user`): its mail
  * services by name (one this console does not know is left out), default thresholds.
  */
-export async function copyReadyPlan(ctx: Ctx, actor: AuthUser, key: string, input: { name?: string; user?: number | null }) {
+export async function copyReadyPlan(
+  ctx: Ctx,
+  actor: AuthUser,
+  key: string,
+  input: { name?: string; user?: number | null },
+) {
   const ready = READY_PLANS.find((p) => p.key === key);
   if (!ready) throw new AppError(404, M.readyNotFound);
   const userId = await assertUser(ctx.db, ownerFor(actor, input.user), M.userNotFound);
@@ -139,12 +143,19 @@ export async function detachFromPlans(ctx: Ctx, actor: AuthUser, kind: WarmupRel
   const mine: number[] = [];
   for (const id of wanted) if ((await relayOwner(ctx.db.$client, kind, id, actor)) !== undefined) mine.push(id);
   assertReferences({ relays: mine.length !== wanted.length && M.relayNotFound });
-  const detached = await inTransaction(ctx.db, (client) => detachRelays(client, { kind, ids: mine }, 'Detached by hand.'));
+  const detached = await inTransaction(ctx.db, (client) =>
+    detachRelays(client, { kind, ids: mine }, 'Detached by hand.'),
+  );
   return { detached };
 }
 
 /** GET /api/warmup_plans/relays/{kind}/{id}: the relay's warm-up page (404 for a relay the caller cannot see). */
-export async function getRelayWarmup(ctx: Ctx, actor: AuthUser, kind: WarmupRelayKindName, id: number): Promise<WarmupRelay> {
+export async function getRelayWarmup(
+  ctx: Ctx,
+  actor: AuthUser,
+  kind: WarmupRelayKindName,
+  id: number,
+): Promise<WarmupRelay> {
   found(await relayOwner(ctx.db.$client, kind, id, actor));
   const { state, used, names, history } = await relayWarmup(ctx.db.$client, kind, id);
   if (!state) return { plan: null, day: null, finished: false, today: [], history };
@@ -191,8 +202,7 @@ const KIND_OF_TYPE: Record<number, { kind: WarmupRelayKindName; table: string }>
 export async function runDailySteps(ctx: Ctx, judged?: string) {
   const pool = ctx.db.$client;
   const day =
-    judged ??
-    (await pool.query<{ d: string }>(`select ((now() at time zone 'utc')::date - 1)::text as d`)).rows[0]!.d;
+    judged ?? (await pool.query<{ d: string }>(`select ((now() at time zone 'utc')::date - 1)::text as d`)).rows[0]!.d;
   const { rows } = await pool.query<{
     relayType: number;
     relayId: number;

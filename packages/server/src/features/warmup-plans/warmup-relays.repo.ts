@@ -23,7 +23,12 @@ export async function relaysOf(db: pg.ClientBase | pg.Pool, kind: WarmupRelayKin
 }
 
 /** The relays of a group of `userId` (undefined: no such group of theirs). */
-export async function groupRelays(db: pg.ClientBase | pg.Pool, kind: WarmupRelayKindName, userId: number, groupId: number) {
+export async function groupRelays(
+  db: pg.ClientBase | pg.Pool,
+  kind: WarmupRelayKindName,
+  userId: number,
+  groupId: number,
+) {
   const t = tables[kind];
   const { rows } = await db.query<{ ids: number[] | null }>(
     `select (select array_agg(r.id order by r.id) from ${t.relays} r where r.group_id = g.id) as ids
@@ -34,7 +39,12 @@ export async function groupRelays(db: pg.ClientBase | pg.Pool, kind: WarmupRelay
 }
 
 /** The owner of a relay the caller may see (administrators: any), or undefined. */
-export async function relayOwner(db: pg.Pool, kind: WarmupRelayKindName, id: number, user: { id: number; isAdmin: boolean }) {
+export async function relayOwner(
+  db: pg.Pool,
+  kind: WarmupRelayKindName,
+  id: number,
+  user: { id: number; isAdmin: boolean },
+) {
   const { rows } = await db.query<{ userId: number }>(
     `select user_id as "userId" from ${tables[kind].relays} where id = $1 and ($2 or user_id = $3)`,
     [id, user.isAdmin, user.id],

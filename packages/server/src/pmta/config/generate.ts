@@ -144,7 +144,10 @@ function overrides(r: ConfigRelay, claimed: Map<string, MailServiceSetting>) {
     const domains = w.provider !== null ? w.domains.map(token) : ['*', ...claimed.keys()].filter((d) => !named.has(d));
     for (const domain of domains) {
       const s = claimed.get(domain) ?? claimed.get('*');
-      const [normal, backoff] = rates.get(domain) ?? [s?.maxMsgRate ?? 'unlimited', s?.backoffMaxMsgRate ?? 'unlimited'];
+      const [normal, backoff] = rates.get(domain) ?? [
+        s?.maxMsgRate ?? 'unlimited',
+        s?.backoffMaxMsgRate ?? 'unlimited',
+      ];
       rates.set(domain, [stricter(normal, rate), stricter(backoff, rate)]);
     }
   }
