@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RecipientStatus } from '@console/shared/campaigns';
+import { WarmupOverflow } from '@console/shared/warmup-plans';
+import { createTestApp, eventually, type TestApp } from '../../test/harness.ts';
+import { factories } from '../../test/factories.ts';
+import { startSmtpSink, type SmtpSink } from '../../test/peers/smtp-sink.ts';
+import { startCampaign } from './campaign-state.ts';
+import { bigList, exited, relayOn, spawnWorker, workerReady } from './test-setup.ts';
+
+/*
+ * Warm-up allowances in the engine (issue 40 §2, decision 1432): two SMTP relays on two sinks, each in a plan
+ * of its own, two sender processes. Each relay sends each mail service exactly its day's allowance, however
+ * the processes share the work; mail over it waits (its next attempt at the next UTC day) or, when the
+ * campaign moves such mail, goes to the relay that still has room. Nothing is lost: sent + waiting = all.
+ */
+
+let t: TestApp;
+const sinks: SmtpSink[] = [];
+const children: ReturnType<typeof spawnWorker>[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  await Promise.all(children.map(exited));
+  for (const s of sinks) await s.close();
+  await t?.close();
+});
+
+const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+  t.ctx.db.$client.query(text, params).then((r) => r.rows as T[]);
+
+/** Two relays on their own sinks, each in its own plan: A Gmail 2 / others 5 a day, B Gmail 4 / others 15. */
+async function setup(overflow: number) {
+  const f = factories(t);
+  const owner = await t.user();
+  // 30 recipients at Other, 10 at Gmail (bigList's `ex` addresses), and suppressed ones that never count.
+  const { list, other, gmail } = await bigList(t, owner, 30, 10);
+  const group = await f.smtpRelayGroup({ owner });
+  const relays = [];
+  for (const [name, g, o] of [
+    ['warm-a', 2, 5],
+    ['warm-b', 4, 15],
+  ] as const) {
+    const sink = await startSmtpSink({ credentials: { user: name, password: 'pw' } });
+    sinks.push(sink);
+    const id = await relayOn(t, { owner, groupId: group.id, port: sink.port, account: name, password: 'pw' });
+    const plan = await f.warmupPlan({
+      owner,
+      services: [
+        { mailProviderId: gmail, perDay: [g, 100], perHour: [g, 100] },
+        { mailProviderId: null, perDay: [o, 100], perHour: [o, 100] },
+      ],
+    });
+    await q(
+      `insert into warmup_relays (relay_type, relay_id, user_id, plan_id, day, day_started)
+       values (2, $1, $2, $3, 1, (now() at time zone 'utc')::date)`,
+      [id, owner.id, plan.id],
+    );
+    relays.push({ id, sink });
+  }
+  const campaign = await f.smtpCampaign({
+    owner,
+    emailListId: list.id,
+    relayGroupId: group.id,
+    mailProviderIds: [other, gmail],
+  });
+  await q('update campaigns set warmup_overflow = $2 where id = $1', [campaign.id, overflow]);
+  return { campaign, relays, gmail, other };
+}
+
+/** Recipients by status, and the waiting ones' next attempt relative to the next UTC midnight. */
+const states = (campaignId: number) =>
+  q<{ status: number; n: number; tomorrow: boolean }>(
+    `select status, count(*)::int as n,
+            bool_and(next_attempt_at >= date_trunc('day', now() at time zone 'utc') at time zone 'utc' + interval '1 day') as tomorrow
+       from campaign_recipients where campaign_id = $1 group by status order by status`,
+    [campaignId],
+  );
+
+const atGmail = (s: SmtpSink) => s.messages.filter((m) => m.to[0]!.includes('@excluded.')).length;
+const atOthers = (s: SmtpSink) => s.messages.filter((m) => m.to[0]!.startsWith('user')).length;
+
+async function run(campaignId: number) {
+  const workers = [spawnWorker(t), spawnWorker(t)];
+  children.push(...workers);
+  await Promise.all(workers.map(workerReady));
+  await startCampaign(t.ctx, campaignId);
+  return workers;
+}
+
+describe('a relay in a warm-up plan', () => {
+  it(
+    'sends exactly its allowance per mail service with two processes; the rest moves to the relay with room, then waits',
+    { timeout: 90_000 },
+    async () => {
+      const { campaign, relays } = await setup(WarmupOverflow.move);
+      const workers = await run(campaign.id);
+      const [a, b] = relays;
+      // Everything either left or waits for tomorrow: 6 Gmail and 20 others sent, 4 + 10 waiting.
+      await eventually(async () => {
+        const s = await states(campaign.id);
+        return s.length === 2 && s[0]!.status === RecipientStatus.pending && s[0]!.n === 14 && s[0]!.tomorrow;
+      }, 60_000);
+      await Promise.all(workers.map((w) => (w.kill('SIGTERM'), exited(w))));
+      expect([atGmail(a!.sink), atOthers(a!.sink)]).toEqual([2, 5]);
+      expect([atGmail(b!.sink), atOthers(b!.sink)]).toEqual([4, 15]);
+      const s = await states(campaign.id);
+      expect(s.map((x) => [x.status, x.n])).toEqual([
+        [RecipientStatus.pending, 14],
+        [RecipientStatus.delivered, 26],
+      ]);
+      // The shared use says the same.
+      expect(
+        await q(
+          `select relay_id as "relayId", sum(used)::int as used from warmup_usage where relay_id = any($1::int[])
+            group by relay_id order by relay_id`,
+          [relays.map((r) => r.id)],
+        ),
+      ).toEqual([
+        { relayId: a!.id, used: 7 },
+        { relayId: b!.id, used: 19 },
+      ]);
+    },
+  );
+
+  it(
+    "waits for the relay whose turn it is when the campaign does not move mail (each relay's own allowance, never more)",
+    { timeout: 90_000 },
+    async () => {
+      const { campaign, relays } = await setup(WarmupOverflow.wait);
+      const workers = await run(campaign.id);
+      const [a, b] = relays;
+      await eventually(async () => {
+        const s = await states(campaign.id);
+        const sent = s.find((x) => x.status === RecipientStatus.delivered)?.n ?? 0;
+        const waiting = s.find((x) => x.status === RecipientStatus.pending);
+        // Nothing claimed or on its way, and what waits waits for tomorrow.
+        return s.length === 2 && sent + (waiting?.n ?? 0) === 40 && Boolean(waiting?.tomorrow);
+      }, 60_000);
+      await Promise.all(workers.map((w) => (w.kill('SIGTERM'), exited(w))));
+      // Relay A got its full share of turns: exactly its allowance; B never more than its own.
+      expect([atGmail(a!.sink), atOthers(a!.sink)]).toEqual([2, 5]);
+      expect(atGmail(b!.sink)).toBeLessThanOrEqual(4);
+      expect(atOthers(b!.sink)).toBeLessThanOrEqual(15);
+      const sent = a!.sink.messages.length + b!.sink.messages.length;
+      const s = await states(campaign.id);
+      expect(s.map((x) => [x.status, x.n])).toEqual([
+        [RecipientStatus.pending, 40 - sent],
+        [RecipientStatus.delivered, sent],
+      ]);
+    },
+  );
+});
