@@ -208,6 +208,7 @@ export const readyPlanItem = z.object({
   days: z.number(),
   services: z.array(z.object({ mailProvider: z.string().nullable(), perDay: z.array(z.number()) })),
 });
+export type ReadyPlanItem = z.infer<typeof readyPlanItem>;
 
 /**
  * `days` values growing geometrically from `from` to `to` (day 1 = from, day N = to), rounded to two

@@ -1,3 +1,5 @@
+import { RiseOutlined } from '@ant-design/icons';
+import { LinkButton } from '@/components/row-actions.tsx';
 import { useState } from 'react';
 import { Button, Checkbox, Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useNavigate } from 'react-router';
@@ -117,6 +119,13 @@ export function PmtaRelayEdit() {
       routeId={routeId}
       title={id ? `Edit PMTA Relay #${id}` : 'Create PMTA Relay'}
       back={{ label: 'Back to PMTA Relays', to: href('pmtaRelays') }}
+      extra={
+        id && (
+          <LinkButton to={href('warmupRelay', { kind: 'pmta', id })} icon={<RiseOutlined />} label="Warm-up">
+            Warm-up
+          </LinkButton>
+        )
+      }
       loading={Boolean(id) && !relay.data}
     >
       <Row gutter={24}>

@@ -1,3 +1,5 @@
+import { RiseOutlined } from '@ant-design/icons';
+import { LinkButton } from '@/components/row-actions.tsx';
 import { useState } from 'react';
 import { Button, Checkbox, Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { useNavigate } from 'react-router';
@@ -122,6 +124,13 @@ export function SmtpRelayEdit() {
       routeId={routeId}
       title={id ? `Edit SMTP Relay #${id}` : 'Create SMTP Relay'}
       back={{ label: 'Back to SMTP Relays', to: href('smtpRelays') }}
+      extra={
+        id && (
+          <LinkButton to={href('warmupRelay', { kind: 'smtp', id })} icon={<RiseOutlined />} label="Warm-up">
+            Warm-up
+          </LinkButton>
+        )
+      }
       loading={Boolean(id) && !relay.data}
     >
       <Row gutter={24}>
