@@ -41,19 +41,16 @@ async function relayOnDay2(planId: number) {
 }
 
 const events = (relayId: number, mailProviderId: number, kind: EventInput['kind'], n: number, detail?: string) =>
-  Array.from(
-    { length: n },
-    (): EventInput => ({
-      kind,
-      campaignType: 'smtp',
-      campaignId: 1,
-      userId: owner.id,
-      relayId,
-      mailProviderId,
-      domain: 'gmail.com',
-      detail: detail ?? null,
-    }),
-  );
+  Array.from({ length: n }, (): EventInput => ({
+    kind,
+    campaignType: 'smtp',
+    campaignId: 1,
+    userId: owner.id,
+    relayId,
+    mailProviderId,
+    domain: 'gmail.com',
+    detail: detail ?? null,
+  }));
 
 const state = async (relayId: number) => {
   const [w] = await q('select day from warmup_relays where relay_type = 2 and relay_id = $1', [relayId]);
