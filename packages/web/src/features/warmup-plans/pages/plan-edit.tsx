@@ -121,13 +121,10 @@ export function PlanEdit() {
                     label={i === 0 ? 'Messages per day, day 1, 2, 3...' : undefined}
                     rules={[{ required: true, message: M.perDayRequired }]}
                   >
-                    <Input style={{ width: 360 }} placeholder="50, 100, 200" aria-label={`Messages per day ${i + 1}`} />
+                    <Input style={{ width: 300 }} placeholder="50, 100, 200" aria-label={`Messages per day ${i + 1}`} />
                   </Form.Item>
-                  <Form.Item
-                    name={[f.name, 'perHour']}
-                    label={i === 0 ? 'Per hour (empty: the day over 24 hours)' : undefined}
-                  >
-                    <Input style={{ width: 240 }} placeholder="optional" aria-label={`Messages per hour ${i + 1}`} />
+                  <Form.Item name={[f.name, 'perHour']} label={i === 0 ? 'Per hour (empty: day / 24)' : undefined}>
+                    <Input style={{ width: 180 }} placeholder="optional" aria-label={`Messages per hour ${i + 1}`} />
                   </Form.Item>
                   <Button
                     icon={<DeleteOutlined />}
