@@ -252,7 +252,11 @@ export class CampaignRunner {
       if (speedOf(relay) > 0) void this.sendPaced(pool, { row, relay });
       else unpaced.push({ row, relay });
     }
-    for (const [until, ids] of waiting) await deferClaimed(this.db, this.id, this.worker, ids, new Date(until));
+    for (const [until, ids] of waiting)
+      await deferClaimed(this.db, this.id, this.worker, ids, new Date(until)).catch((e) => {
+        this.log.error({ err: loggable(e) }, 'deferring recipients over a warm-up allowance failed');
+        return releaseClaimed(this.db, this.id, this.worker, ids).catch(() => {});
+      });
     if (!unpaced.length) return;
     const owned = await markSending(
       this.db,
@@ -281,7 +285,14 @@ export class CampaignRunner {
     for (;;) {
       const relay = pool.pick(mailProviderId);
       if (relay === null || relay === undefined || typeof relay === 'number') return relay;
-      const full = await pool.allowance(relay, mailProviderId);
+      let full: number | null;
+      try {
+        full = await pool.allowance(relay, mailProviderId);
+      } catch (e) {
+        // The shared count could not be read: nothing is sent through a warm-up relay blind; try again soon.
+        this.log.error({ relayId: relay.id, err: loggable(e) }, 'taking the warm-up allowance failed');
+        return null;
+      }
       if (full === null) return relay;
       if (this.campaign!.warmupOverflow !== WarmupOverflow.move) return full;
     }
