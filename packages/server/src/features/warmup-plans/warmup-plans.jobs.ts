@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import type { AppContext } from '../../core/context.ts';
 import { defineJob, jobRef, type JobDefinition } from '../../core/jobs.ts';
-import { runDailySteps } from './warmup-plans.service.ts';
+import { runDailySteps, uploadMovedServers } from './warmup-plans.service.ts';
 
 export const WARMUP_DAILY = jobRef('warmup.daily', z.object({}).loose());
 
-/** Every day at 00:10 UTC (decision 1433): each warmed-up relay advances, holds or steps back by yesterday. */
+/**
+ * Every day at 00:10 UTC (decision 1433): each warmed-up relay advances, holds or steps back by yesterday; the
+ * PMTA servers of the relays that moved get their configuration with the new day's rates.
+ */
 export function warmupPlanJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
   return [
     defineJob(WARMUP_DAILY, {
@@ -13,7 +16,7 @@ export function warmupPlanJobs(ctx: AppContext): JobDefinition<z.ZodType>[] {
       retryLimit: 3,
       concurrency: 1,
       handler: async () => {
-        await runDailySteps(ctx);
+        await uploadMovedServers(ctx, await runDailySteps(ctx));
       },
     }),
   ];

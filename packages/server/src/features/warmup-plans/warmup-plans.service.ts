@@ -1,6 +1,7 @@
 import {
   READY_PLANS,
   DEFAULT_THRESHOLDS,
+  WarmupRelayKind,
   WarmupMessages as M,
   hourlyOf,
   type WarmupAttachInput,
@@ -14,6 +15,7 @@ import type { AppContext, AuthUser } from '../../core/context.ts';
 import { assertReferences, assertUser, found, ownerFor } from '../../core/access.ts';
 import { AppError } from '../../core/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { serverRow, uploadConfig } from '../../pmta/operations.ts';
 import {
   findPlan,
   insertPlan,
@@ -224,7 +226,7 @@ export async function runDailySteps(ctx: Ctx, judged?: string) {
       order by w.relay_type, w.relay_id`,
     [day],
   );
-  const decided: { relayId: number; decision: string }[] = [];
+  const decided: { relayType: number; relayId: number; decision: string }[] = [];
   for (const w of rows) {
     const k = KIND_OF_TYPE[w.relayType]!;
     const { rows: signals } = await pool.query<DaySignals>(
@@ -255,8 +257,37 @@ export async function runDailySteps(ctx: Ctx, judged?: string) {
           where relay_type = $1 and relay_id = $2`,
         [w.relayType, w.relayId, to],
       );
-      decided.push({ relayId: w.relayId, decision });
+      decided.push({ relayType: w.relayType, relayId: w.relayId, decision });
     });
   }
   return decided;
+}
+
+/**
+ * The PMTA servers whose relays moved to another day get their configuration again (decision 1431: the VMTA
+ * carries the day's hourly rate). Every server is tried; the failures are reported together (the job retries,
+ * and the step itself is not repeated).
+ */
+export async function uploadMovedServers(
+  ctx: AppContext,
+  decided: { relayType: number; relayId: number; decision: string }[],
+) {
+  const moved = decided
+    .filter((d) => d.relayType === WarmupRelayKind.pmta && d.decision !== 'held')
+    .map((d) => d.relayId);
+  if (!moved.length) return [];
+  const { rows } = await ctx.db.$client.query<{ id: number }>(
+    'select distinct pmta_server_id as id from pmta_relays where id = any($1::int[]) order by 1',
+    [moved],
+  );
+  const failed: string[] = [];
+  for (const { id } of rows) {
+    try {
+      await uploadConfig(ctx, await serverRow(ctx, id));
+    } catch (e) {
+      failed.push(`PMTA server #${id}: ${(e as Error).message}`);
+    }
+  }
+  if (failed.length) throw new Error(`Warm-up: configuration not uploaded to ${failed.join('; ')}`);
+  return rows.map((r) => r.id);
 }

@@ -1,9 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { factories } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { recordEvents, type EventInput } from '../../tracking/events.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { runDailySteps } from './warmup-plans.service.ts';
+import { pmtaPeer } from '../../../test/peers/pmta.ts';
+import { runDailySteps, uploadMovedServers } from './warmup-plans.service.ts';
 
 /*
  * The daily step (issue 40 §2, decision 1433) from the real counters: events recorded as the engine and the
@@ -127,4 +130,46 @@ describe('the daily warm-up step', () => {
     expect(await runDailySteps(t.ctx, today)).toEqual([]);
     expect((await state(healthy)).day).toBe(3);
   });
+});
+
+describe('a PMTA relay that moves', () => {
+  it(
+    "gets its server's configuration with the new day's rate (the simulator holds it)",
+    { timeout: 60_000 },
+    async () => {
+      const peer = await pmtaPeer(t, make);
+      try {
+        const serverId = await peer.server(owner);
+        const relay = await make.pmtaRelay({ owner, pmtaServerId: serverId });
+        const plan = await make.warmupPlan({
+          owner,
+          services: [{ mailProviderId: gmail, perDay: [24, 48, 96], perHour: [2, 4, 8] }],
+        });
+        await q(
+          `insert into warmup_relays (relay_type, relay_id, user_id, plan_id, day, day_started)
+         values (1, $1, $2, $3, 1, (now() at time zone 'utc')::date)`,
+          [relay.id, owner.id, plan.id],
+        );
+        await inTransaction(t.ctx.db, (client) =>
+          recordEvents(client, [
+            ...events(relay.id, gmail, 'sent', 20).map((e) => ({ ...e, campaignType: 'pmta' as const })),
+          ]),
+        );
+        const today = (await q(`select (now() at time zone 'utc')::date::text as d`))[0].d as string;
+        const decided = await runDailySteps(t.ctx, today);
+        expect(decided).toContainEqual({ relayType: 1, relayId: relay.id, decision: 'advanced' });
+        expect(await uploadMovedServers(t.ctx, decided)).toEqual([serverId]);
+        const config = fs.readFileSync(path.join(peer.sim.root, 'etc/pmta/config'), 'utf8');
+        const vmta = config.split(`<virtual-mta vmta-${relay.id}>`)[1]!.split('</virtual-mta>')[0]!;
+        expect(vmta).toContain('<domain gmail.com>\n    max-msg-rate 4/h\n');
+        expect((await peer.sim.command(['show', 'settings', `gmail.com/vmta-${relay.id}`])).stdout).toMatch(
+          /max-msg-rate\s+4\/h/,
+        );
+        // A held relay moves no configuration.
+        expect(await uploadMovedServers(t.ctx, [{ relayType: 1, relayId: relay.id, decision: 'held' }])).toEqual([]);
+      } finally {
+        await peer.close();
+      }
+    },
+  );
 });
