@@ -250,6 +250,13 @@ export const READY_PLANS: ReadyPlan[] = [
   },
 ];
 
+/** A plan's mail service as stored (warmup_plans.services) and as the engine reads it. */
+export interface WarmupScheduleRow {
+  mailProviderId: number | null;
+  perDay: number[];
+  perHour: number[] | null;
+}
+
 /** A day's hourly allowance: the one set, else the day's spread over 24 hours (at least one). */
 export const hourlyOf = (s: { perDay: number[]; perHour: number[] | null }, day: number) =>
   s.perHour?.[day - 1] ?? Math.max(1, Math.ceil((s.perDay[day - 1] ?? 0) / 24));

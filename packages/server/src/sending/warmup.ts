@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { hourlyOf } from '@console/shared/warmup-plans';
+import { hourlyOf, type WarmupScheduleRow } from '@console/shared/warmup-plans';
 
 /*
  * Warm-up allowances (issue 40 §2, decisions 1431-1432): a relay in a warm-up plan sends each mail service
@@ -14,7 +14,7 @@ import { hourlyOf } from '@console/shared/warmup-plans';
 export interface WarmupState {
   day: number;
   days: number;
-  services: { mailProviderId: number | null; perDay: number[]; perHour: number[] | null }[];
+  services: WarmupScheduleRow[];
 }
 
 export interface Allowance {

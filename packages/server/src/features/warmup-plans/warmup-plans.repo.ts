@@ -4,6 +4,7 @@ import {
   WarmupMessages,
   warmupPlanItem,
   type WarmupPlan,
+  type WarmupScheduleRow,
   type WarmupThresholds,
 } from '@console/shared/warmup-plans';
 import type { Executor } from '../../db/client.ts';
@@ -16,11 +17,7 @@ import type { AuthUser } from '../../core/context.ts';
 constraintAnswer('warmup_plans_user_name_key', 409, { name: WarmupMessages.duplicate });
 
 /** A plan's schedule as stored (warmup_plans.services): what sending/warmup.ts reads. */
-export interface StoredService {
-  mailProviderId: number | null;
-  perDay: number[];
-  perHour: number[] | null;
-}
+export type StoredService = WarmupScheduleRow;
 
 /** GET /api/warmup_plans: newest first, 30 a page. Filters: name (contains), user.id (administrators). */
 export const warmupPlansCollection = defineCollection({

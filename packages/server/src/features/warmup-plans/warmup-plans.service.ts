@@ -9,7 +9,6 @@ import {
   type WarmupPlanInput,
   type WarmupRelay,
   type WarmupRelayKindName,
-  type WarmupThresholds,
 } from '@console/shared/warmup-plans';
 import type { AppContext, AuthUser } from '../../core/context.ts';
 import { assertReferences, assertUser, found, ownerFor } from '../../core/access.ts';
@@ -25,8 +24,21 @@ import {
   type PlanValues,
   type StoredService,
 } from './warmup-plans.repo.ts';
-import { attachRelays, detachRelays, groupRelays, relayOwner, relaysOf, relayWarmup } from './warmup-relays.repo.ts';
-import { judgeDay, type DaySignals } from './judge.ts';
+import {
+  attachRelays,
+  daySignals,
+  deletePlanRow,
+  detachRelays,
+  dueRelays,
+  groupRelays,
+  recordStep,
+  relayOwner,
+  relaysOf,
+  relayWarmup,
+  serversOfRelays,
+  yesterday,
+} from './warmup-relays.repo.ts';
+import { judgeDay } from './judge.ts';
 
 type Ctx = Pick<AppContext, 'db'>;
 
@@ -74,7 +86,7 @@ export async function deletePlan(ctx: Ctx, actor: AuthUser, id: number) {
   const plan = await getPlan(ctx, actor, id);
   await inTransaction(ctx.db, async (client) => {
     await detachRelays(client, { planId: id }, `Plan "${plan.name}" was deleted.`);
-    await client.query('delete from warmup_plans where id = $1', [id]);
+    await deletePlanRow(client, id);
   });
 }
 
@@ -190,11 +202,6 @@ export async function getRelayWarmup(
   return { plan: { id: state.planId, name: state.name, days: state.days }, day: state.day, finished, today, history };
 }
 
-const KIND_OF_TYPE: Record<number, { kind: WarmupRelayKindName; table: string }> = {
-  1: { kind: 'pmta', table: 'pmta_relays' },
-  2: { kind: 'smtp', table: 'smtp_relays' },
-};
-
 /**
  * The daily step (decision 1433): each relay whose current day began on or before `judged` (a UTC date,
  * yesterday by default) and that has not been judged for it moves by that day's signals at each mail
@@ -203,62 +210,15 @@ const KIND_OF_TYPE: Record<number, { kind: WarmupRelayKindName; table: string }>
  */
 export async function runDailySteps(ctx: Ctx, judged?: string) {
   const pool = ctx.db.$client;
-  const day =
-    judged ?? (await pool.query<{ d: string }>(`select ((now() at time zone 'utc')::date - 1)::text as d`)).rows[0]!.d;
-  const { rows } = await pool.query<{
-    relayType: number;
-    relayId: number;
-    userId: number;
-    planId: number;
-    name: string;
-    days: number;
-    day: number;
-    thresholds: WarmupThresholds;
-  }>(
-    `select w.relay_type as "relayType", w.relay_id as "relayId", w.user_id as "userId", w.plan_id as "planId",
-            p.name, p.days, w.day, p.thresholds
-       from warmup_relays w join warmup_plans p on p.id = w.plan_id
-      where w.day_started <= $1::date and w.day <= p.days
-        and exists (select 1 from pmta_relays r where w.relay_type = 1 and r.id = w.relay_id
-                    union all select 1 from smtp_relays r where w.relay_type = 2 and r.id = w.relay_id)
-        and not exists (select 1 from warmup_steps s where s.relay_type = w.relay_type and s.relay_id = w.relay_id
-                                                       and s.judged_day = $1::date)
-      order by w.relay_type, w.relay_id`,
-    [day],
-  );
+  const day = judged ?? (await yesterday(pool));
   const decided: { relayType: number; relayId: number; decision: string }[] = [];
-  for (const w of rows) {
-    const k = KIND_OF_TYPE[w.relayType]!;
-    const { rows: signals } = await pool.query<DaySignals>(
-      `select coalesce(mp.name, 'Other') as service, sum(d.sent)::int as sent, sum(d.deferred)::int as deferred,
-              sum(d.hard_bounces)::int as "hardBounces", sum(d.complaints)::int as complaints,
-              sum(d.infra_bounces)::int as "infraBounces",
-              coalesce((select greatest(0, extract(epoch from
-                         least(now(), ($1::date + 1)::timestamp at time zone 'utc')
-                         - greatest(r.backoff_since, $1::date::timestamp at time zone 'utc'))) / 864
-                          from ${k.table} r where r.id = $3 and r.backoff_since is not null), 0)::float8 as "backoffPct"
-         from event_rollup_daily d left join mail_providers mp on mp.id = d.mail_provider_id
-        where d.day = $1::date and d.campaign_type = $2 and d.relay_id = $3
-        group by mp.name order by service`,
-      [day, w.relayType, w.relayId],
-    );
-    const { decision, reason } = judgeDay(signals, w.thresholds);
+  for (const w of await dueRelays(pool, day)) {
+    const { decision, reason } = judgeDay(await daySignals(pool, day, w.relayType, w.relayId), w.thresholds);
     const to = decision === 'advanced' ? w.day + 1 : decision === 'stepped back' ? Math.max(1, w.day - 1) : w.day;
-    await inTransaction(ctx.db, async (client) => {
-      const { rowCount } = await client.query(
-        `insert into warmup_steps (relay_type, relay_id, user_id, plan_id, plan_name, decision, from_day, to_day,
-                                   judged_day, reason)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict do nothing`,
-        [w.relayType, w.relayId, w.userId, w.planId, w.name, decision, w.day, to, day, `${day}: ${reason}`],
-      );
-      if (!rowCount) return;
-      await client.query(
-        `update warmup_relays set day = $3, day_started = (now() at time zone 'utc')::date
-          where relay_type = $1 and relay_id = $2`,
-        [w.relayType, w.relayId, to],
-      );
-      decided.push({ relayType: w.relayType, relayId: w.relayId, decision });
-    });
+    const recorded = await inTransaction(ctx.db, (client) =>
+      recordStep(client, w, { decision, to, day, reason: `${day}: ${reason}` }),
+    );
+    if (recorded) decided.push({ relayType: w.relayType, relayId: w.relayId, decision });
   }
   return decided;
 }
@@ -276,12 +236,9 @@ export async function uploadMovedServers(
     .filter((d) => d.relayType === WarmupRelayKind.pmta && d.decision !== 'held')
     .map((d) => d.relayId);
   if (!moved.length) return [];
-  const { rows } = await ctx.db.$client.query<{ id: number }>(
-    'select distinct pmta_server_id as id from pmta_relays where id = any($1::int[]) order by 1',
-    [moved],
-  );
+  const servers = await serversOfRelays(ctx.db.$client, moved);
   const failed: string[] = [];
-  for (const { id } of rows) {
+  for (const id of servers) {
     try {
       await uploadConfig(ctx, await serverRow(ctx, id));
     } catch (e) {
@@ -289,5 +246,5 @@ export async function uploadMovedServers(
     }
   }
   if (failed.length) throw new Error(`Warm-up: configuration not uploaded to ${failed.join('; ')}`);
-  return rows.map((r) => r.id);
+  return servers;
 }

@@ -15,7 +15,7 @@ import {
   pmtaSpeeds,
 } from '../../db/schema/index.ts';
 import { CampaignTypeOf as RelayTypeOf } from '@console/shared/enums';
-import { hourlyOf } from '@console/shared/warmup-plans';
+import { hourlyOf, type WarmupScheduleRow } from '@console/shared/warmup-plans';
 import { macroDomains } from './domain-macro.ts';
 import type { ConfigData } from './generate.ts';
 
@@ -95,7 +95,7 @@ async function warmupOf(db: Executor, serverId: number) {
   const { rows } = await db.execute<{
     relayId: number;
     day: number;
-    services: { mailProviderId: number | null; perDay: number[]; perHour: number[] | null }[];
+    services: WarmupScheduleRow[];
     names: Record<string, { name: string; domains: string[] }> | null;
   }>(sql`
     select w.relay_id as "relayId", w.day, p.services,
