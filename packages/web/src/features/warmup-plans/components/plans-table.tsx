@@ -9,9 +9,11 @@ import { href } from '@/lib/routes.ts';
 import { useIsAdmin } from '@/lib/session.ts';
 import { useDeletePlan } from '../api/warmup-plans.ts';
 
-/** A plan's mail services and their first and last day: "Gmail 50 → 50000 · Others 100 → 150000". */
-export const scheduleOf = (p: WarmupPlan) =>
-  p.services.map((s) => `${s.mailProvider?.name ?? 'Others'} ${s.perDay[0]} → ${s.perDay.at(-1)}`).join(' · ');
+/** Mail services and their first and last day: "Gmail 50 → 50000 · Others 100 → 150000". */
+export const rampText = (services: { name: string | null; perDay: number[] }[]) =>
+  services.map((s) => `${s.name ?? 'Others'} ${s.perDay[0]} → ${s.perDay.at(-1)}`).join(' · ');
+const scheduleOf = (p: WarmupPlan) =>
+  rampText(p.services.map((s) => ({ name: s.mailProvider?.name ?? null, perDay: s.perDay })));
 
 /** ID, Name, Days, Schedule, Relays, Owner (admin), Actions Attach, Edit, Delete. */
 export function PlansTable({
