@@ -10,7 +10,7 @@ import { useCollectionParams } from '@/hooks/use-collection-params.ts';
 import { href } from '@/lib/routes.ts';
 import { useCopyReadyPlan, useReadyPlans, useWarmupPlans } from '../api/warmup-plans.ts';
 import { AttachDialog } from '../components/attach-dialog.tsx';
-import { PlansTable } from '../components/plans-table.tsx';
+import { PlansTable, rampText } from '../components/plans-table.tsx';
 
 /** The owner's warm-up plans, the ready-made plans to copy, and attaching a plan to relays. */
 export function PlanList() {
@@ -60,9 +60,7 @@ export function PlanList() {
                   <>
                     {p.description}{' '}
                     <Typography.Text type="secondary">
-                      {p.services
-                        .map((s) => `${s.mailProvider ?? 'Others'} ${s.perDay[0]} → ${s.perDay.at(-1)}`)
-                        .join(' · ')}
+                      {rampText(p.services.map((s) => ({ name: s.mailProvider, perDay: s.perDay })))}
                     </Typography.Text>
                   </>
                 }
