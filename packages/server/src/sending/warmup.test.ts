@@ -6,6 +6,7 @@ import { factories } from '../../test/factories.ts';
 import { startSmtpSink, type SmtpSink } from '../../test/peers/smtp-sink.ts';
 import { startCampaign } from './campaign-state.ts';
 import { bigList, exited, relayOn, spawnWorker, workerReady } from './test-setup.ts';
+import { allowanceOf, takeAllowance } from './warmup.ts';
 
 /*
  * Warm-up allowances in the engine (issue 40 §2, decision 1432): two SMTP relays on two sinks, each in a plan
@@ -152,4 +153,40 @@ describe('a relay in a warm-up plan', () => {
       ]);
     },
   );
+});
+
+describe("a day's allowance", () => {
+  it("is the plan's day for the service (else the plan's other services), spread over the clock hours", async () => {
+    const plan = {
+      day: 3,
+      days: 3,
+      services: [
+        { mailProviderId: 7, perDay: [1, 2, 10], perHour: [1, 1, 3] },
+        { mailProviderId: null, perDay: [5, 6, 48], perHour: null },
+      ],
+    };
+    expect(allowanceOf(plan, 7)).toEqual({ perDay: 10, perHour: 3 });
+    expect(allowanceOf(plan, 8)).toEqual({ perDay: 48, perHour: 2 });
+    expect(allowanceOf({ ...plan, day: 4 }, 7)).toBeNull(); // the plan is over
+    expect(allowanceOf(null, 7)).toBeNull();
+
+    const relay = { type: 2, id: 987_654 };
+    const take = () => takeAllowance(t.ctx.db.$client, relay, 7, { perDay: 10, perHour: 3 });
+    expect([await take(), await take(), await take()]).toEqual([null, null, null]);
+    const nextHour = Math.ceil(Date.now() / 3_600_000) * 3_600_000;
+    expect(await take()).toBe(nextHour); // the hour is spent: wait for the next one
+    // The next hour (moved back by an hour here): three more, up to the day's ten.
+    const back = () =>
+      q(`update warmup_usage set hour = hour - interval '1 hour' where relay_id = $1 and relay_type = 2`, [relay.id]);
+    for (const expected of [3, 3, 1]) {
+      await back();
+      let n = 0;
+      while ((await take()) === null) n++;
+      expect(n).toBe(expected);
+    }
+    // The day is spent: wait for the next UTC day.
+    await back();
+    expect(await take()).toBe(Math.ceil(Date.now() / 86_400_000) * 86_400_000);
+    expect(await q('select used from warmup_usage where relay_id = $1', [relay.id])).toEqual([{ used: 10 }]);
+  });
 });
