@@ -55,4 +55,22 @@ CREATE INDEX "warmup_plans_user_idx" ON "warmup_plans" USING btree ("user_id");-
 CREATE UNIQUE INDEX "warmup_plans_user_name_key" ON "warmup_plans" USING btree ("user_id","name");--> statement-breakpoint
 CREATE INDEX "warmup_relays_plan_idx" ON "warmup_relays" USING btree ("plan_id");--> statement-breakpoint
 CREATE INDEX "warmup_steps_relay_idx" ON "warmup_steps" USING btree ("relay_type","relay_id","id");--> statement-breakpoint
-CREATE UNIQUE INDEX "warmup_steps_judged_key" ON "warmup_steps" USING btree ("relay_type","relay_id","judged_day");
+CREATE UNIQUE INDEX "warmup_steps_judged_key" ON "warmup_steps" USING btree ("relay_type","relay_id","judged_day");--> statement-breakpoint
+-- A deleted relay (its own delete, its server's cascade, its owner's) leaves its warm-up plan in the same
+-- statement: warmup_relays names relays of two tables, so no foreign key can (decision 1431). Its steps stay.
+CREATE OR REPLACE FUNCTION warmup_relays_gone() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM warmup_relays w USING gone_relays g WHERE w.relay_type = TG_ARGV[0]::smallint AND w.relay_id = g.id;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER pmta_relays_warmup_gone
+  AFTER DELETE ON pmta_relays
+  REFERENCING OLD TABLE AS gone_relays
+  FOR EACH STATEMENT EXECUTE FUNCTION warmup_relays_gone('1');
+--> statement-breakpoint
+CREATE TRIGGER smtp_relays_warmup_gone
+  AFTER DELETE ON smtp_relays
+  REFERENCING OLD TABLE AS gone_relays
+  FOR EACH STATEMENT EXECUTE FUNCTION warmup_relays_gone('2');

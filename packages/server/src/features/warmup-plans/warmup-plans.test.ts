@@ -328,6 +328,11 @@ describe('attaching a plan', () => {
       history: [],
     });
 
+    // A deleted relay leaves the plan (its server's cascade too); the count follows.
+    await q('delete from pmta_servers where id = $1', [single.pmtaServerId]);
+    expect((await t.as(owner, { method: 'GET', url: `/api/warmup_plans/${plan.id}` })).json().relays).toBe(2);
+    expect(await q('select 1 from warmup_relays where relay_type = 1 and relay_id = $1', [single.id])).toEqual([]);
+
     // Detached by hand, then the plan deleted: the history keeps both.
     const detach = await t.as(owner, {
       method: 'POST',
