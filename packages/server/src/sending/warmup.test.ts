@@ -7,6 +7,7 @@ import { startSmtpSink, type SmtpSink } from '../../test/peers/smtp-sink.ts';
 import { startCampaign } from './campaign-state.ts';
 import { bigList, exited, relayOn, spawnWorker, workerReady } from './test-setup.ts';
 import { allowanceOf, takeAllowance } from './warmup.ts';
+import { eligiblePmtaRelays, eligibleSmtpRelays } from './relays.ts';
 
 /*
  * Warm-up allowances in the engine (issue 40 §2, decision 1432): two SMTP relays on two sinks, each in a plan
@@ -188,5 +189,34 @@ describe("a day's allowance", () => {
     await back();
     expect(await take()).toBe(Math.ceil(Date.now() / 86_400_000) * 86_400_000);
     expect(await q('select used from warmup_usage where relay_id = $1', [relay.id])).toEqual([{ used: 10 }]);
+  });
+});
+
+describe('the relays a campaign may use', () => {
+  it('carry their plan and day, PMTA relays (injection) as SMTP relays', async () => {
+    const f = factories(t);
+    const owner = await t.user();
+    const pmtaGroup = await f.pmtaRelayGroup({ owner });
+    const smtpGroup = await f.smtpRelayGroup({ owner });
+    const [warm, cold] = [
+      await f.pmtaRelay({ owner, groupId: pmtaGroup.id }),
+      await f.pmtaRelay({ owner, groupId: pmtaGroup.id }),
+    ];
+    const account = await f.smtpRelay({ owner, groupId: smtpGroup.id });
+    const services = [{ mailProviderId: null, perDay: [5, 10], perHour: null }];
+    const plan = await f.warmupPlan({ owner, services });
+    await q(
+      `insert into warmup_relays (relay_type, relay_id, user_id, plan_id, day, day_started)
+       values (1, $1, $3, $4, 2, now()::date), (2, $2, $3, $4, 1, now()::date)`,
+      [warm.id, account.id, owner.id, plan.id],
+    );
+    const pmta = await eligiblePmtaRelays(t.ctx, { id: 0, pmtaRelayGroupId: pmtaGroup.id, relayStatus: 1 });
+    expect(pmta.map((r) => [r.id, r.warmup])).toEqual([
+      [warm.id, { day: 2, days: 2, services }],
+      [cold.id, null],
+    ]);
+    const smtp = await eligibleSmtpRelays(t.ctx, { id: 0, smtpRelayGroupId: smtpGroup.id, relayStatus: 1 });
+    expect(smtp.map((r) => [r.id, r.warmup])).toEqual([[account.id, { day: 1, days: 2, services }]]);
+    expect(allowanceOf(pmta[0]!.warmup, 42)).toEqual({ perDay: 10, perHour: 1 });
   });
 });
