@@ -36,6 +36,7 @@ import {
   relaysOf,
   relayWarmup,
   serversOfRelays,
+  visibleRelays,
   yesterday,
 } from './warmup-relays.repo.ts';
 import { judgeDay } from './judge.ts';
@@ -154,8 +155,7 @@ export async function attachPlan(ctx: Ctx, actor: AuthUser, id: number, input: W
 /** Relays of the caller's (administrators: anyone's) leave their plan. */
 export async function detachFromPlans(ctx: Ctx, actor: AuthUser, kind: WarmupRelayKindName, relays: number[]) {
   const wanted = [...new Set(relays)];
-  const mine: number[] = [];
-  for (const id of wanted) if ((await relayOwner(ctx.db.$client, kind, id, actor)) !== undefined) mine.push(id);
+  const mine = await visibleRelays(ctx.db.$client, kind, wanted, actor);
   assertReferences({ relays: mine.length !== wanted.length && M.relayNotFound });
   const detached = await inTransaction(ctx.db, (client) =>
     detachRelays(client, { kind, ids: mine }, 'Detached by hand.'),

@@ -46,6 +46,20 @@ export async function groupRelays(
   return rows[0] ? (rows[0].ids ?? []) : undefined;
 }
 
+/** The relays of `kind` among `ids` the caller may change (administrators: any). */
+export async function visibleRelays(
+  db: pg.Pool,
+  kind: WarmupRelayKindName,
+  ids: number[],
+  user: { id: number; isAdmin: boolean },
+) {
+  const { rows } = await db.query<{ id: number }>(
+    `select id from ${tables[kind].relays} where id = any($1::int[]) and ($2 or user_id = $3) order by id`,
+    [ids, user.isAdmin, user.id],
+  );
+  return rows.map((r) => r.id);
+}
+
 /** The owner of a relay the caller may see (administrators: any), or undefined. */
 export async function relayOwner(
   db: pg.Pool,
