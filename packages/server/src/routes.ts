@@ -53,6 +53,7 @@ import { pmtaRelayIndicatorsRoutes } from './features/pmta-relay-indicators/pmta
 import { pmtaRelayDeliverabilitiesRoutes } from './features/pmta-relay-deliverabilities/pmta-relay-deliverabilities.routes.ts';
 import { profitReportRoutes } from './features/profit-report/profit-report.routes.ts';
 import { deliveryRoutes } from './features/delivery/delivery.routes.ts';
+import { warmupPlansRoutes } from './features/warmup-plans/warmup-plans.routes.ts';
 import { activityReportRoutes } from './features/activity-report/activity-report.routes.ts';
 
 /** Every route plugin of the API, in one place. Each is mounted under /api. */
@@ -112,4 +113,5 @@ export const routes: FastifyPluginAsync[] = [
   processesRoutes,
   retentionRoutes,
   deliveryRoutes,
+  warmupPlansRoutes,
 ];

@@ -19,6 +19,7 @@ import { emailTestRecords } from './features/pmta-email-tests/email-test-records
 import { pmtaRelayIndicatorsJobs } from './features/pmta-relay-indicators/pmta-relay-indicators.jobs.ts';
 import { pmtaRelayDeliverabilitiesJobs } from './features/pmta-relay-deliverabilities/pmta-relay-deliverabilities.jobs.ts';
 import { deliveryJobs } from './features/delivery/delivery.jobs.ts';
+import { warmupPlanJobs } from './features/warmup-plans/warmup-plans.jobs.ts';
 import { bounceMailboxJobs } from './features/bounce-mailboxes/bounce-mailboxes.jobs.ts';
 import { appliedPmtaConfigJobs } from './features/pmta-configs/applied-pmta-configs.jobs.ts';
 
@@ -46,6 +47,7 @@ export function jobDefinitions(ctx: AppContext): JobDefinition<z.ZodType>[] {
     ...pmtaRelayIndicatorsJobs(ctx),
     ...pmtaRelayDeliverabilitiesJobs(ctx),
     ...deliveryJobs(ctx),
+    ...warmupPlanJobs(ctx),
     ...importJobs(ctx, importKinds, IMPORT_THREAD),
   ];
 }

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { CampaignType } from '@console/shared/enums';
+import { DEFAULT_THRESHOLDS } from '@console/shared/warmup-plans';
 import { seal } from '../src/core/sealed.ts';
 import {
   categories,
@@ -19,6 +20,7 @@ import {
   linkGroups,
   links,
   campaigns,
+  warmupPlans,
 } from '../src/db/schema/index.ts';
 import type { TestApp, TestUser } from './harness.ts';
 
@@ -369,8 +371,36 @@ export function factories(t: TestApp) {
     return { ...row!, owner };
   }
 
+  /** A warm-up plan: by default 3 days, Gmail 5/10/20 a day and every other service 50/100/200. */
+  async function warmupPlan(
+    o: {
+      owner?: TestUser;
+      name?: string;
+      services?: { mailProviderId: number | null; perDay: number[]; perHour: number[] | null }[];
+    } = {},
+  ) {
+    const owner = await ownerOf(o);
+    const gmail = await t.ctx.db.$client.query<{ id: number }>(`select id from mail_providers where name = 'Gmail'`);
+    const services = o.services ?? [
+      { mailProviderId: gmail.rows[0]!.id, perDay: [5, 10, 20], perHour: null },
+      { mailProviderId: null, perDay: [50, 100, 200], perHour: null },
+    ];
+    const [row] = await t.ctx.db
+      .insert(warmupPlans)
+      .values({
+        name: o.name ?? `plan ${tag()}`,
+        days: services[0]!.perDay.length,
+        services,
+        thresholds: DEFAULT_THRESHOLDS,
+        userId: owner.id,
+      })
+      .returning();
+    return { ...row!, owner };
+  }
+
   return {
     user: t.user,
+    warmupPlan,
     pmtaCampaign,
     smtpCampaign,
     linkGroup,

@@ -87,6 +87,7 @@ export const CampaignMessages = {
   unsubscribeLinksInvalid: 'Unsubscribe link group is invalid.',
   pixelLinksInvalid: 'Pixel link group is invalid.',
   relayStatusRequired: 'Relay Status is required.',
+  warmupOverflow: 'Choose what happens to mail over a warm-up allowance.',
   relayGroupRequired: 'Relay Group is required.',
   scheduledStartRequired: 'Start Date is required.',
   scheduledStopRequired: 'Stop Date is required.',
@@ -138,6 +139,8 @@ const campaignFields = {
   message: reference(M.messageRequired),
   offer: reference(M.offerRequired),
   relayStatus,
+  /** Mail over a warm-up relay's allowance: 1 waits, 2 moves to a relay with room (decision 1432); left out: kept / waits. */
+  warmupOverflow: z.union([z.literal(1), z.literal(2)], { error: M.warmupOverflow }).optional(),
   scheduledStart: schedule(M.scheduledStartRequired),
   scheduledStop: schedule(M.scheduledStopRequired),
 };
@@ -211,6 +214,7 @@ export const campaignItem = z.object({
   message: refItem,
   offer: refItem,
   relayStatus: z.number(),
+  warmupOverflow: z.number(),
   relayGroup: refItem,
   status: z.number(),
   scheduledStart: date,

@@ -28,7 +28,13 @@ let admin: TestUser;
 /** Lists of each user's own rows only, administrators included (`mine(...)`). */
 const MINE = new Set(['/api/notifications', '/api/upload_files', '/api/pmta/ssh-public-key']);
 /** Shared reference data, the same for everyone: only these may say `global`. */
-const GLOBAL = new Set(['/api/categories', '/api/categories/tree', '/api/mail_providers', '/api/global_macros']);
+const GLOBAL = new Set([
+  '/api/categories',
+  '/api/categories/tree',
+  '/api/mail_providers',
+  '/api/global_macros',
+  '/api/warmup_plans/ready',
+]);
 /** The query a list needs. */
 const QUERY: Record<string, string> = { '/api/upload_files': '?type=5' };
 
@@ -78,6 +84,7 @@ beforeAll(async () => {
   await make.smtpRelay({ owner });
   await make.socksProxy({ owner });
   await make.tag({ owner });
+  await make.warmupPlan({ owner });
   const [mailbox] = await t.ctx.db
     .insert(bounceMailboxes)
     .values({

@@ -79,6 +79,20 @@ export async function releaseClaimed(db: pg.Pool, campaignId: number, worker: st
 }
 
 /**
+ * Claimed rows that must wait (a warm-up relay's allowance is spent, decision 1432) go back to pending with
+ * their next attempt at `until`; their attempts do not count, nothing was sent.
+ */
+export async function deferClaimed(db: pg.Pool, campaignId: number, worker: string, emailIds: number[], until: Date) {
+  if (!emailIds.length) return 0;
+  const { rowCount } = await db.query(
+    `update campaign_recipients set status = ${pending}, worker = null, claimed_at = null, next_attempt_at = $4
+      where campaign_id = $1 and email_id = any($2::bigint[]) and status = ${claimed} and worker = $3`,
+    [campaignId, emailIds, worker, until],
+  );
+  return rowCount ?? 0;
+}
+
+/**
  * Every row of the campaign this worker still holds (claimed or marked sending) goes back to pending. Only
  * for a runner starting: the one before it recorded every message it handed over, so such rows are ones
  * whose release (or the answer of a committed mark) a database outage swallowed. Nothing of them was sent.

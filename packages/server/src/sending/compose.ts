@@ -30,6 +30,8 @@ export interface SendingCampaign {
   smtpRelayGroupId: number;
   pmtaRelayGroupId: number;
   relayStatus: number;
+  /** Mail over a warm-up relay's allowance waits (1) or moves to a relay with room (2): decision 1432. */
+  warmupOverflow: number;
   compiled: CompiledMessage;
   /**
    * Without a text of its own: the text alternative compiled once from the HTML (render/html-text.ts), or
@@ -81,6 +83,7 @@ export async function campaignSources(db: pg.Pool, id: number, trackerUrl?: stri
     smtpRelayGroupId: number;
     pmtaRelayGroupId: number;
     relayStatus: number;
+    warmupOverflow: number;
     offerLinksId: number | null;
     unsubscribeLinksId: number | null;
     pixelLinksId: number | null;
@@ -91,7 +94,8 @@ export async function campaignSources(db: pg.Pool, id: number, trackerUrl?: stri
     listName: string;
   }>(
     `select c.id, c.type, c.name, c.sender, c.user_id as "userId", c.status, c.smtp_relay_group_id as "smtpRelayGroupId",
-            c.pmta_relay_group_id as "pmtaRelayGroupId", c.relay_status as "relayStatus", c.offer_links_id as "offerLinksId",
+            c.pmta_relay_group_id as "pmtaRelayGroupId", c.relay_status as "relayStatus",
+            c.warmup_overflow as "warmupOverflow", c.offer_links_id as "offerLinksId",
             c.unsubscribe_links_id as "unsubscribeLinksId", c.pixel_links_id as "pixelLinksId", m.subject, m.content,
             m.text_content as "textContent", c.email_list_id as "emailListId", l.name as "listName"
        from campaigns c join messages m on m.id = c.message_id join email_lists l on l.id = c.email_list_id
@@ -145,6 +149,7 @@ export async function loadSendingCampaign(ctx: AppContext, id: number): Promise<
     smtpRelayGroupId: c.smtpRelayGroupId,
     pmtaRelayGroupId: c.pmtaRelayGroupId,
     relayStatus: c.relayStatus,
+    warmupOverflow: c.warmupOverflow,
     compiled,
     htmlText: compiled.text ? null : htmlTextTemplate(c.content, sources),
     unsubscribe: sources.links.unsubscribe.length ? new Compiler(sources).compile('[unsub]', 'text') : null,

@@ -6,6 +6,7 @@ import { connectorFor, outboundPolicy } from '../core/outbound.ts';
 import { open } from '../core/sealed.ts';
 import { vmtaName } from '../core/pmta-names.ts';
 import type { SmtpRelayConfig } from './transports/smtp.ts';
+import { warmupStateSql, type WarmupState } from './warmup.ts';
 
 /** Every connection a sender opens passes the outbound policy (core/outbound.ts): the host and the socks proxy. */
 export const relayConnectors = (ctx: Pick<AppContext, 'env'>, hostField: string) => ({
@@ -51,6 +52,8 @@ export interface Relay {
   cfblAddress?: string | null;
   /** VERP (decision 1440): the domain of the envelope sender `bounce+<id>@<domain>`; null or absent: off. */
   returnPathDomain?: string | null;
+  /** The relay's warm-up plan and day (sending/warmup.ts); null or absent when it is in none. */
+  warmup?: WarmupState | null;
   /** Which transport it sends through: its own (SMTP relay) or its server's injection pool (PMTA relay). */
   transportKey: string;
   /** Builds the transport's settings (opens the sealed passwords only when a transport is made). */
@@ -95,6 +98,7 @@ interface SmtpRelayRow {
   cfblAddress: string | null;
   returnPathDomain: string | null;
   off: number[];
+  warmup: WarmupState | null;
 }
 
 /** The campaign's eligible SMTP relays now, in id order. */
@@ -110,7 +114,8 @@ export async function eligibleSmtpRelays(
             k.private_key_enc as "dkimKeyEnc", k.complaint_address as "cfblAddress",
             s.return_path_domain as "returnPathDomain",
             coalesce((select array_agg(x.mail_provider_id) from smtp_relay_pauses x
-                       where x.relay_id = r.id and x.resumed_at is null), '{}') as off
+                       where x.relay_id = r.id and x.resumed_at is null), '{}') as off,
+            ${warmupStateSql(RelayType.smtp)} as warmup
        from smtp_relays r
        join smtp_servers s on s.id = r.smtp_server_id
        left join socks_proxies p on p.id = r.socks_id
@@ -133,6 +138,7 @@ export async function eligibleSmtpRelays(
     host: r.host,
     cfblAddress: r.dkimKeyEnc ? r.cfblAddress : null,
     returnPathDomain: r.returnPathDomain,
+    warmup: r.warmup,
     transportKey: `smtp:${r.id}`,
     configKey: JSON.stringify([
       r.host,
@@ -190,10 +196,12 @@ export async function eligiblePmtaRelays(
     serverIp: string;
     smtpPort: number;
     off: number[];
+    warmup: WarmupState | null;
   }>(
     `select r.id, r.user_id as "userId", r.smtp_host as "smtpHost", r.sender_email as "senderEmail",
             s.id as "serverId", host(s.server_ip) as "serverIp", s.smtp_port as "smtpPort",
-            coalesce((select array_agg(w.mail_provider_id) from pmta_relay_switches w where w.relay_id = r.id and w.off), '{}') as off
+            coalesce((select array_agg(w.mail_provider_id) from pmta_relay_switches w where w.relay_id = r.id and w.off), '{}') as off,
+            ${warmupStateSql(RelayType.pmta)} as warmup
        from pmta_relays r
        join pmta_servers s on s.id = r.pmta_server_id
       where ${eligibleWhere} and not r.without_vmta
@@ -212,6 +220,7 @@ export async function eligiblePmtaRelays(
     switchedOff: new Set(r.off),
     host: r.smtpHost,
     vmta: vmtaName(r),
+    warmup: r.warmup,
     transportKey: `pmta-server:${r.serverId}`,
     configKey: JSON.stringify([r.serverIp, r.smtpPort]),
     config: () => ({

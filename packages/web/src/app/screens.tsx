@@ -26,6 +26,7 @@ import { campaignsScreens } from '@/features/campaigns/routes.tsx';
 import { pmtaRelaysReportScreens } from '@/features/pmta-relays-report/routes.tsx';
 import { pmtaRelaysMailServiceReportScreens } from '@/features/pmta-relays-mail-service-report/routes.tsx';
 import { deliveryScreens } from '@/features/delivery/routes.tsx';
+import { warmupPlansScreens } from '@/features/warmup-plans/routes.tsx';
 import { pmtaTroubleReportScreens } from '@/features/pmta-trouble-report/routes.tsx';
 import { pmtaBalancersScreens } from '@/features/pmta-balancers/routes.tsx';
 import { pmtaSpeedsScreens } from '@/features/pmta-speeds/routes.tsx';
@@ -75,6 +76,7 @@ const screens: Screens = {
   ...campaignsScreens,
   ...pmtaTroubleReportScreens,
   ...deliveryScreens,
+  ...warmupPlansScreens,
   ...pmtaRelaysReportScreens,
   ...pmtaRelaysMailServiceReportScreens,
   ...pmtaBalancersScreens,

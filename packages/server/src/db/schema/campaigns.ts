@@ -34,6 +34,8 @@ export const campaigns = pgTable(
     smtpRelayGroupId: integer('smtp_relay_group_id').references(() => smtpRelayGroups.id),
     pmtaRelayGroupId: integer('pmta_relay_group_id').references(() => pmtaRelayGroups.id),
     defaultCity: text('default_city'),
+    /** Mail over a warm-up relay's allowance: 1 waits for the next hour or day, 2 moves to a relay with room (decision 1432). */
+    warmupOverflow: smallint('warmup_overflow').notNull().default(1),
     status: smallint('status').notNull().default(2),
     scheduledStart: timestamp('scheduled_start', { withTimezone: true }),
     scheduledStop: timestamp('scheduled_stop', { withTimezone: true }),

@@ -3,8 +3,10 @@ import {
   bigserial,
   boolean,
   index,
+  date,
   inet,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -366,4 +368,94 @@ export const dkimKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('dkim_keys_user_domain_key').on(t.userId, t.domain)],
+);
+
+/**
+ * A warm-up plan (issue 40 §2, decision 1430): day 1..N, the most messages per day (and per hour) per mail
+ * service. `services` is the schedule, WarmupService[] of packages/shared/src/warmup-plans.ts: one entry per
+ * mail service (`mailProviderId` null: every service the plan does not name), `perDay[d - 1]` its day-d
+ * allowance, `perHour` the hourly one when set (else derived from the day's).
+ */
+export const warmupPlans = pgTable(
+  'warmup_plans',
+  {
+    id: serial('id').primaryKey(),
+    userId: ownerId(),
+    name: text('name').notNull(),
+    description: text('description'),
+    days: integer('days').notNull(),
+    services: jsonb('services').notNull(),
+    /** Health thresholds the daily step reads (WarmupThresholds). */
+    thresholds: jsonb('thresholds').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('warmup_plans_user_idx').on(t.userId), uniqueIndex('warmup_plans_user_name_key').on(t.userId, t.name)],
+);
+
+/**
+ * A relay in a warm-up plan and the day it is on (decision 1431): one row per relay (`relay_type` is
+ * relay_pacing's), attached on its own or with its relay group (`group_id`). `day_started` is the UTC date
+ * the current day began; the daily step (features/warmup-plans) moves `day`.
+ */
+export const warmupRelays = pgTable(
+  'warmup_relays',
+  {
+    relayType: smallint('relay_type').notNull(),
+    relayId: integer('relay_id').notNull(),
+    userId: ownerId(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => warmupPlans.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id'),
+    day: integer('day').notNull().default(1),
+    dayStarted: date('day_started', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.relayType, t.relayId] }), index('warmup_relays_plan_idx').on(t.planId)],
+);
+
+/**
+ * What a warmed-up relay used of its allowance, per mail service and UTC day, and in the current hour: taken
+ * one message at a time by one conditional upsert (sending/warmup.ts), so every process shares it.
+ */
+export const warmupUsage = pgTable(
+  'warmup_usage',
+  {
+    relayType: smallint('relay_type').notNull(),
+    relayId: integer('relay_id').notNull(),
+    mailProviderId: integer('mail_provider_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    used: integer('used').notNull().default(0),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    hourUsed: integer('hour_used').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.relayType, t.relayId, t.mailProviderId, t.day] })],
+);
+
+/**
+ * Everything a warm-up plan decided for a relay (attached, advanced, held, stepped back, detached) and why:
+ * the relay's warm-up history (decision 1433; relay_history only records PMTA relays' IPs).
+ */
+export const warmupSteps = pgTable(
+  'warmup_steps',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    relayType: smallint('relay_type').notNull(),
+    relayId: integer('relay_id').notNull(),
+    userId: integer('user_id').notNull(),
+    planId: integer('plan_id'),
+    planName: text('plan_name').notNull(),
+    /** attached, advanced, held, stepped back, detached. */
+    decision: text('decision').notNull(),
+    fromDay: integer('from_day'),
+    toDay: integer('to_day'),
+    /** The day judged (UTC), for advance / hold / step back: one decision per relay and day. */
+    judgedDay: date('judged_day', { mode: 'string' }),
+    reason: text('reason').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('warmup_steps_relay_idx').on(t.relayType, t.relayId, t.id),
+    uniqueIndex('warmup_steps_judged_key').on(t.relayType, t.relayId, t.judgedDay),
+  ],
 );

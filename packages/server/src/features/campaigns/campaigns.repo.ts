@@ -80,6 +80,7 @@ export function campaignCollection<F extends SelectedFields, Out extends Campaig
       message: sql<CampaignItem['message']>`json_build_object('id', ${messages.id}, 'name', ${messages.name})`,
       offer: sql<CampaignItem['offer']>`json_build_object('id', ${offers.id}, 'name', ${offers.name})`,
       relayStatus: campaigns.relayStatus,
+      warmupOverflow: campaigns.warmupOverflow,
       relayGroup: sql<CampaignItem['relayGroup']>`json_build_object('id', ${groups.id}, 'name', ${groups.name})`,
       status: campaigns.status,
       scheduledStart: campaigns.scheduledStart,

@@ -24,6 +24,11 @@ export interface ConfigRelay {
   switchedOff: { provider: string; domains: string[] }[];
   /** Write-mode PMTA speeds (pmta_speeds, localValue > 0): messages per hour for a mail service's domains. */
   speeds: { provider: string; domains: string[]; perHour: number }[];
+  /**
+   * Today's warm-up allowances (issue 40 §2, decision 1431): messages per hour for a mail service's domains;
+   * `provider` null is every service the plan does not name. Absent: the relay is in no plan.
+   */
+  warmup?: { provider: string | null; domains: string[]; perHour: number }[];
   /** Ids of the relay PMTA configs uploaded to the server for this relay (included inside its VMTA). */
   includes: number[];
 }
@@ -130,6 +135,20 @@ function overrides(r: ConfigRelay, claimed: Map<string, MailServiceSetting>) {
     for (const domain of speed.domains) {
       const backoff = rates.get(token(domain))?.[1] ?? claimed.get(token(domain))?.backoffMaxMsgRate ?? 'unlimited';
       rates.set(token(domain), [rate, stricter(backoff, rate)]);
+    }
+  }
+  // A warm-up plan's hour is a ceiling over whatever else sets the rate (the console counts the day itself).
+  const named = new Set((r.warmup ?? []).flatMap((w) => (w.provider === null ? [] : w.domains.map(token))));
+  for (const w of r.warmup ?? []) {
+    const rate = w.perHour > 0 ? `${token(w.perHour)}/h` : '0';
+    const domains = w.provider !== null ? w.domains.map(token) : ['*', ...claimed.keys()].filter((d) => !named.has(d));
+    for (const domain of domains) {
+      const s = claimed.get(domain) ?? claimed.get('*');
+      const [normal, backoff] = rates.get(domain) ?? [
+        s?.maxMsgRate ?? 'unlimited',
+        s?.backoffMaxMsgRate ?? 'unlimited',
+      ];
+      rates.set(domain, [stricter(normal, rate), stricter(backoff, rate)]);
     }
   }
   for (const off of r.switchedOff) for (const domain of off.domains) rates.set(token(domain), ['0', '0']);

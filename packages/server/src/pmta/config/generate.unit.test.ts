@@ -70,3 +70,32 @@ describe('generateConfig', () => {
     );
   });
 });
+
+describe('a relay in a warm-up plan (issue 40 §2)', () => {
+  const vmtaOf = (text: string, id: number) => text.split(`<virtual-mta vmta-${id}>`)[1]!.split('</virtual-mta>')[0]!;
+
+  it("writes today's hourly allowance as max-msg-rate per domain, the stricter of it and the relay's speeds", () => {
+    const d = goldenData();
+    const r = d.relays.find((x) => x.id === 12)!;
+    r.switchedOff = [];
+    r.warmup = [
+      { provider: 'Gmail', domains: ['gmail.com', 'googlemail.com'], perHour: 3 },
+      { provider: 'Yahoo', domains: ['yahoo.com'], perHour: 500 },
+      { provider: null, domains: [], perHour: 20 },
+    ];
+    const text = generateConfig(d);
+    const block = vmtaOf(text, 12);
+    expect(block).toContain('<domain gmail.com>\n    max-msg-rate 3/h\n    backoff-max-msg-rate 3/h\n  </domain>');
+    expect(block).toContain('<domain googlemail.com>\n    max-msg-rate 3/h\n');
+    // Yahoo's write-mode speed (100/h) is stricter than the plan's 500/h: it stays.
+    expect(block).toContain('<domain yahoo.com>\n    max-msg-rate 100/h\n');
+    // Every other service: '*' and the configured domains the plan does not name.
+    expect(block).toContain('<domain *>\n    max-msg-rate 20/h\n    backoff-max-msg-rate 20/h\n');
+    expect(block).toContain('<domain example.org>\n    max-msg-rate 20/h\n');
+    expect(validateConfig(text)).toEqual([]);
+    // Another relay's block is untouched, and a spent day (0) holds the service's queue.
+    expect(vmtaOf(text, 11)).not.toContain('/h');
+    r.warmup = [{ provider: 'Gmail', domains: ['gmail.com'], perHour: 0 }];
+    expect(vmtaOf(generateConfig(d), 12)).toContain('<domain gmail.com>\n    max-msg-rate 0\n');
+  });
+});

@@ -11,7 +11,11 @@ import {
   pmtaRelaySwitches,
   pmtaSpeeds,
 } from '../../db/schema/index.ts';
-import { generateConfig } from './generate.ts';
+import { CONFIG_PATH, generateConfig } from './generate.ts';
+import { vmtaName } from '../../core/pmta-names.ts';
+// The simulator's own parser (packages/pmta-sim), by path, as simulator.unit.test.ts reads it.
+import { parseConfig } from '../../../../pmta-sim/src/config/parse.ts';
+import { settingsFor } from '../../../../pmta-sim/src/config/settings.ts';
 import { loadConfigData } from './load.ts';
 import { validateConfig } from './validate.ts';
 
@@ -131,5 +135,44 @@ describe('loadConfigData', () => {
     const data = await loadConfigData(t.ctx.db, server.id);
     expect(data).toMatchObject({ groups: [], relays: [] });
     expect(validateConfig(generateConfig(data!))).toEqual([]);
+  });
+});
+
+describe('a PMTA relay in a warm-up plan (issue 40 §2)', () => {
+  it("carries today's hourly allowance per domain in its VMTA, and the simulator paces the queue by it", async () => {
+    const f = factories(t);
+    const owner = await t.user();
+    const server = await f.pmtaServer({ owner });
+    const warm = await f.pmtaRelay({ owner, pmtaServerId: server.id });
+    const cold = await f.pmtaRelay({ owner, pmtaServerId: server.id });
+    const gmail = await provider('Gmail');
+    const plan = await f.warmupPlan({
+      owner,
+      services: [
+        { mailProviderId: gmail.id, perDay: [24, 48, 96], perHour: [2, 4, 8] },
+        { mailProviderId: null, perDay: [48, 240, 480], perHour: null },
+      ],
+    });
+    await q(
+      `insert into warmup_relays (relay_type, relay_id, user_id, plan_id, day, day_started)
+       values (1, $1, $2, $3, 2, (now() at time zone 'utc')::date)`,
+      [warm.id, owner.id, plan.id],
+    );
+    const data = (await loadConfigData(t.ctx.db, server.id))!;
+    expect(data.relays.find((r) => r.id === warm.id)!.warmup).toEqual([
+      { provider: 'Gmail', domains: gmail.domains, perHour: 4 },
+      { provider: null, domains: [], perHour: 10 },
+    ]);
+    expect(data.relays.find((r) => r.id === cold.id)!.warmup).toBeUndefined();
+    const text = generateConfig(data);
+    expect(validateConfig(text)).toEqual([]);
+    expect(text).toContain('  <domain gmail.com>\n    max-msg-rate 4/h\n    backoff-max-msg-rate 4/h\n  </domain>');
+    const config = parseConfig(CONFIG_PATH, { readFile: (p) => (p === CONFIG_PATH ? text : undefined) });
+    expect(settingsFor(config, 'gmail.com', vmtaName(warm)).maxMsgRate).toBeCloseTo(4 / 3600);
+    expect(settingsFor(config, 'example.net', vmtaName(warm)).maxMsgRate).toBeCloseTo(10 / 3600);
+    expect(settingsFor(config, 'gmail.com', vmtaName(cold)).maxMsgRate).toBeCloseTo(1 / 60); // its own speed
+    // Past its last day the plan sets nothing.
+    await q('update warmup_relays set day = 4 where relay_id = $1 and relay_type = 1', [warm.id]);
+    expect((await loadConfigData(t.ctx.db, server.id))!.relays.find((r) => r.id === warm.id)!.warmup).toBeUndefined();
   });
 });

@@ -14,6 +14,8 @@ import {
   pmtaServers,
   pmtaSpeeds,
 } from '../../db/schema/index.ts';
+import { CampaignTypeOf as RelayTypeOf } from '@console/shared/enums';
+import { hourlyOf, type WarmupScheduleRow } from '@console/shared/warmup-plans';
 import { macroDomains } from './domain-macro.ts';
 import type { ConfigData } from './generate.ts';
 
@@ -85,6 +87,42 @@ async function switchedOff(db: Executor, serverId: number) {
   return byRelay(rows);
 }
 
+/**
+ * Today's warm-up allowance per hour of the server's relays in a plan (decision 1431), with the named
+ * services' domains, by relay; a finished plan sets nothing.
+ */
+async function warmupOf(db: Executor, serverId: number) {
+  const { rows } = await db.execute<{
+    relayId: number;
+    day: number;
+    services: WarmupScheduleRow[];
+    names: Record<string, { name: string; domains: string[] }> | null;
+  }>(sql`
+    select w.relay_id as "relayId", w.day, p.services,
+           (select json_object_agg(mp.id, json_build_object('name', mp.name, 'domains',
+                     coalesce((select array_agg(d.domain order by d.domain) from mail_provider_domains d
+                                where d.mail_provider_id = mp.id and not d.is_blacklisted), '{}')))
+              from mail_providers mp
+             where mp.id in (select (e ->> 'mailProviderId')::int from jsonb_array_elements(p.services) e)) as names
+      from warmup_relays w
+      join warmup_plans p on p.id = w.plan_id
+      join pmta_relays r on r.id = w.relay_id
+     where w.relay_type = ${RelayTypeOf.pmta} and r.pmta_server_id = ${serverId} and w.day <= p.days`);
+  return new Map(
+    rows.map((w) => [
+      w.relayId,
+      w.services.map((s) => {
+        const named = s.mailProviderId === null ? undefined : w.names?.[String(s.mailProviderId)];
+        return {
+          provider: named?.name ?? null,
+          domains: named?.domains ?? [],
+          perHour: (s.perDay[w.day - 1] ?? 0) > 0 ? hourlyOf(s, w.day) : 0,
+        };
+      }),
+    ]),
+  );
+}
+
 /** Write-mode speeds (localValue > 0) of the server's relays, with their services' domains, by relay. */
 async function speedsOf(db: Executor, serverId: number) {
   const rows = await db
@@ -150,7 +188,7 @@ export async function loadConfigData(db: Executor, serverId: number): Promise<Co
     .from(pmtaServers)
     .where(eq(pmtaServers.id, serverId));
   if (!server) return undefined;
-  const [relays, off, settings, speeds, included] = await Promise.all([
+  const [relays, off, settings, speeds, included, warmup] = await Promise.all([
     db
       .select({
         id: pmtaRelays.id,
@@ -172,6 +210,7 @@ export async function loadConfigData(db: Executor, serverId: number): Promise<Co
     settingsOf(db, serverId),
     speedsOf(db, serverId),
     includesOf(db, serverId),
+    warmupOf(db, serverId),
   ]);
   const groupIds = [...new Set(relays.map((r) => r.groupId))];
   const groups = groupIds.length
@@ -190,6 +229,7 @@ export async function loadConfigData(db: Executor, serverId: number): Promise<Co
       dkim: selector !== null && domain !== null ? { selector, domain } : null,
       switchedOff: off.get(r.id) ?? [],
       speeds: speeds.get(r.id) ?? [],
+      ...(warmup.has(r.id) ? { warmup: warmup.get(r.id) } : {}),
       includes: (included.relays.get(r.id) ?? []).map((i) => i.id),
     })),
     settings,

@@ -12,6 +12,8 @@ import {
   takeSlot,
   type Relay,
 } from '../relays.ts';
+import { allowanceOf, takeAllowance } from '../warmup.ts';
+import { WarmupOverflow } from '@console/shared/warmup-plans';
 
 /*
  * The relays of one campaign in one process (ARCHITECTURE §4.3, decision 0802): which relay takes the next
@@ -41,6 +43,8 @@ export class RelayPool {
   private backoffWrites: Promise<unknown> = Promise.resolve();
   private backoffPending = new Map<number, boolean>();
   private coolDowns = new Map<number, number>();
+  /** `relayId:mailProviderId` -> when a warm-up relay has room again for that service (this process's view). */
+  private full = new Map<string, number>();
 
   private readonly ctx: AppContext;
   private readonly campaign: SendingCampaign;
@@ -73,21 +77,63 @@ export class RelayPool {
     return this.relays.every((r) => speedOf(r) > 0);
   }
 
-  /** The next relay (round robin) for a recipient's mail service that can take a message now. */
-  pick(mailProviderId: number): Relay | null | undefined {
+  /** Mail over a relay's warm-up allowance moves to a relay with room (else it waits for that relay). */
+  private get moves() {
+    return this.campaign.warmupOverflow === WarmupOverflow.move;
+  }
+
+  /**
+   * The next relay (round robin) for a recipient's mail service that can take a message now. null: every
+   * relay serving it is busy now; undefined: none serves it; a number: every relay serving it is over its
+   * warm-up allowance (when moving mail is the campaign's choice) until then (ms since the epoch).
+   */
+  pick(mailProviderId: number): Relay | null | undefined | number {
     const now = Date.now();
     let any = false;
+    let fullUntil = Infinity;
+    let notFull = false;
     for (let i = 0; i < this.relays.length; i++) {
       const r = this.relays[(this.next + i) % this.relays.length]!;
       if (r.switchedOff.has(mailProviderId)) continue;
       any = true;
+      const until = this.moves ? this.fullUntil(r, mailProviderId, now) : 0;
+      if (until) {
+        fullUntil = Math.min(fullUntil, until);
+        continue;
+      }
+      notFull = true;
       if ((this.coolDowns.get(r.id) ?? 0) > now) continue;
       if (speedOf(r) > 0 && this.busy.has(r.id)) continue;
       if ((this.perRelay.get(r.id) ?? 0) >= this.connectionsPerRelay) continue;
       this.next = (this.next + i + 1) % this.relays.length;
       return r;
     }
+    if (any && !notFull) return fullUntil;
     return any ? null : undefined; // null: all busy now; undefined: none serves this mail service
+  }
+
+  /** When the relay has room again for the service if it is over its warm-up allowance as this process saw it; else 0. */
+  private fullUntil(r: Relay, mailProviderId: number, now = Date.now()) {
+    const until = this.full.get(`${r.id}:${mailProviderId}`) ?? 0;
+    return until > now ? until : 0;
+  }
+
+  /**
+   * Takes one message of the relay's warm-up allowance for the service (shared by every process): null when
+   * taken or nothing limits the relay, else when it has room again (also remembered here, so the next
+   * message of the service does not ask).
+   */
+  async allowance(relay: Relay, mailProviderId: number): Promise<number | null> {
+    const a = allowanceOf(relay.warmup, mailProviderId);
+    if (!a) return null;
+    const known = this.fullUntil(relay, mailProviderId);
+    if (known) return known;
+    const taken = await takeAllowance(this.ctx.db.$client, relay, mailProviderId, a);
+    if (taken === null) return null;
+    // By the database's clock; at least a second ahead here, whatever this host's clock says.
+    const until = Math.max(taken, Date.now() + 1000);
+    this.full.set(`${relay.id}:${mailProviderId}`, until);
+    return until;
   }
 
   /** A message is on its way through `relay`. */

@@ -1,4 +1,5 @@
 import { Rating } from '@console/shared/enums';
+import { WarmupOverflow } from '@console/shared/warmup-plans';
 import { loggable } from '../../core/errors.ts';
 import type { Logger } from '../../core/log.ts';
 import { metrics } from '../../core/metrics.ts';
@@ -9,6 +10,7 @@ import { pauseOnRates } from '../rate-pause.ts';
 import { pauseRelays } from '../relay-pause.ts';
 import {
   claimRecipients,
+  deferClaimed,
   markSending,
   releaseClaimed,
   releaseOwn,
@@ -241,14 +243,20 @@ export class CampaignRunner {
     const { concurrency } = this.sender.options;
     const room = () =>
       Math.min(concurrency - this.sender.inFlight, MAX_UNRECORDED - this.outcomes!.unrecorded - this.inFlight);
+    const waiting = new Map<number, number[]>();
     while (this.queue.length && room() > 0 && this.active) {
       const row = this.queue[0]!;
-      const relay = pool.pick(row.mailProviderId);
+      const relay = await this.relayWithRoom(pool, row.mailProviderId);
       if (relay === null) break;
       this.queue.shift();
       if (relay === undefined) {
         // Every relay is switched off or paused for this mail service (decision 1442): try again later.
         await releaseClaimed(this.db, this.id, this.worker, [row.emailId]);
+        continue;
+      }
+      if (typeof relay === 'number') {
+        // Over the warm-up allowance: the recipient waits for the next hour or day (decision 1432).
+        waiting.set(relay, [...(waiting.get(relay) ?? []), row.emailId]);
         continue;
       }
       this.sender.inFlight++;
@@ -258,6 +266,11 @@ export class CampaignRunner {
       if (speedOf(relay) > 0) void this.sendPaced(pool, { row, relay });
       else unpaced.push({ row, relay });
     }
+    for (const [until, ids] of waiting)
+      await deferClaimed(this.db, this.id, this.worker, ids, new Date(until)).catch((e) => {
+        this.log.error({ err: loggable(e) }, 'deferring recipients over a warm-up allowance failed');
+        return releaseClaimed(this.db, this.id, this.worker, ids).catch(() => {});
+      });
     if (!unpaced.length) return;
     const owned = await markSending(
       this.db,
@@ -275,6 +288,28 @@ export class CampaignRunner {
     // Rows not marked (a database error) are still claimed by us: give them back.
     const lost = unpaced.filter((j) => !owned.has(j.row.emailId)).map((j) => j.row.emailId);
     if (lost.length) await releaseClaimed(this.db, this.id, this.worker, lost).catch(() => {});
+  }
+
+  /**
+   * The relay for the next recipient of a mail service, its warm-up allowance taken (pick's answers): a relay
+   * over its allowance hands the recipient on to the next one with room when the campaign moves such mail,
+   * else the recipient waits for that relay (a number: until when).
+   */
+  private async relayWithRoom(pool: RelayPool, mailProviderId: number) {
+    for (;;) {
+      const relay = pool.pick(mailProviderId);
+      if (relay === null || relay === undefined || typeof relay === 'number') return relay;
+      let full: number | null;
+      try {
+        full = await pool.allowance(relay, mailProviderId);
+      } catch (e) {
+        // The shared count could not be read: nothing is sent through a warm-up relay blind; try again soon.
+        this.log.error({ relayId: relay.id, err: loggable(e) }, 'taking the warm-up allowance failed');
+        return null;
+      }
+      if (full === null) return relay;
+      if (this.campaign!.warmupOverflow !== WarmupOverflow.move) return full;
+    }
   }
 
   /** A paced relay: take its next slot (shared by every process), wait for it, then send if still active. */

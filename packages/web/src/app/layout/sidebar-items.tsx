@@ -57,6 +57,7 @@ export const sidebar: NavEntry[] = [
     icon: <CloudServerOutlined />,
     children: [
       { route: 'delivery', label: 'Delivery' },
+      { route: 'warmupPlans', label: 'Warm-up Plans' },
       { route: 'pmtaServers', label: 'PMTA Servers' },
       { route: 'pmtaRelayGroups', label: 'PMTA Relay Groups' },
       { route: 'pmtaRelays', label: 'PMTA Relays' },

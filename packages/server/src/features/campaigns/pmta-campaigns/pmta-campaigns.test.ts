@@ -85,6 +85,7 @@ describe('POST /api/pmta_campaigns', () => {
       message: { id: r.message.id, name: r.message.name },
       offer: { id: r.offer.id, name: r.offer.name },
       relayStatus: 2,
+      warmupOverflow: 1,
       relayGroup: { id: r.relayGroup.id, name: r.relayGroup.name },
       defaultCity: 'Paris',
       status: CampaignStatus.Inactive,

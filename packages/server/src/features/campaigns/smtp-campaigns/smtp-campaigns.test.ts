@@ -85,6 +85,7 @@ describe('POST /api/smtp_campaigns', () => {
       unsubscribeLinks: { id: r.unsubscribeLinks.id, name: r.unsubscribeLinks.name },
       pixelLinks: null,
       relayStatus: 2,
+      warmupOverflow: 1,
       relayGroup: { id: r.relayGroup.id, name: r.relayGroup.name },
       status: CampaignStatus.Inactive,
       scheduledStart: null,
@@ -121,6 +122,8 @@ describe('POST /api/smtp_campaigns', () => {
     ['pixelLinks', { pixelLinks: -1 }, M.pixelLinksInvalid],
     ['relayStatus', { relayStatus: 9 }, M.relayStatusRequired],
     ['relayStatus', { relayStatus: undefined }, M.relayStatusRequired],
+    ['warmupOverflow', { warmupOverflow: 3 }, M.warmupOverflow],
+    ['warmupOverflow', { warmupOverflow: 'move' }, M.warmupOverflow],
     ['relayGroup', { relayGroup: undefined }, M.relayGroupRequired],
     ['scheduledStart', { scheduledStart: '2026-02-30 10:00' }, M.scheduledStartRequired],
     ['scheduledStop', { scheduledStop: 'tomorrow' }, M.scheduledStopRequired],
@@ -333,6 +336,7 @@ describe('PUT /api/smtp_campaigns/{id}', () => {
       name: 'Renamed',
       message: other.id,
       pixelLinks: aliceRefs.pixelLinks.id,
+      warmupOverflow: 2,
     });
     const res = await put(alice, c.id, rest);
     expect(res.statusCode, res.body).toBe(200);
@@ -343,7 +347,11 @@ describe('PUT /api/smtp_campaigns/{id}', () => {
       pixelLinks: { id: aliceRefs.pixelLinks.id },
       relayGroup: c.relayGroup,
       status: CampaignStatus.Inactive,
+      warmupOverflow: 2,
     });
+    // Left out, the choice is kept.
+    const { warmupOverflow: __, ...kept } = rest as typeof rest & { warmupOverflow?: number };
+    expect((await put(alice, c.id, kept)).json().warmupOverflow).toBe(2);
   });
 
   it.each([CampaignStatus.Active, CampaignStatus.Preparing, CampaignStatus.Paused, CampaignStatus.Finished])(

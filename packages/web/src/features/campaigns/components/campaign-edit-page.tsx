@@ -65,6 +65,7 @@ export function CampaignEditPage<C extends CampaignItem, V extends CampaignValue
           mailProviders: providers.data!.filter((p) => !isExcludedService(p.label)).map((p) => p.value),
           startOn: false,
           stopOn: false,
+          warmupOverflow: 1,
           ...empty,
         } as V);
 

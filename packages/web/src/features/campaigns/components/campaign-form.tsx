@@ -38,6 +38,7 @@ export interface CampaignValues {
   message?: number;
   offer?: number;
   relayStatus?: number;
+  warmupOverflow?: number;
   relayGroup?: number;
   /** The schedules' checkboxes; the dates are `yyyy-MM-dd HH:mm` texts in UTC. */
   startOn: boolean;
@@ -55,6 +56,7 @@ export const commonBody = (v: CampaignValues) => ({
   message: v.message!,
   offer: v.offer!,
   relayStatus: v.relayStatus!,
+  warmupOverflow: (v.warmupOverflow ?? 1) as 1 | 2,
   relayGroup: v.relayGroup!,
   scheduledStart: v.startOn ? (v.scheduledStart ?? '') : null,
   scheduledStop: v.stopOn ? (v.scheduledStop ?? '') : null,
@@ -74,6 +76,7 @@ export function commonValues(
     message: c.message.id,
     offer: c.offer.id,
     relayStatus: c.relayStatus,
+    warmupOverflow: c.warmupOverflow,
     relayGroup: c.relayGroup.id,
     startOn: Boolean(start),
     scheduledStart: start,
@@ -90,6 +93,7 @@ export const commonLabels: Record<string, string> = {
   message: 'Message',
   offer: 'PMTA offer',
   relayStatus: 'Relay Status',
+  warmupOverflow: 'Over a warm-up allowance',
   relayGroup: 'Relay Group',
   scheduledStart: 'Scheduled start',
   scheduledStop: 'Scheduled stop',
@@ -114,6 +118,11 @@ export interface CampaignFormKind<V extends CampaignValues> {
   toBody: (v: V) => object;
 }
 const RELAY_STATUS_OPTIONS = Object.entries(RATINGS).map(([value, r]) => ({ value: Number(value), label: r.label }));
+/** What mail over a warm-up relay's allowance does (decision 1432). */
+const WARMUP_OVERFLOW_OPTIONS = [
+  { value: 1, label: 'Waits for that relay (next hour or day)' },
+  { value: 2, label: 'Moves to a relay with room' },
+];
 const DATE_FORMAT = 'YYYY-MM-DD HH:mm';
 
 /**
@@ -320,6 +329,7 @@ export function CampaignForm<V extends CampaignValues>({
         {select('relayStatus', RELAY_STATUS_OPTIONS)}
         {select('relayGroup', relayGroups.data)}
       </Row>
+      <Row gutter={16}>{select('warmupOverflow', WARMUP_OVERFLOW_OPTIONS)}</Row>
       <CampaignDuration kind={kind.kind} />
       <Row gutter={16}>
         <Col xs={24} md={12}>

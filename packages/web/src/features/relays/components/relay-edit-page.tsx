@@ -1,8 +1,10 @@
+import { RiseOutlined } from '@ant-design/icons';
 import { useState, type ReactNode } from 'react';
 import { Button, Checkbox, Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useNavigate } from 'react-router';
 import type { RelayKind } from '@console/shared/relays';
 import { EditPage } from '@/components/edit-page.tsx';
+import { LinkButton } from '@/components/row-actions.tsx';
 import { toast } from '@/components/feedback.tsx';
 import { OwnerSelect } from '@/components/owner-filter.tsx';
 import { SpeedHint } from '@/components/speed-hint.tsx';
@@ -82,6 +84,13 @@ export function RelayEditPage<V extends object>(p: RelayEditPageProps<V>) {
       routeId={p.routeId}
       title={id ? `Edit ${KIND} Relay #${id}` : `Create ${KIND} Relay`}
       back={{ label: `Back to ${KIND} Relays`, to: href(`${kind}Relays` satisfies RouteName) }}
+      extra={
+        id && (
+          <LinkButton to={href('warmupRelay', { kind, id })} icon={<RiseOutlined />} label="Warm-up">
+            Warm-up
+          </LinkButton>
+        )
+      }
       loading={Boolean(id) && !p.relay}
     >
       <Row gutter={24}>
