@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { onExit, spawnTracked } from '../lib/hermetic.ts';
@@ -77,7 +78,10 @@ export async function concurrentUsers(o: Options, log: (s: string) => void): Pro
     )),
   ];
 
-  const address = await o.app.listen({ host: '127.0.0.1', port: 0 });
+  // bench/scale's app is already listening (its import came over HTTP).
+  const address = o.app.server.listening
+    ? `http://127.0.0.1:${(o.app.server.address() as AddressInfo).port}`
+    : await o.app.listen({ host: '127.0.0.1', port: 0 });
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-reports-users-'));
   onExit('the users plan', () => fs.rmSync(tmp, { recursive: true, force: true }));
   const measure = async (plan: typeof users, seconds: number) => {
