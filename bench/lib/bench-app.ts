@@ -62,8 +62,17 @@ export async function startBenchApp(
     app,
     ctx,
     q: (text: string, params: unknown[] = []) => ctx.db.$client.query(text, params),
-    /** A bearer token for a users row. */
-    token: async (row: Record<string, unknown>) => (await issueTokens(ctx.db, ctx.secret, row as never)).token,
+    /**
+     * A bearer token for a users row (a raw `select *` row: the user is read again by id, so the token carries
+     * the user's token generation, decision 1331).
+     */
+    token: async (row: Record<string, unknown>) => {
+      const { rows } = await ctx.db.$client.query(
+        `select id, username, email, roles, token_generation as "tokenGeneration" from users where id = $1`,
+        [row.id],
+      );
+      return (await issueTokens(ctx.db, ctx.secret, rows[0])).token;
+    },
     stop,
     /** With PG_STATS=1: resets pg_stat_statements; returns a function printing the statements by total time. */
     async statements() {

@@ -25,6 +25,8 @@ interface Options {
   admins: number;
   users: number;
   seconds: number;
+  /** The ordinary users' rows, taken in turn (default: every user who is not an administrator). */
+  owners?: Record<string, unknown>[];
   /** bench-app's: with PG_STATS=1, resets pg_stat_statements and returns a printer. */
   statements: () => Promise<(top?: number) => Promise<void>>;
 }
@@ -61,7 +63,7 @@ export async function concurrentUsers(o: Options, log: (s: string) => void): Pro
     select 'admin' || g, 'admin' || g || '@example.com', 'x', '{ROLE_ADMIN,ROLE_USER}', true
       from generate_series(2, ${o.admins}) g`);
   const admins = (await o.q(`select * from users where 'ROLE_ADMIN' = any(roles) order by id`)).rows;
-  const owners = (await o.q(`select * from users where not 'ROLE_ADMIN' = any(roles) order by id`)).rows;
+  const owners = o.owners ?? (await o.q(`select * from users where not 'ROLE_ADMIN' = any(roles) order by id`)).rows;
   const kinds = (as: Call['as']) =>
     o.calls
       .filter((c) => c.as === as)
