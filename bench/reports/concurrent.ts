@@ -25,6 +25,8 @@ interface Options {
   admins: number;
   users: number;
   seconds: number;
+  /** The report ranges each role's calls ask for, as the line printed says (default: bench/reports'). */
+  ranges?: { admins: string; users: string };
   /** The ordinary users' rows, taken in turn (default: every user who is not an administrator). */
   owners?: Record<string, unknown>[];
   /** bench-app's: with PG_STATS=1, resets pg_stat_statements and returns a printer. */
@@ -104,8 +106,8 @@ export async function concurrentUsers(o: Options, log: (s: string) => void): Pro
   };
 
   log(
-    `${users.length} concurrent users over HTTP (${address}): ${o.admins} administrators (90 days, every user), ` +
-      `${o.users} ordinary users (own data, 7 days), each call as soon as the last answered`,
+    `${users.length} concurrent users over HTTP (${address}): ${o.admins} administrators (${o.ranges?.admins ?? '90 days'}, ` +
+      `every user), ${o.users} ordinary users (own data, ${o.ranges?.users ?? '7 days'}), each call as soon as the last answered`,
   );
   // The floor beside it: the same users, connections and machine, one authenticated call that reads nothing.
   const floorSeconds = Math.max(3, Math.round(o.seconds / 4));

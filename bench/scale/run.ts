@@ -249,6 +249,19 @@ try {
     return db;
   };
   await sizeLine();
+  // What autovacuum did and left (each table summed over its partitions): the issue asks which settings it needed.
+  const vacuumLine = async () => {
+    const { rows } = await q(`select coalesce(p.parent, s.relname::regclass) as t, sum(s.n_live_tup)::int8 as live,
+        sum(s.n_dead_tup)::int8 as dead, sum(s.autovacuum_count)::int as vacuums, sum(s.autoanalyze_count)::int as analyzes
+      from pg_stat_user_tables s
+      left join lateral (select i.inhparent::regclass as parent from pg_inherits i where i.inhrelid = s.relid) p on true
+      where coalesce(p.parent, s.relname::regclass)::text in
+            ('events', 'campaign_recipients', 'campaign_counters', 'event_rollup_hourly', 'emails', 'unsubscribers')
+      group by 1 order by 1`);
+    log(
+      `autovacuum so far: ${rows.map((r) => `${r.t} live ${n(Number(r.live))} dead ${n(Number(r.dead))} (${r.vacuums} vacuums, ${r.analyzes} analyzes)`).join('; ')}`,
+    );
+  };
   const av = await q(`select name, setting from pg_settings where name like 'autovacuum%' order by name`);
   log(`autovacuum (as run): ${av.rows.map((r) => `${r.name}=${r.setting}`).join(', ')}`);
 
@@ -299,7 +312,18 @@ try {
   doing = 'the concurrent users';
   const admins = Math.max(1, Math.round(size.users / 4));
   await concurrentUsers(
-    { app, q, token, calls, admins, users: size.users - admins, owners: [h.user], seconds: size.seconds, statements },
+    {
+      app,
+      q,
+      token,
+      calls,
+      admins,
+      users: size.users - admins,
+      owners: [h.user],
+      ranges: { admins: 'a year and a month', users: 'a month' },
+      seconds: size.seconds,
+      statements,
+    },
     log,
   );
   log(`peak RSS of this process (app + bench) so far: ${rssMB('self')} MB`);
@@ -309,6 +333,7 @@ try {
     doing = 'sending';
     await sendWhileTracking(ctx, q, size.send, log);
     await sizeLine();
+    await vacuumLine();
   }
 
   // 7. The nightly retention job.
