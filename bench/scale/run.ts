@@ -251,11 +251,11 @@ try {
   await sizeLine();
   // What autovacuum did and left (each table summed over its partitions): the issue asks which settings it needed.
   const vacuumLine = async () => {
-    const { rows } = await q(`select coalesce(p.parent, s.relname::regclass) as t, sum(s.n_live_tup)::int8 as live,
+    const { rows } = await q(`select coalesce(p.parent, s.relid::regclass) as t, sum(s.n_live_tup)::int8 as live,
         sum(s.n_dead_tup)::int8 as dead, sum(s.autovacuum_count)::int as vacuums, sum(s.autoanalyze_count)::int as analyzes
       from pg_stat_user_tables s
       left join lateral (select i.inhparent::regclass as parent from pg_inherits i where i.inhrelid = s.relid) p on true
-      where coalesce(p.parent, s.relname::regclass)::text in
+      where coalesce(p.parent, s.relid::regclass)::text in
             ('events', 'campaign_recipients', 'campaign_counters', 'event_rollup_hourly', 'emails', 'unsubscribers')
       group by 1 order by 1`);
     log(
