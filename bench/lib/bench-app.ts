@@ -62,11 +62,9 @@ export async function startBenchApp(
     app,
     ctx,
     q: (text: string, params: unknown[] = []) => ctx.db.$client.query(text, params),
-    /**
-     * A bearer token for a users row (a raw `select *` row: the user is read again by id, so the token carries
-     * the user's token generation, decision 1331).
-     */
+    /** A bearer token for a users row. */
     token: async (row: Record<string, unknown>) => {
+      // A raw `select *` row: the user is read again by id, so the token carries its generation (decision 1331).
       const { rows } = await ctx.db.$client.query(
         `select id, username, email, roles, token_generation as "tokenGeneration" from users where id = $1`,
         [row.id],
