@@ -59,7 +59,7 @@ if (process.env.SCALE_NICE !== '0' && os.getPriority() < 19) {
   process.exit(r.status ?? 1);
 }
 
-const { exit } = await import('../lib/hermetic.ts');
+const { exit, onExit } = await import('../lib/hermetic.ts');
 const { machine, record } = await import('../lib/measure.ts');
 const { startBenchApp, uploadEnded } = await import('../lib/bench-app.ts');
 const { seedHistory } = await import('../reports/seed.ts');
@@ -142,6 +142,7 @@ try {
   doing = 'importing';
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-scale-'));
+  onExit('the generated list', () => fs.rmSync(tmp, { recursive: true, force: true }));
   const file = path.join(tmp, 'emails.csv');
   const expected = await generateCsv(file, size.import);
   const owner = h.user as { id: number };
