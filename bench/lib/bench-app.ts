@@ -65,7 +65,14 @@ export async function startBenchApp(
     /** The bench database's connection string (for a reference process of the bench's own). */
     url: database.url,
     /** A bearer token for a users row. */
-    token: async (row: Record<string, unknown>) => (await issueTokens(ctx.db, ctx.secret, row as never)).token,
+    token: async (row: Record<string, unknown>) => {
+      // A raw `select *` row: the user is read again by id, so the token carries its generation (decision 1331).
+      const { rows } = await ctx.db.$client.query(
+        `select id, username, email, roles, token_generation as "tokenGeneration" from users where id = $1`,
+        [row.id],
+      );
+      return (await issueTokens(ctx.db, ctx.secret, rows[0])).token;
+    },
     stop,
     /** With PG_STATS=1: resets pg_stat_statements; returns a function printing the statements by total time. */
     async statements() {

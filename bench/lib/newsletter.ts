@@ -4,6 +4,8 @@
  * newsletter with `[name]`, `[city]`, a live tag and offer / unsubscribe / pixel links (bench/track too, with
  * an offer URL holding every placeholder).
  */
+import { seal } from '../../packages/server/src/core/sealed.ts';
+
 type Query = (text: string, params?: unknown[]) => Promise<{ rows: Record<string, any>[] }>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export async function seedNewsletter(q: Query, total: number, offerUrl = 'https://offer.example.com/?c=[click_id]') {
@@ -33,4 +35,39 @@ export async function seedNewsletter(q: Query, total: number, offerUrl = 'https:
     [html, user.id],
   );
   return { user, list, provider, offer, message };
+}
+
+/**
+ * The newsletter's links (offer, unsubscribe and pixel link groups on trk.example.com) and an SMTP relay group
+ * with one unpaced relay per sink port (account `relay<i>` / `pw<i>`, as bench/send/sinks.ts expects).
+ */
+export async function seedSinkRelays(q: Query, secret: Uint8Array, userId: number, ports: number[]) {
+  const one = async (text: string, params: unknown[] = []) => (await q(text, params)).rows[0]!;
+  const linkGroups = [] as number[];
+  for (const [type, url] of [
+    [0, 'https://trk.example.com/t/c/[uuid]/[junk]'],
+    [1, 'https://trk.example.com/t/u/[uuid]/x'],
+    [2, 'https://trk.example.com/t/o/[uuid]/p.gif'],
+  ] as const) {
+    const g = await one(`insert into link_groups (name, type, user_id) values ('g', $1, $2) returning id`, [
+      type,
+      userId,
+    ]);
+    await q(`insert into links (group_id, url, user_id) values ($1, $2, $3)`, [g.id, url, userId]);
+    linkGroups.push(g.id);
+  }
+  const relayGroup = await one(`insert into smtp_relay_groups (name, user_id) values ('g', $1) returning id`, [userId]);
+  for (const [i, port] of ports.entries()) {
+    const server = await one(
+      `insert into smtp_servers (name, host, port, user_id) values ($1, '127.0.0.1', $2, $3) returning id`,
+      [`sink ${i}`, port, userId],
+    );
+    await q(
+      `insert into smtp_relays (user_id, group_id, smtp_server_id, sender_email, account, password_enc, active, normal_speed,
+                                backoff_speed)
+       values ($1, $2, $3, $4, $5, $6, true, 0, 0)`,
+      [userId, relayGroup.id, server.id, `news@relay${i}.example.net`, `relay${i}`, seal(secret, `pw${i}`)],
+    );
+  }
+  return { linkGroups, relayGroup: relayGroup.id as number };
 }

@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { onExit, spawnTracked } from '../lib/hermetic.ts';
@@ -24,6 +25,10 @@ interface Options {
   admins: number;
   users: number;
   seconds: number;
+  /** The report ranges each role's calls ask for, as the line printed says (default: bench/reports'). */
+  ranges?: { admins: string; users: string };
+  /** The ordinary users' rows, taken in turn (default: every user who is not an administrator). */
+  owners?: Record<string, unknown>[];
   /** bench-app's: with PG_STATS=1, resets pg_stat_statements and returns a printer. */
   statements: () => Promise<(top?: number) => Promise<void>>;
 }
@@ -60,7 +65,7 @@ export async function concurrentUsers(o: Options, log: (s: string) => void): Pro
     select 'admin' || g, 'admin' || g || '@example.com', 'x', '{ROLE_ADMIN,ROLE_USER}', true
       from generate_series(2, ${o.admins}) g`);
   const admins = (await o.q(`select * from users where 'ROLE_ADMIN' = any(roles) order by id`)).rows;
-  const owners = (await o.q(`select * from users where not 'ROLE_ADMIN' = any(roles) order by id`)).rows;
+  const owners = o.owners ?? (await o.q(`select * from users where not 'ROLE_ADMIN' = any(roles) order by id`)).rows;
   const kinds = (as: Call['as']) =>
     o.calls
       .filter((c) => c.as === as)
@@ -77,7 +82,10 @@ export async function concurrentUsers(o: Options, log: (s: string) => void): Pro
     )),
   ];
 
-  const address = await o.app.listen({ host: '127.0.0.1', port: 0 });
+  // bench/scale's app is already listening (its import came over HTTP).
+  const address = o.app.server.listening
+    ? `http://127.0.0.1:${(o.app.server.address() as AddressInfo).port}`
+    : await o.app.listen({ host: '127.0.0.1', port: 0 });
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-reports-users-'));
   onExit('the users plan', () => fs.rmSync(tmp, { recursive: true, force: true }));
   const measure = async (plan: typeof users, seconds: number) => {
@@ -98,8 +106,8 @@ export async function concurrentUsers(o: Options, log: (s: string) => void): Pro
   };
 
   log(
-    `${users.length} concurrent users over HTTP (${address}): ${o.admins} administrators (90 days, every user), ` +
-      `${o.users} ordinary users (own data, 7 days), each call as soon as the last answered`,
+    `${users.length} concurrent users over HTTP (${address}): ${o.admins} administrators (${o.ranges?.admins ?? '90 days'}, ` +
+      `every user), ${o.users} ordinary users (own data, ${o.ranges?.users ?? '7 days'}), each call as soon as the last answered`,
   );
   // The floor beside it: the same users, connections and machine, one authenticated call that reads nothing.
   const floorSeconds = Math.max(3, Math.round(o.seconds / 4));

@@ -29,7 +29,14 @@ const METRICS = `count(*) filter (where kind = 1), count(*) filter (where kind =
 const COLS = `sent, delivered, bounced, deferred, opens, unique_opens, clicks, unique_clicks, unsubscribes, complaints,
   conversions, profit_cents`;
 
-export async function seedHistory(q: Query, events: number, campaigns: number, log: (s: string) => void) {
+/** `days`: the span the campaigns are spread over, ending today (90 for bench/reports; 13 months for bench/scale). */
+export async function seedHistory(
+  q: Query,
+  events: number,
+  campaigns: number,
+  log: (s: string) => void,
+  { days = 90 }: { days?: number } = {},
+) {
   await q(`insert into users (username, email, password_hash, roles, is_active)
     select 'u' || g, 'u' || g || '@example.com', 'x',
            case when g = 1 then '{ROLE_ADMIN,ROLE_USER}'::text[] else '{ROLE_USER}' end, true
@@ -83,14 +90,14 @@ export async function seedHistory(q: Query, events: number, campaigns: number, l
   const providerIds = (await q('select id from mail_providers order by id limit 10')).rows.map((r) => r.id as number);
 
   // Campaign c: PMTA unless c % 5 = 0; its owner's group, message, list and offer; 1 to 3 days from a day in the last
-  // 90, ending no later than this hour (its events are spread over the span: none in the future).
+  // `days`, ending no later than this hour (its events are spread over the span: none in the future).
   await q(
     `insert into campaigns (type, name, sender, email_list_id, mail_provider_ids, message_id, offer_id, relay_status,
              pmta_relay_group_id, smtp_relay_group_id, status, user_id, start_date, end_date, total)
     select case when c % 5 = 0 then ${CampaignType.SMTP} else ${CampaignType.PMTA} end, 'campaign ' || c, 'Sender', l.id, $1::int[], m.id, o.id, 1,
            case when c % 5 = 0 then null else pg.id end, case when c % 5 = 0 then sg.id end, 5, pg.user_id,
-           date_trunc('hour', now()) - (c * 89 / $2::int + 1) * interval '1 day',
-           least(date_trunc('hour', now()) - (c * 89 / $2::int + 1) * interval '1 day' + (1 + c % 3) * interval '1 day',
+           date_trunc('hour', now()) - (c * ${days - 1} / $2::int + 1) * interval '1 day',
+           least(date_trunc('hour', now()) - (c * ${days - 1} / $2::int + 1) * interval '1 day' + (1 + c % 3) * interval '1 day',
                  date_trunc('hour', now())),
            $3::int / $2::int
       from generate_series(0, $2::int - 1) c
@@ -103,7 +110,7 @@ export async function seedHistory(q: Query, events: number, campaigns: number, l
   );
 
   // Monthly partitions back to the oldest event (the app creates them only ahead).
-  await q(`do $$ declare m date := date_trunc('month', now() - interval '100 days')::date; begin
+  await q(`do $$ declare m date := date_trunc('month', now() - interval '${days + 10} days')::date; begin
     while m <= date_trunc('month', now())::date loop
       execute format('create table if not exists %I partition of events for values from (%L) to (%L)',
         'events_' || to_char(m, 'YYYY_MM'), m, m + interval '1 month');

@@ -20,10 +20,9 @@ import { startBenchApp } from '../lib/bench-app.ts';
 import { startWorker } from '../lib/worker.ts';
 import { campaignFinished } from '../lib/campaign.ts';
 import { exit, spawnTracked, stopChild } from '../lib/hermetic.ts';
-import { seedNewsletter } from '../lib/newsletter.ts';
+import { seedNewsletter, seedSinkRelays } from '../lib/newsletter.ts';
 import { cpuMeter, cpuMs, machine, perUnit, postgresCpu, record } from '../lib/measure.ts';
 import { runSmtpSource, smtpSourceAbsent } from '../lib/smtp-source.ts';
-import { seal } from '../../packages/server/src/core/sealed.ts';
 import { composeMessage, loadSendingCampaign } from '../../packages/server/src/sending/compose.ts';
 import { prepareCampaign } from '../../packages/server/src/sending/prepare.ts';
 import { buildMime } from '../../packages/server/src/sending/transports/mime.ts';
@@ -59,32 +58,7 @@ const sinkCount = async () => {
 
 console.log(`seeding a list of ${total.toLocaleString('en')} e-mails and ${relayCount} relays ...`);
 const { user, list, provider, offer, message } = await seedNewsletter(q, total);
-const groups = [] as number[];
-for (const [type, url] of [
-  [0, 'https://trk.example.com/t/c/[uuid]/[junk]'],
-  [1, 'https://trk.example.com/t/u/[uuid]/x'],
-  [2, 'https://trk.example.com/t/o/[uuid]/p.gif'],
-] as const) {
-  const g = await one(`insert into link_groups (name, type, user_id) values ('g', $1, $2) returning id`, [
-    type,
-    user.id,
-  ]);
-  await q(`insert into links (group_id, url, user_id) values ($1, $2, $3)`, [g.id, url, user.id]);
-  groups.push(g.id);
-}
-const relayGroup = await one(`insert into smtp_relay_groups (name, user_id) values ('g', $1) returning id`, [user.id]);
-for (const [i, port] of ports.entries()) {
-  const server = await one(
-    `insert into smtp_servers (name, host, port, user_id) values ($1, '127.0.0.1', $2, $3) returning id`,
-    [`sink ${i}`, port, user.id],
-  );
-  await q(
-    `insert into smtp_relays (user_id, group_id, smtp_server_id, sender_email, account, password_enc, active, normal_speed,
-                              backoff_speed)
-     values ($1, $2, $3, $4, $5, $6, true, 0, 0)`,
-    [user.id, relayGroup.id, server.id, `news@relay${i}.example.net`, `relay${i}`, seal(ctx.secret, `pw${i}`)],
-  );
-}
+const { linkGroups: groups, relayGroup: relayGroupId } = await seedSinkRelays(q, ctx.secret, user.id, ports);
 await q('analyze');
 const pgCpu = await postgresCpu(q);
 const lines: string[] = [];
@@ -98,7 +72,7 @@ async function run(processes: number) {
     `insert into campaigns (type, name, sender, email_list_id, mail_provider_ids, message_id, offer_id, offer_links_id,
        unsubscribe_links_id, pixel_links_id, relay_status, smtp_relay_group_id, status, user_id, start_date)
      values (${CampaignType.SMTP}, 'bench', 'Bench [name]', $1, array[$2::int], $3, $4, $5, $6, $7, 1, $8, 3, $9, now()) returning id`,
-    [list.id, provider.id, message.id, offer.id, groups[0], groups[1], groups[2], relayGroup.id, user.id],
+    [list.id, provider.id, message.id, offer.id, groups[0], groups[1], groups[2], relayGroupId, user.id],
   );
   // Each run starts from a settled database: the run before left 100,000 rows updated three times and their
   // events, and autovacuum cleaning them up during this run made whichever run came second the slower one.

@@ -1,14 +1,15 @@
 /**
  * The load side of bench/track, in a process of its own (the server's event loop must not share its
- * thread with the load generator): node bench/track/load.mjs <url> <paths.json> <amount> <connections>
- * Fires exactly `amount` GET requests at the paths in turn and prints autocannon's result as JSON.
+ * thread with the load generator): node bench/track/load.mjs <url> <paths.json> <amount> <connections> [rate]
+ * Fires exactly `amount` GET requests at the paths in turn (at most `rate` a second when given: bench/scale's
+ * trackers taking hits beside a send) and prints autocannon's result as JSON.
  */
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import process from 'node:process';
 import autocannon from 'autocannon';
 
-const [url, pathsFile, amount, connections] = process.argv.slice(2);
+const [url, pathsFile, amount, connections, rate] = process.argv.slice(2);
 const paths = JSON.parse(fs.readFileSync(pathsFile, 'utf8'));
 let next = 0;
 // autocannon notices that `amount` is reached only at its next sample tick (once a second), so its
@@ -21,6 +22,7 @@ const run = autocannon({
   amount: Number(amount),
   connections: Number(connections),
   pipelining: 1,
+  ...(rate ? { overallRate: Number(rate) } : {}),
   timeout: 30,
   requests: [
     {

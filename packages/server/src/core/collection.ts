@@ -263,6 +263,17 @@ export function defineCollection<F extends SelectedFields, Out = SelectResultFie
       );
       return envelope(def.present ? rows.map(def.present) : (rows as unknown as Out[]), total);
     },
+    /**
+     * Whether a page's total is every row of the table (no filter, no fixed condition, a scope that hides
+     * nothing from `user`): then a count the database keeps may stand for `count(*)` (decision 1461).
+     */
+    whole(user: AuthUser, q: Record<string, unknown>): boolean {
+      return (
+        !def.where &&
+        !scopeWhere(def.scope, user, undefined) &&
+        Object.keys(filterDefs).every((k) => q[k] === undefined)
+      );
+    },
     /** How many rows `user` may see under the query's filters and `where` (the relays' Poor count). */
     async count(db: Executor, user: AuthUser, q: Query, where?: SQL): Promise<number> {
       const [c] = (await from(db, { n: sql<number>`count(*)::int` }).where(conditions(user, q, where))) as {

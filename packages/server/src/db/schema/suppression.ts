@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -42,7 +43,12 @@ export const bouncedEmails = pgTable(
     relayId: integer('relay_id'),
     count: integer('count').notNull().default(1),
   },
-  (t) => [index('bounced_emails_last_idx').on(t.lastBounceAt, t.id)],
+  // The list's e-mail search is a "contains" (ILIKE '%...%'): a trigram index answers it without reading every
+  // row (bench/scale, decision 1461).
+  (t) => [
+    index('bounced_emails_last_idx').on(t.lastBounceAt, t.id),
+    index('bounced_emails_email_trgm').using('gin', sql`${t.email} gin_trgm_ops`),
+  ],
 );
 
 /**
@@ -113,7 +119,11 @@ export const unsubscribers = pgTable(
       .references(() => categories.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('unsubscribers_email_category_key').on(t.email, t.categoryId)],
+  (t) => [
+    uniqueIndex('unsubscribers_email_category_key').on(t.email, t.categoryId),
+    // The list's e-mail search ("contains"), as bounced_emails (decision 1461).
+    index('unsubscribers_email_trgm').using('gin', sql`${t.email} gin_trgm_ops`),
+  ],
 );
 
 /** DNS records the console keeps: the spam-trap MX hosts (type MX, blacklisted) of spec 2. */
@@ -146,3 +156,13 @@ export const domainMx = pgTable(
   },
   (t) => [index('domain_mx_expires_idx').on(t.expiresAt), index('domain_mx_mx_idx').using('gin', t.mx)],
 );
+
+/**
+ * Rows of the big administrators' lists (unsubscribers, bounced_emails), kept by statement-level triggers
+ * (migration 0034: one UPDATE per inserting or deleting statement, from its transition table), so that an
+ * unfiltered page's total reads one row instead of counting millions (bench/scale, decision 1461).
+ */
+export const rowCounts = pgTable('row_counts', {
+  tableName: text('table_name').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});

@@ -8,6 +8,7 @@ import {
 import { found, idParams } from '../../core/access.ts';
 import { sendCsv, type CsvColumn } from '../../core/csv.ts';
 import { reportDb } from '../../core/reports.ts';
+import { rowCount } from '../../core/row-counts.ts';
 import {
   bouncedEmailsCollection,
   bouncedExportRows,
@@ -35,8 +36,11 @@ const csvColumns: CsvColumn<BouncedExportRow>[] = [
 export const bouncedEmailsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get('/bounced_emails', bouncedEmailsCollection.listRoute(tags, config), (req) =>
-    bouncedEmailsCollection.list(ctx.db, req.user, req.query),
+  // Unfiltered, the total is the kept row count (decision 1461).
+  app.get('/bounced_emails', bouncedEmailsCollection.listRoute(tags, config), async (req) =>
+    bouncedEmailsCollection.list(ctx.db, req.user, req.query, {
+      total: bouncedEmailsCollection.whole(req.user, req.query) ? await rowCount(ctx.db, 'bounced_emails') : undefined,
+    }),
   );
   /** The rows the same filters select (paging ignored), as bounced-emails.csv. */
   app.get(

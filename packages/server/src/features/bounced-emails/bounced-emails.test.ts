@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { factories } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { expectAccess } from '../../../test/access.ts';
+import { trigramIndexes } from '../../../test/plans.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { recordHardBounces, type HardBounce } from '../../suppression/bounced.ts';
 import { revalidate } from '../../suppression/validity.ts';
@@ -125,6 +126,34 @@ describe('Bounced Emails (administrators)', () => {
       'hydra:member': [],
       'hydra:totalItems': 0,
     });
+  });
+
+  it('keeps the whole list’s total in row_counts, exact through bounces and lifts, and pages read it', async () => {
+    const totals = async () =>
+      (
+        await q(`select (select n from row_counts where table_name = 'bounced_emails')::int as kept,
+                        (select count(*) from bounced_emails)::int as counted`)
+      )[0];
+    await bounce([hard('k1@kept.example'), hard('k2@kept.example'), hard('k3@kept.example')]);
+    await bounce([hard('k1@kept.example'), hard('k4@kept.example')]); // k1 again: updated, not a new row
+    const [id] = await ids(['k2@kept.example']);
+    expect((await t.as(admin, { method: 'DELETE', url: `/api/bounced_emails/${id}` })).statusCode).toBe(204);
+    const { kept, counted } = await totals();
+    expect(kept).toBe(counted);
+    const total = async (query = '') => (await get(`bounced_emails${query}`)).json()['hydra:totalItems'];
+    expect(await total()).toBe(counted);
+    // The unfiltered total is the kept one, not a count: off by 7, the page says so; a filtered page counts.
+    await q(`update row_counts set n = n + 7 where table_name = 'bounced_emails'`);
+    try {
+      expect(await total()).toBe(counted + 7);
+      expect(await total('?email.email=kept.example')).toBe(3);
+    } finally {
+      await q(`update row_counts set n = n - 7 where table_name = 'bounced_emails'`);
+    }
+  });
+
+  it('searches the addresses through a trigram index (not read row by row at scale)', async () => {
+    expect(await trigramIndexes(t, 'bounced_emails', 'email')).toEqual(['bounced_emails_email_trgm']);
   });
 
   it('names the relay of the campaign’s kind', async () => {
