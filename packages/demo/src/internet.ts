@@ -32,11 +32,39 @@ const BOUNCES: Record<string, string> = {
   'aol.com': '5.1.1 <{rcpt}>: Recipient address rejected: User unknown in local recipient table',
   'gmx.de': '5.1.1 <{rcpt}>: Mailbox disabled for this recipient',
 };
+/*
+ * A recipient's own temporary failure (a full or busy mailbox), not a provider throttling the sender: none of
+ * these matches the console's PMTA backoff patterns, so a queue's backoff in the demo is the storm's alone
+ * (decision 1470).
+ */
 const DEFERS: Record<string, string> = {
   'gmail.com':
-    '4.7.28 [127.0.0.1] Our system has detected an unusual rate of unsolicited mail originating from your IP address. To protect our users from spam, mail sent from your IP address has been temporarily rate limited.',
+    '4.2.1 The user you are trying to contact is receiving mail at a rate that prevents additional messages from being delivered. Please resend your message at a later point.',
   'yahoo.com': '4.7.0 [TSS04] Messages from 127.0.0.1 temporarily deferred due to unexpected volume or user complaints',
+  'outlook.com':
+    "4.2.2 The recipient's mailbox is full and can't accept messages now. Please try resending this message later.",
+  'hotmail.com':
+    "4.2.2 The recipient's mailbox is full and can't accept messages now. Please try resending this message later.",
 };
+
+/**
+ * Microsoft rate-limiting one sending IP (its S775 reply): the text PowerMTA's pattern list turns into
+ * backoff (decision 1470).
+ */
+export const microsoftThrottle = (ip: string) =>
+  `4.7.650 The mail server [${ip}] has been temporarily rate limited due to IP reputation. For e-mail delivery information, see https://postmaster.live.com (S775) [Name=Protocol Filter Agent][AGT=PFA][MxId=11BA3C2F6D8E4A51] [BN1NAM02FT033.eop-nam02.prod.protection.outlook.com]`;
+
+/**
+ * A provider pushing back on one sender for a while (decision 1470): every recipient at `domains` from an
+ * envelope sender at `sender` (a relay's host, `news@mta1.pmta-1.localhost`) is answered 421 `reply` for
+ * `forMs` from the first message it hits, then the provider accepts again.
+ */
+export interface Storm {
+  sender: string;
+  domains: string[];
+  forMs: number;
+  reply: string;
+}
 
 const domainOf = (rcpt: string) => rcpt.slice(rcpt.lastIndexOf('@') + 1).toLowerCase();
 
@@ -45,7 +73,8 @@ export const bounceReply = (rcpt: string) =>
   (BOUNCES[domainOf(rcpt)] ?? '5.1.1 <{rcpt}>: Recipient address rejected: User unknown').replace('{rcpt}', rcpt);
 
 /** The 4xx text the recipient's provider answers when it defers. */
-export const deferReply = (rcpt: string) => DEFERS[domainOf(rcpt)] ?? '4.7.0 Too many messages, try again later';
+export const deferReply = (rcpt: string) =>
+  DEFERS[domainOf(rcpt)] ?? '4.2.2 Mailbox temporarily over its limit, please retry this message later';
 
 export interface Delivered {
   rcpt: string;
@@ -55,6 +84,8 @@ export interface Delivered {
 export interface Receiver {
   port: number;
   counts: { accepted: number; deferred: number; bounced: number };
+  /** The storm's start (ms since the epoch) once it hit a first message, and the replies it gave. */
+  storm: { startedAt?: number; deferred: number };
   close(): Promise<void>;
 }
 
@@ -66,9 +97,16 @@ export async function startReceiver(
   port: number,
   deliver: (d: Delivered) => void,
   late?: (mailFrom: string, rcpt: string, headers: string) => void,
+  storm?: Storm,
 ): Promise<Receiver> {
   const tries = new Map<string, number>();
   const counts = { accepted: 0, deferred: 0, bounced: 0 };
+  const stormState: Receiver['storm'] = { deferred: 0 };
+  const inStorm = (mailFrom: string, rcpt: string) => {
+    if (!storm || domainOf(mailFrom) !== storm.sender || !storm.domains.includes(domainOf(rcpt))) return false;
+    stormState.startedAt ??= Date.now();
+    return Date.now() - stormState.startedAt < storm.forMs;
+  };
   const reply = (responseCode: number, message: string) => Object.assign(new Error(message), { responseCode });
   const server = new SMTPServer({
     banner: 'mx.demo ESMTP ready',
@@ -81,8 +119,13 @@ export async function startReceiver(
     size: 10 * 1024 * 1024,
     maxClients: 500,
     onAuth: (auth, _s, cb) => cb(null, { user: auth.username }),
-    onRcptTo(address, _s, cb) {
+    onRcptTo(address, session, cb) {
       const rcpt = address.address.toLowerCase();
+      if (storm && inStorm(session.envelope.mailFrom ? session.envelope.mailFrom.address : '', rcpt)) {
+        counts.deferred++;
+        stormState.deferred++;
+        return cb(reply(421, storm.reply));
+      }
       if (chance(rcpt, 'bounce') < RATES.bounce) {
         counts.bounced++;
         return cb(reply(550, bounceReply(rcpt)));
@@ -120,6 +163,7 @@ export async function startReceiver(
   return {
     port: (server.server.address() as { port: number }).port,
     counts,
+    storm: stormState,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -13,11 +13,11 @@ import { startDnsServer } from '@console/server/test/peers/dns-server.ts';
 import { UploadContext } from '@console/shared/enums';
 import { signIn, type Api } from './api.ts';
 import { HISTORY, startLive, writeHistory } from './campaigns.ts';
-import { startReceiver } from './internet.ts';
+import { microsoftThrottle, startReceiver, type Storm } from './internet.ts';
 import { startPopulation, type Conversion } from './population.ts';
 import { postback } from './postback.ts';
 import { ensureConsoleMailboxes, lateReport, startReportMailboxes } from './report-mailbox.ts';
-import { DOMAINS, LOGINS, pushToServers, seed, uploadList, type Seeded, type SimPorts } from './seed.ts';
+import { DOMAINS, LOGINS, MICROSOFT, pushToServers, seed, uploadList, type Seeded, type SimPorts } from './seed.ts';
 
 /*
  * npm run demo [-- --reset] [-- --size N]: the console on its own data with a small internet on loopback
@@ -48,6 +48,16 @@ const ports = {
   ] as [SimPorts, SimPorts],
 };
 const baseUrl = `http://localhost:${port}`;
+/**
+ * Microsoft pushes back on alice's first PMTA relay (127.0.1.1) for 3 minutes from its first message there:
+ * its outlook.com and hotmail.com queues go into backoff and come back by themselves (decision 1470).
+ */
+const STORM: Storm = {
+  sender: 'mta1.pmta-1.localhost',
+  domains: MICROSOFT,
+  forMs: 3 * 60_000,
+  reply: microsoftThrottle('127.0.1.1'),
+};
 
 console.log(`Demo console: ${baseUrl}`);
 console.log(`Sign in as ${LOGINS.admin.email} / ${LOGINS.admin.password} (administrator),`);
@@ -222,6 +232,7 @@ try {
           if (report) mailboxes.post(mailFrom, report);
         }
       : undefined,
+    STORM,
   );
   closers.push(() => receiver.close());
   log(
@@ -329,6 +340,18 @@ try {
     log('bounce mailboxes "Demo returns" of alice and bob: read every minute (Infrastructure > Processed Reports)');
   }
   log(`ready: open ${baseUrl} (Ctrl-C stops)`);
+  let storm: 'on' | 'over' | undefined;
+  setInterval(() => {
+    const since = receiver.storm.startedAt;
+    const now = since === undefined ? undefined : Date.now() - since < STORM.forMs ? 'on' : 'over';
+    if (now === storm) return;
+    storm = now;
+    log(
+      now === 'on'
+        ? `Microsoft throttles ${STORM.sender} (421 4.7.650) for 3 minutes: its queues at ${MICROSOFT.join(', ')} go into backoff (Delivery)`
+        : `Microsoft accepts ${STORM.sender} again (${receiver.storm.deferred} deferred): its queues come back to normal`,
+    );
+  }, 5_000).unref();
   setInterval(() => {
     const p = population.stats;
     const r = receiver.counts;

@@ -116,6 +116,26 @@ export async function pushToServers(s: Seeded, log: (m: string) => void) {
     await s.admin.get(`/pmta_relays/${r.id}/upload_vmta`).catch((e: Error) => log(`VMTA: ${e.message}`));
 }
 
+/** The domains whose PMTA queues ride out the demo's Microsoft storm (decision 1470). */
+export const MICROSOFT = ['outlook.com', 'hotmail.com'];
+
+/**
+ * A provider's mail service setting in the demo. Microsoft's, as operators set it for its throttling: a
+ * queue in backoff sends at 120 an hour, retries its deferred mail every 2 minutes and is back to normal at
+ * its first delivery (decision 1470).
+ */
+export function serviceSetting(domainMacro: string, share: number) {
+  return {
+    ...MAIL_SERVICE_SETTING_DEFAULTS,
+    name: domainMacro,
+    domainMacro,
+    maxMsgRate: `${share * 60}/h`,
+    ...(MICROSOFT.includes(domainMacro)
+      ? { backoffMaxMsgRate: '120/h', backoffRetryAfter: '2m', backoffToNormalAfterDelivery: true }
+      : {}),
+  };
+}
+
 export interface SimPorts {
   smtpPort: number;
   httpPort: number;
@@ -343,13 +363,7 @@ export async function seed(i: SeedInput): Promise<Seeded> {
   // One throttle per provider, per VMTA, in proportion to its share of the lists (60 an hour per percent,
   // under the relays' own 1 a second): every provider's queue empties at the same pace, as an operator
   // sets them so that the biggest provider is not the last one still sending.
-  for (const [domainMacro, share] of DOMAINS)
-    await admin.post('/mail_service_settings', {
-      ...MAIL_SERVICE_SETTING_DEFAULTS,
-      name: domainMacro,
-      domainMacro,
-      maxMsgRate: `${share * 60}/h`,
-    });
+  for (const [domainMacro, share] of DOMAINS) await admin.post('/mail_service_settings', serviceSetting(domainMacro, share));
 
   const lists: Seeded['lists'] = [];
   const plan = [

@@ -55,7 +55,7 @@ export const dkimKeyPath = (relay: { id: number }) => `/etc/pmta/dkim/${vmtaName
 export const appliedConfigPath = (config: { id: number }) => `/etc/pmta/console/config-${config.id}.conf`;
 
 /** The reply patterns that put a queue into backoff mode (0802's throttling replies). */
-const BACKOFF_PATTERNS = [
+export const BACKOFF_PATTERNS = [
   'reply /421 .* SERVICE NOT AVAILABLE/ mode=backoff',
   'reply /^4[0-9][0-9] .*(rate limit|too many|try again later)/ mode=backoff',
 ];
