@@ -235,6 +235,18 @@ try {
     STORM,
   );
   closers.push(() => receiver.close());
+  let storm: 'on' | 'over' | undefined;
+  setInterval(() => {
+    const since = receiver.storm.startedAt;
+    const now = since === undefined ? undefined : Date.now() - since < STORM.forMs ? 'on' : 'over';
+    if (now === storm) return;
+    storm = now;
+    log(
+      now === 'on'
+        ? `Microsoft throttles ${STORM.sender} (421 4.7.650) for 3 minutes: its queues at ${MICROSOFT.join(', ')} go into backoff (Delivery)`
+        : `Microsoft accepts ${STORM.sender} again (${receiver.storm.deferred} deferred): its queues come back to normal`,
+    );
+  }, 5_000).unref();
   log(
     mailboxes
       ? `bounce mailboxes: Dovecot on 127.0.0.1:${mailboxes.port}; the mail servers write some bounces and complaints back later`
@@ -340,18 +352,6 @@ try {
     log('bounce mailboxes "Demo returns" of alice and bob: read every minute (Infrastructure > Processed Reports)');
   }
   log(`ready: open ${baseUrl} (Ctrl-C stops)`);
-  let storm: 'on' | 'over' | undefined;
-  setInterval(() => {
-    const since = receiver.storm.startedAt;
-    const now = since === undefined ? undefined : Date.now() - since < STORM.forMs ? 'on' : 'over';
-    if (now === storm) return;
-    storm = now;
-    log(
-      now === 'on'
-        ? `Microsoft throttles ${STORM.sender} (421 4.7.650) for 3 minutes: its queues at ${MICROSOFT.join(', ')} go into backoff (Delivery)`
-        : `Microsoft accepts ${STORM.sender} again (${receiver.storm.deferred} deferred): its queues come back to normal`,
-    );
-  }, 5_000).unref();
   setInterval(() => {
     const p = population.stats;
     const r = receiver.counts;

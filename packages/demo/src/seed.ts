@@ -363,7 +363,8 @@ export async function seed(i: SeedInput): Promise<Seeded> {
   // One throttle per provider, per VMTA, in proportion to its share of the lists (60 an hour per percent,
   // under the relays' own 1 a second): every provider's queue empties at the same pace, as an operator
   // sets them so that the biggest provider is not the last one still sending.
-  for (const [domainMacro, share] of DOMAINS) await admin.post('/mail_service_settings', serviceSetting(domainMacro, share));
+  for (const [domainMacro, share] of DOMAINS)
+    await admin.post('/mail_service_settings', serviceSetting(domainMacro, share));
 
   const lists: Seeded['lists'] = [];
   const plan = [

@@ -93,6 +93,11 @@ describe("the demo's Microsoft storm", () => {
     const rows = readAcct(sim.root).filter((r) => r.vmta === 'mta1');
     expect(rows.filter((r) => r.type === 't').length).toBeGreaterThanOrEqual(1);
     expect(rows.filter((r) => r.type === 't').every((r) => r.dsnDiag!.includes('4.7.650'))).toBe(true);
-    expect(rows.filter((r) => r.type === 'd').map((r) => r.rcpt).sort()).toEqual([a, c].sort());
+    expect(
+      rows
+        .filter((r) => r.type === 'd')
+        .map((r) => r.rcpt)
+        .sort(),
+    ).toEqual([a, c].sort());
   }, 60_000);
 });
