@@ -136,6 +136,17 @@ export function serviceSetting(domainMacro: string, share: number) {
   };
 }
 
+/**
+ * The demo's warm-up plan (decision 1471): Yahoo only (the other services are not held), a week from 2,400 a
+ * day (100 an hour) up; day 1 paces alice's live campaign at Yahoo on that relay (about 470 an hour without
+ * it) without holding it.
+ */
+export const YAHOO_WARMUP = {
+  name: 'Yahoo warm-up (new IP)',
+  description: 'A new IP at Yahoo: a week from 2,400 a day, about 1.5 times a day.',
+  services: [{ perDay: [2400, 3600, 5400, 8000, 12000, 18000, 27000] }],
+};
+
 export interface SimPorts {
   smtpPort: number;
   httpPort: number;
@@ -380,9 +391,19 @@ export async function seed(i: SeedInput): Promise<Seeded> {
     });
     lists.push({ id: list.id, name: p.name, owner: p.owner, size: p.size, seed: p.seed });
   }
-  const providers = (await admin.get<Hydra<Ref & { name: string }>>('/mail_providers?pagination=false'))['hydra:member']
-    .filter((p) => !['Trash Mail', 'GI'].includes(p.name))
-    .map((p) => p.id);
+  const services = (await admin.get<Hydra<Ref & { name: string }>>('/mail_providers?pagination=false'))['hydra:member'];
+  const providers = services.filter((p) => !['Trash Mail', 'GI'].includes(p.name)).map((p) => p.id);
+
+  i.log("a warm-up plan at Yahoo for alice's second PMTA relay");
+  const yahoo = services.find((p) => p.name === 'Yahoo')!;
+  const warmup = await alice.post<Ref>('/warmup_plans', {
+    ...YAHOO_WARMUP,
+    services: [{ ...YAHOO_WARMUP.services[0], mailProvider: yahoo.id }],
+  });
+  await alice.post(`/warmup_plans/${warmup.id}/attach`, {
+    kind: 'pmta',
+    relays: [pmtaRelays.filter((r) => r.owner === 'alice')[1]!.id],
+  });
 
   return {
     admin,
