@@ -3,7 +3,8 @@ import { UploadContext } from '@console/shared/enums';
 import { hashPassword } from '@console/server/src/core/passwords.ts';
 import { createTestApp, type TestApp } from '@console/server/test/harness.ts';
 import { HISTORY, writeHistory } from './campaigns.ts';
-import { LOGINS, seed, uploadList, type Seeded } from './seed.ts';
+import type { WarmupRelay } from '@console/shared/warmup-plans';
+import { LOGINS, seed, uploadList, YAHOO_WARMUP, type Seeded } from './seed.ts';
 
 /*
  * Issue 38 item 6: the demo's 30 days of history read on the screens a person reads (the API routes behind
@@ -188,4 +189,20 @@ describe('a history cut short is written whole on the next start (issue 38)', ()
     // Once whole, a further start writes nothing.
     expect(await writeHistory(s, t.ctx.databaseUrl, () => {})).toBe(0);
   }, 240_000);
+
+  it("alice's second PMTA relay is on day 1 of the Yahoo warm-up plan, with Yahoo's allowance alone (decision 1471)", async () => {
+    const [first, second] = s.pmtaRelays.filter((r) => r.owner === 'alice');
+    const page = await s.users.alice.get<WarmupRelay>(`/warmup_plans/relays/pmta/${second!.id}`);
+    expect(page.plan).toMatchObject({ name: YAHOO_WARMUP.name, days: YAHOO_WARMUP.services[0]!.perDay.length });
+    expect(page.day).toBe(1);
+    expect(page.today).toEqual([
+      {
+        mailProvider: expect.objectContaining({ name: 'Yahoo' }),
+        perDay: 2400,
+        perHour: 100,
+        used: expect.any(Number),
+      },
+    ]);
+    expect((await s.users.alice.get<WarmupRelay>(`/warmup_plans/relays/pmta/${first!.id}`)).plan).toBeNull();
+  });
 });
