@@ -121,7 +121,7 @@ export const MICROSOFT = ['outlook.com', 'hotmail.com'];
 
 /**
  * A provider's mail service setting in the demo. Microsoft's, as operators set it for its throttling: a
- * queue in backoff sends at 120 an hour, retries its deferred mail every 2 minutes and is back to normal at
+ * queue in backoff sends at 120 an hour (inside a relay's VMTA, at the relay's backoff speed), retries its deferred mail every 2 minutes and is back to normal at
  * its first delivery (decision 1470).
  */
 export function serviceSetting(domainMacro: string, share: number) {
@@ -138,8 +138,8 @@ export function serviceSetting(domainMacro: string, share: number) {
 
 /**
  * The demo's warm-up plan (decision 1471): Yahoo only (the other services are not held), a week from 2,400 a
- * day (100 an hour) up; day 1 paces alice's live campaign at Yahoo on that relay (about 470 an hour without
- * it) without holding it.
+ * day (100 an hour) up; day 1 paces alice's live campaign at Yahoo on that relay (780 an hour without it)
+ * without holding it.
  */
 export const YAHOO_WARMUP = {
   name: 'Yahoo warm-up (new IP)',
