@@ -5,12 +5,16 @@ import { confirmDelete } from '@/components/feedback.tsx';
 import { RatingTag } from '@/components/rating-tag.tsx';
 import { activeColumn, relayActionsColumn } from '../../components/relay-columns.tsx';
 import { useDeleteSmtpRelay } from '../api/smtp-relays.ts';
+import { RelayPauses } from './relay-pauses.tsx';
 
 export interface SmtpRelaysTableProps extends ListTableProps<HydraCollection<SmtpRelay>> {
   selection: Selection<SmtpRelay>;
 }
 
-/** select, ID, Group, SMTP server, Account, Status, Active, Actions; all but Actions sort (spec 2). */
+/**
+ * select, ID, Group, SMTP server, Account, Status, Active, Actions; all but Actions sort (spec 2). Ours before
+ * Actions: Paused, the mail services the relay is paused for, each with its reason, since when and Resume.
+ */
 export function SmtpRelaysTable(props: SmtpRelaysTableProps) {
   const remove = useDeleteSmtpRelay();
   const askDelete = (r: SmtpRelay) =>
@@ -28,6 +32,7 @@ export function SmtpRelaysTable(props: SmtpRelaysTableProps) {
         { title: 'Account', dataIndex: 'account', key: 'account', sorter: true },
         { title: 'Status', key: 'status', sorter: true, width: 100, render: (_, r) => <RatingTag value={r.status} /> },
         activeColumn<SmtpRelay>(),
+        { title: 'Paused', key: 'pauses', width: 340, render: (_, r) => <RelayPauses relay={r} compact /> },
         relayActionsColumn<SmtpRelay>('smtp', (r) => r.account, askDelete, 190),
       ]}
     />
