@@ -1,6 +1,6 @@
 import type { HydraCollection } from '@console/shared/hydra';
 import { type SmtpRelay } from '@console/shared/smtp-relays';
-import { DataTable, type ListTableProps, type Selection } from '@/components/data-table.tsx';
+import { DataTable, withTitleMinWidths, type ListTableProps, type Selection } from '@/components/data-table.tsx';
 import { confirmDelete } from '@/components/feedback.tsx';
 import { RatingTag } from '@/components/rating-tag.tsx';
 import { activeColumn, relayActionsColumn } from '../../components/relay-columns.tsx';
@@ -25,16 +25,16 @@ export function SmtpRelaysTable(props: SmtpRelaysTableProps) {
       {...props}
       emptyText="Nothing to show."
       selection={{ ...props.selection, label: (r) => r.account }}
-      columns={[
+      columns={withTitleMinWidths([
         { title: 'ID', dataIndex: 'id', key: 'id', width: 80, sorter: true },
         { title: 'Group', key: 'group.name', sorter: true, render: (_, r) => r.group.name },
         { title: 'SMTP server', key: 'smtpServer.name', sorter: true, render: (_, r) => r.smtpServer.name },
         { title: 'Account', dataIndex: 'account', key: 'account', sorter: true },
         { title: 'Status', key: 'status', sorter: true, width: 100, render: (_, r) => <RatingTag value={r.status} /> },
         activeColumn<SmtpRelay>(),
-        { title: 'Paused', key: 'pauses', width: 340, render: (_, r) => <RelayPauses relay={r} compact /> },
+        { title: 'Paused', key: 'pauses', render: (_, r) => <RelayPauses relay={r} compact /> },
         relayActionsColumn<SmtpRelay>('smtp', (r) => r.account, askDelete, 190),
-      ]}
+      ])}
     />
   );
 }
