@@ -192,11 +192,12 @@ describe('SMTP relays', () => {
       { name: 'Yahoo', resumed: false },
     ]);
 
-    // The edit page: the card beside the form; Cancel leaves the pause as it is, Resume ends it.
+    // The edit page: the notice above the form; Cancel leaves the pause as it is, Resume ends it.
     await row.getByRole('button', { name: 'Edit relay held-account' }).click();
     await page.waitForURL(`**/smtp-relays/${relay}/edit`);
-    const card = page.locator('.ant-card-small', { hasText: 'Paused for mail services' });
+    const card = page.locator('.ant-alert', { hasText: 'Paused for mail services' });
     await card.getByText(reasons.Yahoo, { exact: false }).waitFor();
+    await page.getByText('paused-srv', { exact: true }).waitFor(); // the form's options have arrived
     await shotBoth(page, 'smtp-relay-edit-paused');
     await card.getByRole('button', { name: 'Resume held-account for Yahoo' }).click();
     await dialog(page).getByRole('button', { name: 'Cancel' }).click();

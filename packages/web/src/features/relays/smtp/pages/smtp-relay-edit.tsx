@@ -1,4 +1,4 @@
-import { Card, Checkbox, Col, Form, Input, Select, Switch } from 'antd';
+import { Alert, Checkbox, Col, Form, Input, Select, Switch } from 'antd';
 import { smtpRelayCreateSchema, smtpRelayUpdateSchema } from '@console/shared/smtp-relays';
 import { useRouteId } from '@/hooks/use-route-id.ts';
 import { useSelectOptions } from '@/hooks/use-select-options.ts';
@@ -32,7 +32,7 @@ const labels = {
 
 /**
  * Create SMTP Relay (the form and 'Upload a list') and Edit SMTP Relay #id (with socks, speeds, backoff mode;
- * beside the form, the mail services the relay is paused for, with Resume: decision 1475).
+ * above the form, the mail services the relay is paused for, with Resume: decision 1475).
  */
 export function SmtpRelayEdit() {
   const routeId = useRouteId();
@@ -161,13 +161,15 @@ export function SmtpRelayEdit() {
           )}
         </>
       }
-      side={
-        !id ? (
-          <RelayUpload ownerId={form.ownerId} />
-        ) : relay.data?.pauses.length ? (
-          <Card size="small" title="Paused for mail services">
-            <RelayPauses relay={relay.data} />
-          </Card>
+      side={!id && <RelayUpload ownerId={form.ownerId} />}
+      notice={
+        id && relay.data?.pauses.length ? (
+          <Alert
+            type="warning"
+            showIcon
+            title="Paused for mail services"
+            description={<RelayPauses relay={relay.data} />}
+          />
         ) : undefined
       }
     />
