@@ -83,7 +83,6 @@ export type SmtpRelayUpdateBody = z.input<typeof smtpRelayUpdateSchema>;
  * service, the reason in words, since when (ISO). Resumed on the Delivery screen or the relay's own screens.
  */
 export const smtpRelayPauseItem = z.object({ mailService: refItem, reason: z.string(), since: z.string() });
-export type SmtpRelayPause = z.infer<typeof smtpRelayPauseItem>;
 
 export const smtpRelayItem = z.object({
   id: z.number(),

@@ -16,7 +16,7 @@ export interface RelayPauseShown {
  * Resume, after a confirmation that says the 24 hours: the relay sends to the mail service again; `after`
  * refreshes what the screen shows (decisions 1442, 1475).
  */
-export const askResume = (p: RelayPauseShown, after: () => Promise<unknown>) =>
+const askResume = (p: RelayPauseShown, after: () => Promise<unknown>) =>
   confirm({
     title: `Resume ${p.relay} for ${p.mailService}?`,
     content: DeliveryMessages.resumeConfirm,
