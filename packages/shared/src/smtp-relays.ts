@@ -78,6 +78,12 @@ export type SmtpRelayCreateBody = z.input<typeof smtpRelayCreateSchema>;
 export type SmtpRelayUpdateInput = z.infer<typeof smtpRelayUpdateSchema>;
 export type SmtpRelayUpdateBody = z.input<typeof smtpRelayUpdateSchema>;
 
+/**
+ * The relay paused for one mail service by its infrastructure bounces or complaints (decision 1442): which
+ * service, the reason in words, since when (ISO). Resumed on the Delivery screen or the relay's own screens.
+ */
+export const smtpRelayPauseItem = z.object({ mailService: refItem, reason: z.string(), since: z.string() });
+
 export const smtpRelayItem = z.object({
   id: z.number(),
   account: z.string(),
@@ -96,6 +102,8 @@ export const smtpRelayItem = z.object({
   smtpServer: refItem,
   group: refItem,
   user: userRefItem,
+  /** Ours, beside the spec's fields (decision 1475): the mail services it is paused for now, by name. */
+  pauses: z.array(smtpRelayPauseItem),
 });
 export type SmtpRelay = z.infer<typeof smtpRelayItem>;
 

@@ -144,4 +144,68 @@ describe('SMTP relays', () => {
     await page.getByText('Total: 3').waitFor();
     expect((await h.sql(`select count(*)::int as n from smtp_relays where account = 'alice'`)).rows[0].n).toBe(0);
   });
+
+  test('a relay paused for a mail service shows on the list and its edit page; Resume after a confirmation', async () => {
+    // Decision 1475: the pause the engine wrote (decision 1442), shown where the relay is, with Delivery's Resume.
+    const one = async (sql: string, params: unknown[] = []) => (await h.sql(sql, params)).rows[0].id as number;
+    const server = await one(
+      `insert into smtp_servers (name, host, port, user_id) values ('paused-srv', '127.0.0.3', 2525, 1) returning id`,
+    );
+    const group = await one(`insert into smtp_relay_groups (name, user_id) values ('paused-grp', 1) returning id`);
+    const relay = await one(
+      `insert into smtp_relays (user_id, group_id, smtp_server_id, sender_email, account, password_enc, active)
+       values (1, $1, $2, 'held@example.com', 'held-account', 'x', true) returning id`,
+      [group, server],
+    );
+    const reasons = {
+      Gmail: 'Paused for Gmail: 4 complaints of 1000 delivered (0.4%) passed the 0.3% limit in 24 hours.',
+      Yahoo: 'Paused for Yahoo: 30 infrastructure bounces of 120 results (25%) reached the 25% limit in 24 hours.',
+    };
+    for (const [service, reason] of Object.entries(reasons))
+      await h.sql(
+        `insert into smtp_relay_pauses (relay_id, mail_provider_id, reason, paused_at)
+         select $1, id, $2, now() - interval '3 hours' from mail_providers where name = $3`,
+        [relay, reason, service],
+      );
+
+    const { page } = await h.open(1400);
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto('/smtp-relays');
+    const row = page.locator('tr', { hasText: 'held-account' });
+    await row.getByText('paused for Gmail', { exact: true }).waitFor();
+    await row.getByText(reasons.Yahoo, { exact: false }).waitFor();
+    await row.getByText('3 hours ago').first().waitFor();
+    await shotBoth(page, 'smtp-relays-paused');
+
+    // Resume Gmail from the list: the confirmation says the 24 hours; the row keeps only Yahoo.
+    await row.getByRole('button', { name: 'Resume held-account for Gmail' }).click();
+    await dialog(page).locator('.ant-modal-confirm-title', { hasText: 'Resume held-account for Gmail?' }).waitFor();
+    await dialog(page).getByText('It is not paused again by the same figures for 24 hours.').waitFor();
+    await dialog(page).getByRole('button', { name: 'Resume' }).click();
+    await seeToast(page, 'held-account resumed for Gmail.');
+    await expect.poll(() => row.getByText('paused for Gmail', { exact: true }).count()).toBe(0);
+    await row.getByText('paused for Yahoo', { exact: true }).waitFor();
+    const resumed = `select p.name, x.resumed_at is not null as resumed from smtp_relay_pauses x
+                     join mail_providers p on p.id = x.mail_provider_id where x.relay_id = $1 order by p.name`;
+    expect((await h.sql(resumed, [relay])).rows).toEqual([
+      { name: 'Gmail', resumed: true },
+      { name: 'Yahoo', resumed: false },
+    ]);
+
+    // The edit page: the notice above the form; Cancel leaves the pause as it is, Resume ends it.
+    await row.getByRole('button', { name: 'Edit relay held-account' }).click();
+    await page.waitForURL(`**/smtp-relays/${relay}/edit`);
+    const card = page.locator('.ant-alert', { hasText: 'Paused for mail services' });
+    await card.getByText(reasons.Yahoo, { exact: false }).waitFor();
+    await page.getByText('paused-srv', { exact: true }).waitFor(); // the form's options have arrived
+    await shotBoth(page, 'smtp-relay-edit-paused');
+    await card.getByRole('button', { name: 'Resume held-account for Yahoo' }).click();
+    await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+    expect((await h.sql(resumed, [relay])).rows[1]).toEqual({ name: 'Yahoo', resumed: false });
+    await card.getByRole('button', { name: 'Resume held-account for Yahoo' }).click();
+    await dialog(page).getByRole('button', { name: 'Resume' }).click();
+    await seeToast(page, 'held-account resumed for Yahoo.');
+    await expect.poll(() => card.count()).toBe(0);
+    expect((await h.sql(resumed, [relay])).rows[1]).toEqual({ name: 'Yahoo', resumed: true });
+  });
 });

@@ -1,3 +1,4 @@
+import type { SmtpResumeBody } from '@console/shared/delivery';
 import type { BulkAnswer, RelayKind } from '@console/shared/relays';
 import { http } from '@/lib/http.ts';
 import { mutationHook } from '@/lib/mutation.ts';
@@ -22,3 +23,10 @@ export const bulkCalls = { pmta: bulkHooks('pmta'), smtp: bulkHooks('smtp') } as
 const editDescription = (v: { relayType: RelayKind; relayId: number; description: string }) =>
   http.post<{ id: number; description: string | null }>('/relays/edit_description', v);
 export const useEditDescription = mutationHook(editDescription, relaysKey('pmta'), relaysKey('smtp'));
+
+/**
+ * POST /api/delivery/smtp_relays/{id}/resume: the relay sends to the mail service again (decision 1442); the
+ * Delivery screen and the SMTP relay screens call it (decision 1475).
+ */
+export const resumeSmtpRelay = (relayId: number, mailServiceId: number) =>
+  http.post<void>(`/delivery/smtp_relays/${relayId}/resume`, { mailServiceId } satisfies SmtpResumeBody);

@@ -17,7 +17,8 @@ const socks = socksProxies;
 /**
  * GET /api/smtp_relays: id ascending, 50 a page. Filters: account (contains), user.id (administrators),
  * group.id, smtpServer.id. Sortable: id, group.name, smtpServer.name, account, status, active (spec 2).
- * The password never leaves the server: `hasPassword` says one is stored.
+ * The password never leaves the server: `hasPassword` says one is stored. Beside the spec's fields, `pauses`:
+ * the mail services the relay is paused for now (decision 1475).
  */
 export const smtpRelaysCollection = defineCollection({
   table: r,
@@ -39,6 +40,14 @@ export const smtpRelaysCollection = defineCollection({
     smtpServer: sql<SmtpRelay['smtpServer']>`json_build_object('id', ${srv.id}, 'name', ${srv.name})`,
     group: sql<SmtpRelay['group']>`json_build_object('id', ${grp.id}, 'name', ${grp.name})`,
     user: sql<SmtpRelay['user']>`json_build_object('id', ${users.id}, 'username', ${users.username})`,
+    // Paused for a mail service and not resumed (decision 1475): a few rows at most, through the primary key.
+    pauses: sql<SmtpRelay['pauses']>`coalesce((
+      select json_agg(json_build_object('mailService', json_build_object('id', mp.id, 'name', mp.name),
+               'reason', x.reason,
+               'since', to_char(x.paused_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+             order by mp.name)
+        from smtp_relay_pauses x join mail_providers mp on mp.id = x.mail_provider_id
+       where x.relay_id = ${r.id} and x.resumed_at is null), '[]'::json)`,
   },
   join: (q) =>
     q

@@ -68,6 +68,90 @@ describe('SMTP relays: the list', () => {
   });
 });
 
+describe('SMTP relays: paused per mail service (decision 1475)', () => {
+  const pause = (relayId: number, service: string, reason: string, at = '2026-11-28T10:00:00Z') =>
+    q(
+      `insert into smtp_relay_pauses (relay_id, mail_provider_id, reason, paused_at)
+       select $1, id, $3, $4 from mail_providers where name = $2`,
+      [relayId, service, reason, at],
+    );
+
+  it("lists and shows the relay's current pauses (service, reason, since) to its owner only", async () => {
+    const f = await fleet();
+    const [c, a] = f.relays.map((r) => r.id) as [number, number];
+    const theirs = await fleet();
+    const their = theirs.relays[0]!.id;
+    await pause(c, 'Yahoo', 'Paused for Yahoo: complaints.', '2026-11-28T10:00:00Z');
+    await pause(c, 'Gmail', 'Paused for Gmail: infrastructure bounces.', '2026-11-28T11:30:00.250Z');
+    await pause(a, 'Gmail', 'Resumed already.');
+    await q('update smtp_relay_pauses set resumed_at = now() where relay_id = $1', [a]);
+    await pause(their, 'Gmail', 'Their pause.');
+    const gmail = (await q(`select id from mail_providers where name = 'Gmail'`))[0].id;
+    const yahoo = (await q(`select id from mail_providers where name = 'Yahoo'`))[0].id;
+    const expected = [
+      {
+        mailService: { id: gmail, name: 'Gmail' },
+        reason: 'Paused for Gmail: infrastructure bounces.',
+        since: '2026-11-28T11:30:00.250Z',
+      },
+      {
+        mailService: { id: yahoo, name: 'Yahoo' },
+        reason: 'Paused for Yahoo: complaints.',
+        since: '2026-11-28T10:00:00.000Z',
+      },
+    ];
+    const members = async (u: TestUser, query = '') =>
+      (await t.as(u, { method: 'GET', url: `/api/smtp_relays?${query}` })).json()['hydra:member'] as {
+        id: number;
+        pauses: unknown[];
+      }[];
+    const mine = await members(f.owner);
+    // Only the current pauses, the spec's fields as they were; a resumed pause is gone.
+    expect(mine.map((r) => [r.id, r.pauses.length])).toEqual(f.relays.map((r) => [r.id, r.id === c ? 2 : 0]));
+    expect(mine[0]!.pauses).toEqual(expected);
+    expect(Object.keys(mine[0]!).sort()).toEqual(
+      [
+        'account',
+        'active',
+        'backoff',
+        'backoffSpeed',
+        'description',
+        'group',
+        'hasPassword',
+        'id',
+        'normalSpeed',
+        'pauses',
+        'providerSigns',
+        'senderEmail',
+        'smtpServer',
+        'socks',
+        'status',
+        'user',
+      ].sort(),
+    );
+    const one = await t.as(f.owner, { method: 'GET', url: `/api/smtp_relays/${c}` });
+    expect(one.json().pauses).toEqual(expected);
+    // Another owner's pause is invisible: not in this owner's list, its relay 404; an administrator sees both.
+    expect(JSON.stringify(mine)).not.toContain('Their pause.');
+    expect((await members(theirs.owner)).find((r) => r.id === their)!.pauses).toMatchObject([
+      { reason: 'Their pause.' },
+    ]);
+    expect(JSON.stringify(await members(theirs.owner))).not.toContain('Paused for Gmail: infrastructure');
+    expect((await t.as(theirs.owner, { method: 'GET', url: `/api/smtp_relays/${c}` })).statusCode).toBe(404);
+    const all = await members(admin, 'pagination=false');
+    expect(all.find((r) => r.id === c)!.pauses).toEqual(expected);
+    expect(all.find((r) => r.id === their)!.pauses).toMatchObject([{ reason: 'Their pause.' }]);
+    // Resumed (the Delivery screen's call), the pause leaves the relay's payload.
+    const resumed = await t.as(f.owner, {
+      method: 'POST',
+      url: `/api/delivery/smtp_relays/${c}/resume`,
+      payload: { mailServiceId: gmail },
+    });
+    expect(resumed.statusCode, resumed.body).toBe(204);
+    expect((await t.as(f.owner, { method: 'GET', url: `/api/smtp_relays/${c}` })).json().pauses).toEqual([expected[1]]);
+  });
+});
+
 describe('SMTP relays: create, edit, delete', () => {
   it('creates with the spec defaults, the server speeds and a sealed password; edit keeps the owner and a blank password', async () => {
     const owner = await t.user();

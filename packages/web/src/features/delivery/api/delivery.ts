@@ -5,7 +5,6 @@ import type {
   PmtaQueueAction,
   PmtaQueueActionBody,
   SmtpDelivery,
-  SmtpResumeBody,
 } from '@console/shared/delivery';
 import { http } from '@/lib/http.ts';
 
@@ -49,7 +48,3 @@ export const queueAction = (serverId: number, queue: string, action: PmtaQueueAc
     `/delivery/pmta_servers/${serverId}/queue_actions`,
     { queue, action } satisfies PmtaQueueActionBody,
   );
-
-/** POST /api/delivery/smtp_relays/{id}/resume: the relay sends to the mail service again (decision 1442). */
-export const resumeSmtpRelay = (relayId: number, mailServiceId: number) =>
-  http.post<void>(`/delivery/smtp_relays/${relayId}/resume`, { mailServiceId } satisfies SmtpResumeBody);

@@ -5,7 +5,7 @@ import type { DeliveryServer, PmtaQueueAction } from '@console/shared/delivery';
 import { pmtaDeliveryKey, queueAction, useDeliveryServers, useServerQueues } from '../api/delivery.ts';
 import { QueueTable } from './queue-table.tsx';
 import { ServiceTable } from './service-table.tsx';
-import { When } from './when.tsx';
+import { When } from '@/components/when.tsx';
 
 function ServerTitle({ s }: { s: DeliveryServer }) {
   return (

@@ -3,7 +3,7 @@ import { Button, Space, Table, Typography } from 'antd';
 import type { DeliveryQueue, PmtaQueueAction } from '@console/shared/delivery';
 import { confirm, operationError, toast } from '@/components/feedback.tsx';
 import { ModeTag } from './mode-tag.tsx';
-import { When } from './when.tsx';
+import { When } from '@/components/when.tsx';
 
 const DONE: Record<PmtaQueueAction, string> = {
   normal: 'back to normal mode',

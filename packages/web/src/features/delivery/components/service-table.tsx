@@ -1,7 +1,7 @@
 import { Table, Typography } from 'antd';
 import type { DeliveryService } from '@console/shared/delivery';
 import { ModeTag } from './mode-tag.tsx';
-import { When } from './when.tsx';
+import { When } from '@/components/when.tsx';
 
 const num = (n: number | null) => (n === null ? '-' : n.toLocaleString('en-US'));
 

@@ -1,27 +1,17 @@
-import { Alert, Button, Table, Tag, Typography } from 'antd';
+import { Alert, Table, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { DeliveryMessages as M, type SmtpDelivery } from '@console/shared/delivery';
-import { confirm, toast } from '@/components/feedback.tsx';
-import { resumeSmtpRelay, smtpDeliveryKey, useSmtpDelivery } from '../api/delivery.ts';
+import type { SmtpDelivery } from '@console/shared/delivery';
+import { PausedNote, ResumeButton } from '@/components/relay-pause.tsx';
+import { smtpDeliveryKey, useSmtpDelivery } from '../api/delivery.ts';
 import { ModeTag } from './mode-tag.tsx';
-import { When } from './when.tsx';
+import { When } from '@/components/when.tsx';
 
 /** The console's own engine: each SMTP relay per mail service, paced or in backoff, its last reply. */
 export function SmtpView() {
   const relays = useSmtpDelivery();
   const client = useQueryClient();
   // A relay paused for a mail service (decision 1442): its owner resumes it there.
-  const resume = (r: SmtpDelivery) =>
-    confirm({
-      title: `Resume ${r.relay} for ${r.mailService}?`,
-      content: M.resumeConfirm,
-      okText: 'Resume',
-      onOk: async () => {
-        await resumeSmtpRelay(r.relayId, r.mailServiceId);
-        toast.success(`${r.relay} resumed for ${r.mailService}.`);
-        await client.invalidateQueries({ queryKey: smtpDeliveryKey });
-      },
-    });
+  const refresh = () => client.invalidateQueries({ queryKey: smtpDeliveryKey });
   if (relays.error) return <Alert type="error" showIcon title={String(relays.error)} />;
   return (
     <Table<SmtpDelivery>
@@ -41,14 +31,7 @@ export function SmtpView() {
           render: (_, r) => (
             <>
               <ModeTag backoff={r.backoff} reply={r.lastReply} />
-              {r.paused && (
-                <>
-                  <Tag color="orange">paused</Tag>
-                  <Typography.Paragraph type="danger" style={{ margin: '4px 0 0', maxWidth: 360 }}>
-                    {r.paused.reason} (<When at={r.paused.since} />)
-                  </Typography.Paragraph>
-                </>
-              )}
+              {r.paused && <PausedNote reason={r.paused.reason} since={r.paused.since} />}
             </>
           ),
         },
@@ -77,12 +60,7 @@ export function SmtpView() {
         {
           title: 'Actions',
           key: 'actions',
-          render: (_, r) =>
-            r.paused && (
-              <Button size="small" aria-label={`Resume ${r.relay} for ${r.mailService}`} onClick={() => void resume(r)}>
-                Resume
-              </Button>
-            ),
+          render: (_, r) => r.paused && <ResumeButton pause={r} after={refresh} />,
         },
       ]}
     />

@@ -67,6 +67,8 @@ interface RelayEditPageProps<V> {
   checks: ReactNode;
   /** The right-hand column (uploads on Create, operations on Edit), if any. */
   side?: ReactNode;
+  /** What the owner must see first (the relay's pauses), above the form and its side at every width. */
+  notice?: ReactNode;
 }
 
 /**
@@ -93,6 +95,7 @@ export function RelayEditPage<V extends object>(p: RelayEditPageProps<V>) {
       }
       loading={Boolean(id) && !p.relay}
     >
+      {p.notice && <div style={{ marginBottom: 16 }}>{p.notice}</div>}
       <Row gutter={24}>
         <Col xs={24} xl={14}>
           {form.isAdmin && !id && (

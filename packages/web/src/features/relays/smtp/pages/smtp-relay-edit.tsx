@@ -1,10 +1,11 @@
-import { Checkbox, Col, Form, Input, Select, Switch } from 'antd';
+import { Alert, Checkbox, Col, Form, Input, Select, Switch } from 'antd';
 import { smtpRelayCreateSchema, smtpRelayUpdateSchema } from '@console/shared/smtp-relays';
 import { useRouteId } from '@/hooks/use-route-id.ts';
 import { useSelectOptions } from '@/hooks/use-select-options.ts';
 import { zodRule } from '@/lib/form-rules.ts';
 import { RelayEditPage, relayLabels, useRelayForm } from '../../components/relay-edit-page.tsx';
 import { useCreateSmtpRelay, useSmtpRelay, useUpdateSmtpRelay } from '../api/smtp-relays.ts';
+import { RelayPauses } from '../components/relay-pauses.tsx';
 import { RelayUpload } from '../components/relay-upload.tsx';
 
 interface Values {
@@ -29,7 +30,10 @@ const labels = {
   socks: 'Socks proxy',
 };
 
-/** Create SMTP Relay (the form and 'Upload a list') and Edit SMTP Relay #id (with socks, speeds, backoff mode). */
+/**
+ * Create SMTP Relay (the form and 'Upload a list') and Edit SMTP Relay #id (with socks, speeds, backoff mode;
+ * above the form, the mail services the relay is paused for, with Resume: decision 1475).
+ */
 export function SmtpRelayEdit() {
   const routeId = useRouteId();
   const id = routeId === 'malformed' ? undefined : routeId;
@@ -158,6 +162,16 @@ export function SmtpRelayEdit() {
         </>
       }
       side={!id && <RelayUpload ownerId={form.ownerId} />}
+      notice={
+        id && relay.data?.pauses.length ? (
+          <Alert
+            type="warning"
+            showIcon
+            title="Paused for mail services"
+            description={<RelayPauses relay={relay.data} />}
+          />
+        ) : undefined
+      }
     />
   );
 }
