@@ -4,7 +4,8 @@ import { button, columnTexts, dialog, seeToast, selectOption, shotBoth, signIn }
 
 /*
  * Warm-up plans (issue 40 §2): copy a ready-made plan, attach it to an SMTP relay, see the relay's day and
- * today's allowance per mail service on its warm-up page (reached from the relay's form); the plan's form.
+ * today's allowance per mail service on its warm-up page (reached from the relay's form); the plan's form
+ * with its health lines.
  */
 
 let h: Harness;
@@ -65,9 +66,25 @@ describe('warm-up plans', () => {
     await page.getByRole('button', { name: 'Edit plan Conservative 30 days' }).click();
     const perDay = page.getByLabel('Messages per day 1', { exact: true });
     await expect.poll(() => perDay.inputValue()).toMatch(/^50, 63, 81/);
+    const schedule = await perDay.inputValue();
     await perDay.fill('50, 100, x');
     await button(page, 'Save').click();
     await page.getByText('Messages per day are required for every day.').first().waitFor();
+
+    // The health lines: the defaults shown, a yellow line over its red refused, then saved.
+    await perDay.fill(schedule);
+    const yellow = page.getByLabel('Complaints, yellow', { exact: true });
+    expect(await yellow.inputValue()).toBe('0.1');
+    await yellow.fill('0.5');
+    await button(page, 'Save').click();
+    await page.getByText('The yellow line of a signal must be below its red line.').first().waitFor();
     await shotBoth(page, 'warmup-plan-edit');
+    await page.getByLabel('Complaints, red', { exact: true }).fill('0.8');
+    await button(page, 'Save').click();
+    await seeToast(page, 'Warm-up plan Conservative 30 days updated successfully!');
+    const saved = await h.sql(
+      `select thresholds->'complaints' as c from warmup_plans where name = 'Conservative 30 days'`,
+    );
+    expect(saved.rows[0].c).toEqual({ yellow: 0.5, red: 0.8 });
   });
 });

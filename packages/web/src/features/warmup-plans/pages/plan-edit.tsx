@@ -1,7 +1,12 @@
-import { Button, Card, Form, Input, Select, Space } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
-import { WarmupMessages as M, type WarmupPlanBody } from '@console/shared/warmup-plans';
+import {
+  DEFAULT_THRESHOLDS,
+  WarmupMessages as M,
+  type WarmupPlanBody,
+  type WarmupThresholds,
+} from '@console/shared/warmup-plans';
 import { EditPage } from '@/components/edit-page.tsx';
 import { toast } from '@/components/feedback.tsx';
 import { OwnerSelect } from '@/components/owner-filter.tsx';
@@ -22,9 +27,24 @@ interface Values {
   name: string;
   description?: string;
   services: ServiceRow[];
+  thresholds: WarmupThresholds;
   user?: number;
 }
-const labels = { name: 'Plan Name', description: 'Description', services: 'Mail services', user: 'Owner' };
+const labels = {
+  name: 'Plan Name',
+  description: 'Description',
+  services: 'Mail services',
+  thresholds: 'Health lines',
+  user: 'Owner',
+};
+/** The daily step's signals (decision 1433), in the order the relay's history names them. */
+const SIGNALS: [keyof WarmupThresholds, string][] = [
+  ['deferrals', 'Deferrals'],
+  ['hardBounces', 'Hard bounces'],
+  ['complaints', 'Complaints'],
+  ['infraBounces', 'Infrastructure bounces'],
+  ['backoff', 'Time in backoff'],
+];
 /** "50, 64 81" -> [50, 64, 81]; a word that is no number stays (NaN) for the server to name. */
 const numbers = (text: string) =>
   text
@@ -53,7 +73,7 @@ export function PlanEdit() {
         perDay: numbers(s.perDay),
         perHour: s.perHour?.trim() ? numbers(s.perHour) : null,
       })),
-      ...(plan.data ? { thresholds: plan.data.thresholds } : {}),
+      thresholds: v.thresholds,
       ...(isAdmin && v.user ? { user: v.user } : {}),
     };
     save.mutate(
@@ -85,13 +105,19 @@ export function PlanEdit() {
                 name: plan.data.name,
                 description: plan.data.description ?? '',
                 user: plan.data.user.id,
+                thresholds: plan.data.thresholds,
                 services: plan.data.services.map((s) => ({
                   mailProvider: s.mailProvider?.id ?? 0,
                   perDay: s.perDay.join(', '),
                   perHour: s.perHour?.join(', ') ?? '',
                 })),
               }
-            : { name: '', services: [{ mailProvider: 0, perDay: '', perHour: '' }], user: session?.claims.id }
+            : {
+                name: '',
+                services: [{ mailProvider: 0, perDay: '', perHour: '' }],
+                thresholds: DEFAULT_THRESHOLDS,
+                user: session?.claims.id,
+              }
         }
         onFinish={submit}
       >
@@ -141,6 +167,34 @@ export function PlanEdit() {
             </Card>
           )}
         </Form.List>
+        <Card size="small" title={labels.thresholds} style={{ marginBottom: 16 }}>
+          <Typography.Paragraph type="secondary">
+            Percent of a day&apos;s messages to a mail service (backoff: of the day). Over yellow the relay holds its
+            day; over red it steps back.
+          </Typography.Paragraph>
+          {SIGNALS.map(([key, label]) => (
+            <Space key={key} align="start" wrap style={{ display: 'flex' }}>
+              <span style={{ display: 'inline-block', width: 180, paddingTop: 5 }}>{label}</span>
+              {(['yellow', 'red'] as const).map((line) => (
+                <Form.Item
+                  key={line}
+                  name={['thresholds', key, line]}
+                  rules={[{ required: true, message: M.threshold }]}
+                >
+                  <InputNumber
+                    min={0}
+                    max={100}
+                    step={0.1}
+                    addonBefore={line === 'yellow' ? 'Yellow' : 'Red'}
+                    addonAfter="%"
+                    aria-label={`${label}, ${line}`}
+                    style={{ width: 170 }}
+                  />
+                </Form.Item>
+              ))}
+            </Space>
+          ))}
+        </Card>
         {isAdmin && (
           <Form.Item label={labels.user} name="user">
             <OwnerSelect allowClear={false} aria-label="Owner" style={{ width: '100%' }} />
