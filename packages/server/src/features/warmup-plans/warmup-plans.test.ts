@@ -352,6 +352,51 @@ describe('attaching a plan', () => {
     ).toMatchObject({ decision: 'detached', fromDay: 1, reason: 'Detached by hand.' });
   });
 
+  it('a relay that joins a group following a plan joins the plan on day 1; one in a plan keeps its own', async () => {
+    const owner = await t.user();
+    const plan = await make.warmupPlan({ owner, name: 'Group plan' });
+    const other = await make.warmupPlan({ owner, name: 'Own plan' });
+    const attach = (id: number, payload: object) =>
+      t.as(owner, { method: 'POST', url: `/api/warmup_plans/${id}/attach`, payload });
+    const smtpGroup = await make.smtpRelayGroup({ owner });
+    await make.smtpRelay({ owner, groupId: smtpGroup.id });
+    const pmtaGroup = await make.pmtaRelayGroup({ owner });
+    await make.pmtaRelay({ owner, groupId: pmtaGroup.id });
+    expect((await attach(plan.id, { kind: 'smtp', group: smtpGroup.id })).json()).toEqual({ attached: 1 });
+    expect((await attach(plan.id, { kind: 'pmta', group: pmtaGroup.id })).json()).toEqual({ attached: 1 });
+    const pageOf = async (kind: string, id: number) =>
+      (await t.as(owner, { method: 'GET', url: `/api/warmup_plans/relays/${kind}/${id}` })).json();
+    const joined = (group: number) => `Joined relay group #${group}, which follows the plan; starts on day 1.`;
+
+    // Created in the group (either kind), or moved into it: in the plan, on day 1, the history says why.
+    const created = await make.smtpRelay({ owner, groupId: smtpGroup.id });
+    const pmta = await make.pmtaRelay({ owner, groupId: pmtaGroup.id });
+    const moved = await make.smtpRelay({ owner });
+    await q('update smtp_relays set group_id = $1 where id = $2', [smtpGroup.id, moved.id]);
+    for (const [kind, id, group] of [
+      ['smtp', created.id, smtpGroup.id],
+      ['pmta', pmta.id, pmtaGroup.id],
+      ['smtp', moved.id, smtpGroup.id],
+    ] as const) {
+      expect(await pageOf(kind, id)).toMatchObject({
+        plan: { id: plan.id, name: 'Group plan' },
+        day: 1,
+        history: [{ decision: 'attached', toDay: 1, reason: joined(group) }],
+      });
+    }
+    expect((await t.as(owner, { method: 'GET', url: `/api/warmup_plans/${plan.id}` })).json().relays).toBe(5);
+
+    // A relay already warming up under its own plan keeps it when it moves into the group; other updates of
+    // a relay in the group change nothing.
+    const own = await make.smtpRelay({ owner });
+    expect((await attach(other.id, { kind: 'smtp', relays: [own.id] })).json()).toEqual({ attached: 1 });
+    await q('update smtp_relays set group_id = $1 where id = $2', [smtpGroup.id, own.id]);
+    await q('update smtp_relays set normal_speed = normal_speed + 1 where group_id = $1', [smtpGroup.id]);
+    expect((await pageOf('smtp', own.id)).plan.name).toBe('Own plan');
+    expect((await pageOf('smtp', own.id)).history).toHaveLength(1);
+    expect((await pageOf('smtp', created.id)).history).toHaveLength(1);
+  });
+
   it.each<[string, (o: { other: number; otherGroup: number }) => object, Record<string, string>]>([
     ['nothing to attach', () => ({ kind: 'smtp' }), { relays: 'Choose relays or a relay group.' }],
     ['an unknown kind', () => ({ kind: 'x', relays: [1] }), { kind: 'Choose relays or a relay group.' }],
