@@ -248,33 +248,48 @@ describe('a bounce mailbox on Dovecot', () => {
     expect(await q(`select count(*)::int as n from bounced_emails where email = $1`, [user(5)])).toEqual([{ n: 0 }]);
   });
 
-  it('reads a large mailbox in pages over bounded runs, and a cut mid-read loses nothing and counts nothing twice', async () => {
-    const before = await folders();
-    const mails = Array.from({ length: 300 }, (_, i) =>
-      dsn({ rcpt: `nobody${i}@else.example`, status: '5.1.1', diagnostic: '550 5.1.1 unknown' }),
-    );
-    await append(mails);
-    const id = await mailbox();
-    // a bounded run: 10 of 300
-    expect(await checkMailbox(t.ctx, id, { runLimit: 10, page: 5 })).toEqual({ read: 10, error: null });
-    // the server killed while the next check reads (after its first page is stored)
-    const reading = checkMailbox(t.ctx, id, { page: 5 });
-    while (Number((await row(id))!.read_count) < 15) await new Promise((r) => setTimeout(r, 2));
-    await dove.kill();
-    const cut = await reading;
-    expect(cut.error).toMatch(/closed the connection|IMAP server|No answer|refused/);
-    await dove.restart();
-    const again = await checkMailbox(t.ctx, id, { page: 5 });
-    expect(again.error).toBeNull();
-    expect(await row(id)).toMatchObject({ read_count: 300, unmatched_count: 300, error: null });
-    expect(
-      await q(
-        `select count(*)::int as n, count(distinct uid)::int as d, count(moved_at)::int as moved from bounce_reports where mailbox_id = $1`,
-        [id],
-      ),
-    ).toEqual([{ n: 300, d: 300, moved: 300 }]);
-    expect(await folders()).toEqual({ ...before, Unmatched: before.Unmatched! + 300 });
-  });
+  it(
+    'reads a large mailbox in pages over bounded runs, and a cut mid-read loses nothing and counts nothing twice',
+    { timeout: 60_000 },
+    async () => {
+      const before = await folders();
+      const mails = Array.from({ length: 300 }, (_, i) =>
+        dsn({ rcpt: `nobody${i}@else.example`, status: '5.1.1', diagnostic: '550 5.1.1 unknown' }),
+      );
+      await append(mails);
+      const id = await mailbox();
+      // a bounded run: 10 of 300
+      expect(await checkMailbox(t.ctx, id, { runLimit: 10, page: 5 })).toEqual({ read: 10, error: null });
+      // the server killed while the next check reads (after its first page is stored)
+      const reading = checkMailbox(t.ctx, id, { page: 5 });
+      // Bounded, and saying why: an unbounded wait here once outlived the test and killed Dovecot under the next.
+      let settled: unknown;
+      reading.then(
+        (r) => (settled = r),
+        (e: unknown) => (settled = String(e)),
+      );
+      const until = Date.now() + 20_000;
+      while (Number((await row(id))!.read_count) < 15) {
+        if (settled) throw new Error(`the check ended before its first page was stored: ${JSON.stringify(settled)}`);
+        if (Date.now() > until) throw new Error(`no page stored within 20 s: ${JSON.stringify(await row(id))}`);
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      await dove.kill();
+      const cut = await reading;
+      expect(cut.error).toMatch(/closed the connection|IMAP server|No answer|refused/);
+      await dove.restart();
+      const again = await checkMailbox(t.ctx, id, { page: 5 });
+      expect(again.error).toBeNull();
+      expect(await row(id)).toMatchObject({ read_count: 300, unmatched_count: 300, error: null });
+      expect(
+        await q(
+          `select count(*)::int as n, count(distinct uid)::int as d, count(moved_at)::int as moved from bounce_reports where mailbox_id = $1`,
+          [id],
+        ),
+      ).toEqual([{ n: 300, d: 300, moved: 300 }]);
+      expect(await folders()).toEqual({ ...before, Unmatched: before.Unmatched! + 300 });
+    },
+  );
 
   it('keeps what it cannot use with a clear outcome: 20 MB, no parts, an unknown charset', async () => {
     const big = Buffer.concat([
