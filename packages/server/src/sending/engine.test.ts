@@ -43,7 +43,7 @@ const numberOf = (email: string) => Number(/^user(\d+)@/.exec(email)?.[1] ?? -1)
 async function setup() {
   const owner = await t.user();
   const { list, other, tld } = await bigList(t, owner, N, EXTRA);
-  // Sink A rejects every recipient whose number is a multiple of 13 with 550 (about 1.3% of all sent: with
+  // Sink A rejects every recipient whose number is a multiple of 13 with 550 (about 2.6% of all sent: with
   // every 7th, the rate hovered at the 5% pause line and the campaign sometimes paused); sink B answers 421 to
   // the first try of every multiple of 11 (and closes the session).
   const a = await startSmtpSink({
