@@ -188,6 +188,10 @@ service stats {
     kill,
     async restart() {
       await kill();
+      // A SIGKILL mid-write leaves Dovecot's dotlocks (dovecot-uidlist.lock) behind, and a new Dovecot waits
+      // for them to go stale (minutes): an operator's restart clears them, so does this one.
+      for (const f of readdirSync(path.join(dir, 'mail'), { recursive: true, encoding: 'utf8' }))
+        if (f.endsWith('.lock')) rmSync(path.join(dir, 'mail', f), { force: true });
       await start();
     },
     async stop() {

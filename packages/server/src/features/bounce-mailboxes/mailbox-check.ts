@@ -116,8 +116,8 @@ async function release(ctx: Pick<AppContext, 'db'>, id: number, error: string | 
 
 /** Creates the folder when missing (an existing one is left as it is). */
 async function ensureFolder(client: ImapFlow, name: string) {
-  const list = await client.list();
-  if (!list.some((f) => f.path === name)) await client.mailboxCreate(name);
+  const list = await settled(client, client.list());
+  if (!list.some((f) => f.path === name)) await settled(client, client.mailboxCreate(name));
 }
 
 /** imapflow answers a failed SEARCH or MOVE (a dropped connection too) with false: a failure here. */
@@ -125,9 +125,28 @@ class Dropped extends Error {
   code = 'NoConnection';
 }
 
+/**
+ * A command that settles when the connection closes: imapflow can leave a command in flight unsettled when the
+ * server drops the connection in its middle (a check then hung until its lease ran out, seen in CI with the
+ * test that kills Dovecot mid-read), so each command races the client's `close`.
+ */
+const untilClosed = new WeakMap<ImapFlow, Promise<never>>();
+function settled<T>(client: ImapFlow, command: Promise<T>): Promise<T> {
+  let closed = untilClosed.get(client);
+  if (!closed) {
+    closed = new Promise<never>((_, reject) => {
+      if (!client.usable) reject(new Dropped());
+      client.once('close', () => reject(new Dropped()));
+    });
+    closed.catch(() => {}); // only ever awaited through a race
+    untilClosed.set(client, closed);
+  }
+  return Promise.race([command, closed]);
+}
+
 async function move(client: ImapFlow, uids: number[], to: string) {
   for (let i = 0; i < uids.length; i += 500)
-    if (!(await client.messageMove(uids.slice(i, i + 500).join(','), to, { uid: true })))
+    if (!(await settled(client, client.messageMove(uids.slice(i, i + 500).join(','), to, { uid: true }))))
       throw client.usable ? new Error(`moving to ${to} failed`) : new Dropped();
 }
 
@@ -339,7 +358,7 @@ export async function checkMailbox(
   let client: ImapFlow | undefined;
   try {
     client = await openImap(ctx, { ...m, password: open(ctx.secret, m.passwordEnc) });
-    const lock = await client.getMailboxLock(m.folder);
+    const lock = await settled(client, client.getMailboxLock(m.folder));
     try {
       const box = client.mailbox;
       const validity = box ? Number(box.uidValidity) : 0;
@@ -349,15 +368,18 @@ export async function checkMailbox(
       await moveLeftovers(ctx, client, m, validity);
       while (read < runLimit) {
         // `N:*` always names the highest UID, even one below N: filtered
-        const all = await client.search({ uid: `${last + 1}:*` }, { uid: true });
+        const all = await settled(client, client.search({ uid: `${last + 1}:*` }, { uid: true }));
         if (!all) throw new Dropped();
         const found = all.filter((u) => u > last);
         if (!found.length) break;
         const uids = found.sort((a, b) => a - b).slice(0, Math.min(pageSize, runLimit - read));
-        const messages = await client.fetchAll(
-          uids.join(','),
-          { uid: true, size: true, source: { start: 0, maxLength: READ_LIMIT + 1 } },
-          { uid: true },
+        const messages = await settled(
+          client,
+          client.fetchAll(
+            uids.join(','),
+            { uid: true, size: true, source: { start: 0, maxLength: READ_LIMIT + 1 } },
+            { uid: true },
+          ),
         );
         const reads = readPage(ctx.secret, messages);
         if (!reads.length) {
@@ -376,7 +398,7 @@ export async function checkMailbox(
     } finally {
       lock.release();
     }
-    await client.logout().catch(() => {});
+    await settled(client, client.logout()).catch(() => {});
     await release(ctx, m.id, null);
     return { read, error: null };
   } catch (e) {
