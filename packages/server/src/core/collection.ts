@@ -1,4 +1,5 @@
 import type { FastifyContextConfig } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   and,
@@ -22,6 +23,8 @@ import { isId } from '@console/shared/ids';
 import type { Executor } from '../db/client.ts';
 import type { AuthUser } from './context.ts';
 import { scopeWhere, type Scope } from './access.ts';
+import { reportDb } from './reports.ts';
+import { rowCount } from './row-counts.ts';
 
 /**
  * One collection definition per resource: paging, `pagination=false`, `groups[]=select`, `order[...]`,
@@ -119,6 +122,20 @@ export interface CollectionOptions {
   where?: SQL;
   /** A total known without counting (a maintained counter); skips the count. */
   total?: number;
+}
+
+/** A route plugin's app (its requests typed by their zod schemas). */
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** How a list's GET route differs from the plain one (`collection.serveList`). */
+export interface ListRouteOptions {
+  tags: string[];
+  /** The route's config: `{ admin: true }` for an administrators' list (the scope is the collection's). */
+  config?: FastifyContextConfig;
+  /** A report's list: read from the report database, its lag in `x-data-age` (core/reports.ts, decision 1411). */
+  report?: boolean;
+  /** A table whose count the database keeps: an unfiltered page takes its total there (decision 1461). */
+  rowCount?: Parameters<typeof rowCount>[1];
 }
 
 export type Page<T> = { 'hydra:member': T[]; 'hydra:totalItems': number } | { items: T[]; totalItems: number };
@@ -226,17 +243,30 @@ export function defineCollection<F extends SelectedFields, Out = SelectResultFie
   /** What the list answers: full rows, or the light `groups[]=select` rows. */
   const response = z.union([wrap(def.item), wrap(selectItem)]);
 
-  return {
+  const collection = {
     query,
     response,
     item: def.item,
     scope: def.scope,
-    /** The options of the list's GET route: its query, its answer and its scope (`config.scope`). */
-    listRoute(tags: string[], config: FastifyContextConfig = {}) {
-      return {
-        config: { ...config, scope: def.scope },
-        schema: { tags, querystring: query, response: { 200: response } },
-      };
+    /**
+     * The list's GET route, whole: its query (malformed values 422), its answer, its scope (`config.scope`,
+     * decision 1420) and one page of what the caller may see. Decision 1490.
+     */
+    serveList(app: ZodApp, path: string, o: ListRouteOptions): void {
+      const { ctx } = app;
+      app.get(
+        path,
+        {
+          config: { ...o.config, scope: def.scope },
+          schema: { tags: o.tags, querystring: query, response: { 200: response } },
+        },
+        async (req, reply) => {
+          const db = o.report ? await reportDb(ctx, reply) : ctx.db;
+          const known =
+            o.rowCount && collection.whole(req.user, req.query) ? await rowCount(db, o.rowCount) : undefined;
+          return collection.list(db, req.user, req.query, { total: known });
+        },
+      );
     },
     pageSize,
     /** One page (or all rows) of what `user` may see, in the resource's envelope. */
@@ -294,4 +324,5 @@ export function defineCollection<F extends SelectedFields, Out = SelectResultFie
       return row && (def.present ? def.present(row as SelectResultFields<F>) : (row as unknown as Out));
     },
   };
+  return collection;
 }

@@ -23,9 +23,7 @@ const tags = ['bounce_mailboxes'];
 export const bounceMailboxesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get('/bounce_mailboxes', bounceMailboxesCollection.listRoute(tags), (req) =>
-    bounceMailboxesCollection.list(ctx.db, req.user, req.query),
-  );
+  bounceMailboxesCollection.serveList(app, '/bounce_mailboxes', { tags });
   app.get(
     '/bounce_mailboxes/:id',
     { schema: { tags, params: idParams, response: { 200: bounceMailboxItem } } },
@@ -52,9 +50,7 @@ export const bounceMailboxesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => reply.status(202).send(await checkBounceMailboxNow(ctx, req.user, req.params.id)),
   );
 
-  app.get('/bounce_reports', bounceReportsCollection.listRoute(tags), (req) =>
-    bounceReportsCollection.list(ctx.db, req.user, req.query),
-  );
+  bounceReportsCollection.serveList(app, '/bounce_reports', { tags });
   app.get('/bounce_reports/:id', { schema: { tags, params: idParams, response: { 200: bounceReportDetail } } }, (req) =>
     getBounceReport(ctx, req.user, req.params.id),
   );

@@ -8,7 +8,6 @@ import {
 import { found, idParams } from '../../core/access.ts';
 import { sendCsv, type CsvColumn } from '../../core/csv.ts';
 import { reportDb } from '../../core/reports.ts';
-import { rowCount } from '../../core/row-counts.ts';
 import {
   bouncedEmailsCollection,
   bouncedExportRows,
@@ -37,11 +36,7 @@ export const bouncedEmailsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
   // Unfiltered, the total is the kept row count (decision 1461).
-  app.get('/bounced_emails', bouncedEmailsCollection.listRoute(tags, config), async (req) =>
-    bouncedEmailsCollection.list(ctx.db, req.user, req.query, {
-      total: bouncedEmailsCollection.whole(req.user, req.query) ? await rowCount(ctx.db, 'bounced_emails') : undefined,
-    }),
-  );
+  bouncedEmailsCollection.serveList(app, '/bounced_emails', { tags, config, rowCount: 'bounced_emails' });
   /** The rows the same filters select (paging ignored), as bounced-emails.csv. */
   app.get(
     '/bounced_emails/export',

@@ -3,14 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CampaignMessages, campaignActionSchema, type CampaignTypeName } from '@console/shared/campaigns';
 import { CampaignStatus, CampaignTypeOf } from '@console/shared/enums';
 import { pmtaStartSchema } from '@console/shared/pmta-campaigns';
-import { found, idParams, type Scope } from '../../core/access.ts';
-import type { AppContext, AuthUser } from '../../core/context.ts';
+import { found, idParams } from '../../core/access.ts';
+import type { ListRouteOptions } from '../../core/collection.ts';
+import type { AppContext } from '../../core/context.ts';
 import { conflict } from '../../core/errors.ts';
 import { ensureCampaignVmtas } from '../../pmta/campaign-servers.ts';
 import { pauseCampaign, startCampaign, stopCampaign, type CampaignRow } from '../../sending/campaign-state.ts';
 import { unsubscribeRefusal } from '../../sending/unsubscribe.ts';
 import type { CampaignInput, CampaignItem } from '@console/shared/campaigns';
-import type { Executor } from '../../db/client.ts';
 import type { campaignService } from './campaigns.service.ts';
 import { campaignStatus } from './campaigns.repo.ts';
 
@@ -71,12 +71,9 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** What the routes use of a kind's collection (campaignCollection). */
-interface Collection<Q extends z.ZodType> {
-  query: Q;
-  response: z.ZodType;
+interface Collection {
   item: z.ZodType;
-  scope: Scope;
-  list: (db: Executor, user: AuthUser, q: z.infer<Q>) => Promise<unknown>;
+  serveList: (app: Parameters<FastifyPluginAsyncZod>[0], path: string, o: ListRouteOptions) => void;
 }
 
 /**
@@ -84,10 +81,10 @@ interface Collection<Q extends z.ZodType> {
  * kind, from its collection, schemas and service. Every user runs their own campaigns; administrators see,
  * filter and act on all of them.
  */
-export function campaignRoutes<Item extends CampaignItem, Input extends CampaignInput, Q extends z.ZodType>(o: {
+export function campaignRoutes<Item extends CampaignItem, Input extends CampaignInput>(o: {
   path: string;
   tags: string[];
-  collection: Collection<Q>;
+  collection: Collection;
   create: z.ZodType<Input & { user?: number | null }>;
   update: z.ZodType<Input>;
   service: ReturnType<typeof campaignService<Item, Input>>;
@@ -98,14 +95,7 @@ export function campaignRoutes<Item extends CampaignItem, Input extends Campaign
     const { ctx } = app;
     const item = collection.item;
 
-    app.get(
-      `/${path}`,
-      {
-        config: { scope: collection.scope },
-        schema: { tags, querystring: collection.query, response: { 200: collection.response } },
-      },
-      async (req) => collection.list(ctx.db, req.user, req.query as z.infer<Q>),
-    );
+    collection.serveList(app, `/${path}`, { tags });
 
     app.get(`/${path}/:id`, { schema: { tags, params: idParams, response: { 200: item } } }, async (req) =>
       service.get(ctx, req.user, req.params.id),

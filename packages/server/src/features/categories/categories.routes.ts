@@ -19,9 +19,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => categoryTree(db),
   );
 
-  app.get('/categories', categoriesCollection.listRoute(tags), async (req) =>
-    categoriesCollection.list(db, req.user, req.query),
-  );
+  categoriesCollection.serveList(app, '/categories', { tags });
 
   app.get('/categories/:id', { schema: { tags, params: idParams, response: { 200: categoryItem } } }, async (req) =>
     found(await findCategory(db, req.params.id)),

@@ -34,18 +34,7 @@ const csvColumns: CsvColumn<ComplaintExportRow>[] = [
 export const complaintEmailsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get(
-    '/complaint_emails',
-    {
-      config,
-      schema: {
-        tags,
-        querystring: complaintEmailsCollection.query,
-        response: { 200: complaintEmailsCollection.response },
-      },
-    },
-    (req) => complaintEmailsCollection.list(ctx.db, req.user, req.query),
-  );
+  complaintEmailsCollection.serveList(app, '/complaint_emails', { tags, config });
   /** The rows the same filters select (paging ignored), as complaints.csv. */
   app.get(
     '/complaint_emails/export',

@@ -10,9 +10,7 @@ const tags = ['dkim-keys'];
 export const dkimKeysRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get('/dkim_keys', dkimKeysCollection.listRoute(tags), (req) =>
-    dkimKeysCollection.list(ctx.db, req.user, req.query),
-  );
+  dkimKeysCollection.serveList(app, '/dkim_keys', { tags });
   app.get('/dkim_keys/:id', { schema: { tags, params: idParams, response: { 200: dkimKeyItem } } }, (req) =>
     getDkimKey(ctx, req.user, req.params.id),
   );

@@ -19,9 +19,7 @@ const tags = ['email lists'];
 export const emailListsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  app.get('/email_lists', emailListsCollection.listRoute(tags), async (req) =>
-    emailListsCollection.list(db, req.user, req.query),
-  );
+  emailListsCollection.serveList(app, '/email_lists', { tags });
 
   app.get(
     '/email_lists/:id',

@@ -9,9 +9,7 @@ const tags = ['link_groups'];
 export const linkGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get('/link_groups', linkGroupsCollection.listRoute(tags), (req) =>
-    linkGroupsCollection.list(ctx.db, req.user, req.query),
-  );
+  linkGroupsCollection.serveList(app, '/link_groups', { tags });
   app.get('/link_groups/:id', { schema: { tags, params: idParams, response: { 200: linkGroupItem } } }, (req) =>
     getLinkGroup(ctx, req.user, req.params.id),
   );

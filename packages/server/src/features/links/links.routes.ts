@@ -9,7 +9,7 @@ const tags = ['links'];
 export const linksRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get('/links', linksCollection.listRoute(tags), (req) => linksCollection.list(ctx.db, req.user, req.query));
+  linksCollection.serveList(app, '/links', { tags });
   app.get('/links/:id', { schema: { tags, params: idParams, response: { 200: linkItem } } }, (req) =>
     getLink(ctx, req.user, req.params.id),
   );

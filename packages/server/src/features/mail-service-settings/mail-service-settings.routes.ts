@@ -22,9 +22,7 @@ const config = { admin: true };
 export const mailServiceSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get('/mail_service_settings', mailServiceSettingsCollection.listRoute(tags, config), (req) =>
-    mailServiceSettingsCollection.list(ctx.db, req.user, req.query),
-  );
+  mailServiceSettingsCollection.serveList(app, '/mail_service_settings', { tags, config });
   app.get(
     '/mail_service_settings/:id',
     { config, schema: { tags, params: idParams, response: { 200: mailServiceSettingItem } } },

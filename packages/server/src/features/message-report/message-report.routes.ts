@@ -31,9 +31,7 @@ const columns: XlsxColumn<MessageExportRow>[] = [
 /** GET message_reports (paged, order[field], userId, archiveStatus) and POST message-report-xlsx (spec 3 §7). */
 export const messageReportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  app.get('/message_reports', messageReportCollection.listRoute(tags), async (req, reply) =>
-    messageReportCollection.list(await reportDb(ctx, reply), req.user, req.query),
-  );
+  messageReportCollection.serveList(app, '/message_reports', { tags, report: true });
   app.post(
     '/message-report-xlsx',
     { config: { scope: messageReportCollection.scope }, schema: { tags, body: messageReportExportSchema } },

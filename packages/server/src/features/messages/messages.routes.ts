@@ -15,9 +15,7 @@ const tags = ['messages'];
 export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get('/messages', messagesCollection.listRoute(tags), (req) =>
-    messagesCollection.list(ctx.db, req.user, req.query),
-  );
+  messagesCollection.serveList(app, '/messages', { tags });
   app.get('/messages/:id', { schema: { tags, params: idParams, response: { 200: messageItem } } }, (req) =>
     getMessage(ctx, req.user, req.params.id),
   );

@@ -13,9 +13,7 @@ const admin = { admin: true };
 export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get('/offers', offersCollection.listRoute(tags), async (req) =>
-    offersCollection.list(ctx.db, req.user, req.query),
-  );
+  offersCollection.serveList(app, '/offers', { tags });
 
   /** The offer; to its owner with `postbackUrl` (their postback key in it). */
   app.get('/offers/:id', { schema: { tags, params: idParams, response: { 200: offerItem } } }, async (req) => {

@@ -17,9 +17,7 @@ const config = { admin: true };
 export const pmtaConfigsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get('/pmta_configs', pmtaConfigsCollection.listRoute(tags, config), (req) =>
-    pmtaConfigsCollection.list(ctx.db, req.user, req.query),
-  );
+  pmtaConfigsCollection.serveList(app, '/pmta_configs', { tags, config });
   app.get(
     '/pmta_configs/:id',
     { config, schema: { tags, params: idParams, response: { 200: pmtaConfigItem } } },

@@ -15,9 +15,7 @@ const tags = ['pmta e-mail tests'];
 export const pmtaEmailTestsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get('/pmta_email_tests', pmtaEmailTestsCollection.listRoute(tags), async (req) =>
-    pmtaEmailTestsCollection.list(ctx.db, req.user, req.query),
-  );
+  pmtaEmailTestsCollection.serveList(app, '/pmta_email_tests', { tags });
 
   app.get(
     '/pmta_email_tests/:id',

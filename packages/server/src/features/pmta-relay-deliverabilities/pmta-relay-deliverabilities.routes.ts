@@ -5,10 +5,5 @@ const tags = ['pmta-relay-deliverabilities'];
 
 /** GET pmta_relay_deliverabilities (spec 3 §7): smtpHost, group id, mail provider id, order, paging; administrators. */
 export const pmtaRelayDeliverabilitiesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ctx } = app;
-  app.get(
-    '/pmta_relay_deliverabilities',
-    relayDeliverabilitiesCollection.listRoute(tags, { admin: true }),
-    async (req) => relayDeliverabilitiesCollection.list(ctx.db, req.user, req.query),
-  );
+  relayDeliverabilitiesCollection.serveList(app, '/pmta_relay_deliverabilities', { tags, config: { admin: true } });
 };

@@ -16,9 +16,7 @@ const config = { admin: true };
 /** GET pmta_relay_indicators and POST pmta-relay-indicator-report-xlsx (spec 3 §7): administrators only. */
 export const pmtaRelayIndicatorsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  app.get('/pmta_relay_indicators', relayIndicatorsCollection.listRoute(tags, config), async (req) =>
-    relayIndicatorsCollection.list(ctx.db, req.user, req.query),
-  );
+  relayIndicatorsCollection.serveList(app, '/pmta_relay_indicators', { tags, config });
   app.post(
     '/pmta-relay-indicator-report-xlsx',
     { config, schema: { tags, body: indicatorXlsxSchema } },

@@ -34,9 +34,7 @@ const pairParams = z.object({ relayId: pathId, providerId: pathId });
 export const pmtaSpeedsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get('/pmta_speeds', pmtaSpeedsCollection.listRoute(tags, config), (req) =>
-    pmtaSpeedsCollection.list(ctx.db, req.user, req.query),
-  );
+  pmtaSpeedsCollection.serveList(app, '/pmta_speeds', { tags, config });
   app.get('/pmta_speeds/:id', { config, schema: { tags, params: idParams, response: { 200: pmtaSpeedItem } } }, (req) =>
     getSpeed(ctx, req.params.id),
   );

@@ -12,7 +12,7 @@ export const relayGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     const tags = [relayGroupsPath(kind)];
     const collection = relayGroupCollections[kind];
 
-    app.get(path, collection.listRoute(tags), (req) => collection.list(ctx.db, req.user, req.query));
+    collection.serveList(app, path, { tags });
     app.get(`${path}/:id`, { schema: { tags, params: idParams, response: { 200: relayGroupItem } } }, (req) =>
       getRelayGroup(ctx, kind, req.user, req.params.id),
     );

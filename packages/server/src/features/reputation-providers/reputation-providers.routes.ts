@@ -11,9 +11,7 @@ const admin = { admin: true };
 export const reputationProvidersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get('/reputation_providers', reputationProvidersCollection.listRoute(tags, admin), (req) =>
-    reputationProvidersCollection.list(ctx.db, req.user, req.query),
-  );
+  reputationProvidersCollection.serveList(app, '/reputation_providers', { tags, config: admin });
   app.get(
     '/reputation_providers/:id',
     { config: admin, schema: { tags, params: idParams, response: { 200: reputationProviderItem } } },

@@ -21,7 +21,7 @@ const bulkQuery = z.object({ userId: z.string().max(20).optional() });
 export const socksProxiesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get('/socks', socksCollection.listRoute(tags), (req) => socksCollection.list(ctx.db, req.user, req.query));
+  socksCollection.serveList(app, '/socks', { tags });
   app.get('/socks/:id', { schema: { tags, params: idParams, response: { 200: socksItem } } }, (req) =>
     getSocks(ctx, req.user, req.params.id),
   );

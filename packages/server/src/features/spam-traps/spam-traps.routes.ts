@@ -39,9 +39,7 @@ export const spamTrapsRoutes: FastifyPluginAsyncZod = async (app) => {
   const domains = ['spam_domains'];
   const emails = ['spam_emails'];
 
-  app.get('/mail_provider_domains', spamDomainsCollection.listRoute(domains, config), (req) =>
-    spamDomainsCollection.list(ctx.db, req.user, req.query),
-  );
+  spamDomainsCollection.serveList(app, '/mail_provider_domains', { tags: domains, config });
   app.get(
     '/mail_provider_domains/:id',
     { config, schema: { tags: domains, params: idParams, response: { 200: spamDomainItem } } },
@@ -70,9 +68,7 @@ export const spamTrapsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/spam_emails', spamEmailsCollection.listRoute(emails, config), (req) =>
-    spamEmailsCollection.list(ctx.db, req.user, req.query),
-  );
+  spamEmailsCollection.serveList(app, '/spam_emails', { tags: emails, config });
   app.get(
     '/spam_emails/:id',
     { config, schema: { tags: emails, params: idParams, response: { 200: spamEmailItem } } },
@@ -101,9 +97,7 @@ export const spamTrapsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const mxs = ['spam_mxs'];
-  app.get('/dns_records', spamMxsCollection.listRoute(mxs, config), (req) =>
-    spamMxsCollection.list(ctx.db, req.user, req.query),
-  );
+  spamMxsCollection.serveList(app, '/dns_records', { tags: mxs, config });
   app.get(
     '/dns_records/:id',
     { config, schema: { tags: mxs, params: idParams, response: { 200: spamMxItem } } },

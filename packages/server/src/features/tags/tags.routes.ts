@@ -10,7 +10,7 @@ const tags = ['tags'];
 export const tagsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get('/tags', tagsCollection.listRoute(tags), (req) => tagsCollection.list(ctx.db, req.user, req.query));
+  tagsCollection.serveList(app, '/tags', { tags });
   app.get('/tags/:id', { schema: { tags, params: idParams, response: { 200: tagItem } } }, (req) =>
     getTag(ctx, req.user, req.params.id),
   );

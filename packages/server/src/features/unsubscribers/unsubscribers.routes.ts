@@ -3,7 +3,6 @@ import { UnsubscriberMessages as M, unsubscriberItem } from '@console/shared/uns
 import { FILE_ACCEPTED } from '@console/shared/uploads';
 import { idParams } from '../../core/access.ts';
 import { invalid } from '../../core/errors.ts';
-import { rowCount } from '../../core/row-counts.ts';
 import { acceptReceived, hasFile, unlessSentLater, uploadsDir } from '../../core/imports/accept.ts';
 import { receiveUpload } from '../../core/uploads.ts';
 import { parseData, parseUnsubscriber, unsubscribersImport } from './unsubscribers.import.ts';
@@ -18,11 +17,7 @@ export const unsubscribersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
   // Unfiltered, the total is the kept row count: counting 2,000,000 rows took over a second (decision 1461).
-  app.get('/unsubscribers', unsubscribersCollection.listRoute(tags, config), async (req) =>
-    unsubscribersCollection.list(ctx.db, req.user, req.query, {
-      total: unsubscribersCollection.whole(req.user, req.query) ? await rowCount(ctx.db, 'unsubscribers') : undefined,
-    }),
-  );
+  unsubscribersCollection.serveList(app, '/unsubscribers', { tags, config, rowCount: 'unsubscribers' });
 
   /**
    * Multipart `data` (JSON of category and email) and an optional `file`: one address now (201 with it),

@@ -10,9 +10,7 @@ const tags = ['users'];
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get('/users', usersCollection.listRoute(tags, admin), async (req) =>
-    usersCollection.list(ctx.db, req.user, req.query),
-  );
+  usersCollection.serveList(app, '/users', { tags, config: admin });
 
   app.get(
     '/users/:id',

@@ -35,9 +35,7 @@ const relayParams = idParams.extend({ kind: z.enum(['pmta', 'smtp']) });
 /** Warm-up plans (issue 40 §2): owned plans, the ready-made ones to copy, relays attached, a relay's page. */
 export const warmupPlansRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  app.get('/warmup_plans', warmupPlansCollection.listRoute(tags), (req) =>
-    warmupPlansCollection.list(ctx.db, req.user, req.query),
-  );
+  warmupPlansCollection.serveList(app, '/warmup_plans', { tags });
   app.get(
     '/warmup_plans/ready',
     { config: { scope: 'global' }, schema: { tags, response: { 200: z.array(readyPlanItem) } } },

@@ -48,9 +48,7 @@ export const pmtaRelaysRoutes: FastifyPluginAsyncZod = async (app) => {
     await changeRelay(ctx, await relayRow(ctx.db, relayId), (tx) => setSwitches(tx, relayId, switches));
   };
 
-  app.get('/pmta_relays', pmtaRelaysCollection.listRoute(tags), (req) =>
-    pmtaRelaysCollection.list(ctx.db, req.user, req.query),
-  );
+  pmtaRelaysCollection.serveList(app, '/pmta_relays', { tags });
 
   /** One relay; with `groups[]=relay_reputations` also its reputations (the Status dialog). */
   app.get(

@@ -13,9 +13,7 @@ const tags = ['pmta_servers'];
 export const pmtaServersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get('/pmta_servers', pmtaServersCollection.listRoute(tags), (req) =>
-    pmtaServersCollection.list(ctx.db, req.user, req.query),
-  );
+  pmtaServersCollection.serveList(app, '/pmta_servers', { tags });
   app.get('/pmta_servers/:id', { schema: { tags, params: idParams, response: { 200: pmtaServerItem } } }, (req) =>
     getPmtaServer(ctx, req.user, req.params.id),
   );

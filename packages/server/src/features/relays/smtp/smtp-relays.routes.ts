@@ -12,9 +12,7 @@ const tags = ['smtp_relays'];
 export const smtpRelaysRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get('/smtp_relays', smtpRelaysCollection.listRoute(tags), (req) =>
-    smtpRelaysCollection.list(ctx.db, req.user, req.query),
-  );
+  smtpRelaysCollection.serveList(app, '/smtp_relays', { tags });
   app.get('/smtp_relays/:id', { schema: { tags, params: idParams, response: { 200: smtpRelayItem } } }, (req) =>
     getSmtpRelay(ctx, req.user, req.params.id),
   );

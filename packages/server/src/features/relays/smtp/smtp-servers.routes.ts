@@ -9,9 +9,7 @@ const tags = ['smtp_servers'];
 export const smtpServersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get('/smtp_servers', smtpServersCollection.listRoute(tags), (req) =>
-    smtpServersCollection.list(ctx.db, req.user, req.query),
-  );
+  smtpServersCollection.serveList(app, '/smtp_servers', { tags });
   app.get('/smtp_servers/:id', { schema: { tags, params: idParams, response: { 200: smtpServerItem } } }, (req) =>
     getSmtpServer(ctx, req.user, req.params.id),
   );
