@@ -2,7 +2,6 @@ import ssh2 from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { open } from '../../../core/sealed.ts';
 import { newEd25519KeyPair } from '../../../pmta/ssh/keys.ts';
-import { expectAccess } from '../../../../test/access.ts';
 import { factories } from '../../../../test/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../../test/harness.ts';
 import { postFile, uploadOutcome } from '../../../../test/uploads.ts';
@@ -87,81 +86,6 @@ describe('PMTA servers: calls', () => {
     const schema = doc.paths['/api/pmta_servers'].post.requestBody.content['application/json'].schema;
     expect(schema.properties.smtpPort.default).toBe(3535);
     expect(schema.properties.serverUsername.default).toBe('root');
-  });
-
-  it.each<[string, Record<string, unknown>, Record<string, string>]>([
-    ['no name', { name: '' }, { name: 'Server Name is required.' }],
-    ['no IP', { serverIp: '' }, { serverIp: 'Server IP is required.' }],
-    ['a bad IP', { serverIp: '1.2.3' }, { serverIp: 'Server IP must be an valid IP address.' }],
-    ['no HTTP port', { pmtaHttpPort: null }, { pmtaHttpPort: 'PMTA HTTP Port is required.' }],
-    ['a text HTTP port', { pmtaHttpPort: 'x' }, { pmtaHttpPort: 'PMTA HTTP Port must be integer.' }],
-    ['no SSH port', { sshPort: '' }, { sshPort: 'SSH Port is required.' }],
-    ['a fractional SSH port', { sshPort: 22.5 }, { sshPort: 'SSH Port must be integer.' }],
-    ['no SMTP port', { smtpPort: '' }, { smtpPort: 'SMTP Port is required.' }],
-    ['an SMTP port out of range', { smtpPort: 70_000 }, { smtpPort: 'SMTP Port must be between 1 and 65535.' }],
-    ['no normal speed', { relayNormalSpeed: '' }, { relayNormalSpeed: 'Relay Normal Speed is required.' }],
-    [
-      'a text backoff speed',
-      { relayBackoffSpeed: 'slow' },
-      { relayBackoffSpeed: 'Relay Backoff Speed must be integer.' },
-    ],
-    ['no username', { serverUsername: '' }, { serverUsername: 'Server Username is required.' }],
-    [
-      'a short username',
-      { serverUsername: 'abc' },
-      { serverUsername: 'Server Username must be at least 4 characters.' },
-    ],
-    ['no IP list', { ipList: ' ' }, { ipList: 'IP List is required.' }],
-    ['an unknown encryption', { encryption: 'starttls' }, { encryption: "Encryption must be empty, 'ssl' or 'tls'." }],
-    ['an unknown owner', { user: 999_999 }, { user: 'User not found.' }],
-  ])('refuses %s and stores nothing', async (_, over, error) => {
-    const before = await serversOf(admin.id);
-    const res = await t.as(admin, { method: 'POST', url: '/api/pmta_servers', payload: body(over) });
-    expect([res.statusCode, res.json()]).toEqual([422, { error }]);
-    expect(await serversOf(admin.id)).toBe(before);
-  });
-
-  it('scopes the list, the select list and the user.id filter', async () => {
-    const owner = await t.user();
-    const other = await t.user();
-    const mine = await make.pmtaServer({ owner, name: 'zz mine' });
-    await make.pmtaServer({ owner: other, name: 'zz theirs' });
-    const sel = await t.as(owner, {
-      method: 'GET',
-      url: `/api/pmta_servers?groups[]=select&pagination=false&user.id=${other.id}`,
-    });
-    expect(sel.json()['hydra:member']).toEqual([{ id: mine.id, name: 'zz mine' }]);
-    const byAdmin = await t.as(admin, { method: 'GET', url: `/api/pmta_servers?name=zz&user.id=${other.id}` });
-    expect(byAdmin.json()['hydra:member'].map((s: { name: string }) => s.name)).toEqual(['zz theirs']);
-  });
-
-  it('keeps the owner of a server that has relays', async () => {
-    const relay = await make.pmtaRelay();
-    const res = await t.as(admin, {
-      method: 'PUT',
-      url: `/api/pmta_servers/${relay.pmtaServerId}`,
-      payload: body({ user: admin.id }),
-    });
-    expect([res.statusCode, res.json()]).toEqual([
-      422,
-      { error: { user: 'The server has relays of its owner: it cannot change owner.' } },
-    ]);
-  });
-
-  it.each([
-    ['GET', '/api/pmta_servers/:id', true],
-    ['PUT', '/api/pmta_servers/:id', true],
-    ['DELETE', '/api/pmta_servers/:id', true],
-    ['GET', '/api/pmta_servers', false],
-    ['POST', '/api/pmta_servers', false],
-  ] as const)('%s %s: 401 without a token; another user’s server is 404 and untouched', async (method, url, owned) => {
-    await expectAccess(t, {
-      method,
-      url,
-      payload: body({ name: 'Taken over' }),
-      owned: owned ? async (owner) => (await make.pmtaServer({ owner, name: 'Untouched' })).id : undefined,
-    });
-    expect((await q(`select count(*)::int as n from pmta_servers where name = 'Taken over'`))[0].n).toBe(0);
   });
 });
 

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, Select, Typography } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
+import { Form, Input, Select, Typography } from 'antd';
 import { DEFAULT_PAGE_SIZE } from '@console/shared/hydra';
 import {
   DELIVERABILITY_HEADER,
@@ -9,11 +8,9 @@ import {
 } from '@console/shared/pmta-relay-deliverabilities';
 import { ReportTexts } from '@console/shared/reports';
 import { DataTable } from '@/components/data-table.tsx';
-import { EmptyState } from '@/components/empty-state.tsx';
-import { useReportErrorDialog } from '@/components/reports/report-error.ts';
+import { ReportPage } from '@/components/reports/report-page.tsx';
 import type { SortOrder } from '@/hooks/use-collection-params.ts';
 import { useSelectOptions } from '@/hooks/use-select-options.ts';
-import { Page } from '@/components/page.tsx';
 import { useRelayDeliverabilities } from '../api/pmta-relay-deliverabilities.ts';
 
 interface FilterValues {
@@ -43,54 +40,54 @@ export function PmtaRelayDeliverabilityReport() {
     ...(order ? { [`order[${order.field}]`]: order.dir } : {}),
   };
   const report = useRelayDeliverabilities(query);
-  useReportErrorDialog(report.error);
 
   return (
-    <Page title="PMTA Deliverability">
-      <Typography.Paragraph type="secondary" data-testid="deliverability-header">
-        {DELIVERABILITY_HEADER}
-      </Typography.Paragraph>
-      <Form<FilterValues>
-        form={form}
-        layout="inline"
-        style={{ rowGap: 8, marginBottom: 16 }}
-        onFinish={(v) => {
+    <ReportPage
+      title="PMTA Deliverability"
+      intro={
+        <Typography.Paragraph type="secondary" data-testid="deliverability-header">
+          {DELIVERABILITY_HEADER}
+        </Typography.Paragraph>
+      }
+      report={report}
+      form={{
+        instance: form,
+        onFinish: (v: FilterValues) => {
           setFilters({ ...v });
           setPage(1);
-        }}
-      >
-        <Form.Item name="mailProvider.id">
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder="Mail Service"
-            aria-label="Mail Service"
-            options={services.data}
-            style={{ minWidth: 160 }}
-          />
-        </Form.Item>
-        <Form.Item name="group.id">
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder="Relay Group"
-            aria-label="Relay Group"
-            options={groups.data}
-            style={{ minWidth: 160 }}
-          />
-        </Form.Item>
-        <Form.Item name="smtpHost">
-          <Input allowClear placeholder="SMTP host" aria-label="SMTP host" />
-        </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={report.isFetching}>
-            Get
-          </Button>
-        </Form.Item>
-      </Form>
-      {query === undefined ? (
-        <EmptyState description={ReportTexts.clickGet} />
-      ) : (
+        },
+      }}
+      filters={
+        <>
+          <Form.Item name="mailProvider.id">
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder="Mail Service"
+              aria-label="Mail Service"
+              options={services.data}
+              style={{ minWidth: 160 }}
+            />
+          </Form.Item>
+          <Form.Item name="group.id">
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder="Relay Group"
+              aria-label="Relay Group"
+              options={groups.data}
+              style={{ minWidth: 160 }}
+            />
+          </Form.Item>
+          <Form.Item name="smtpHost">
+            <Input allowClear placeholder="SMTP host" aria-label="SMTP host" />
+          </Form.Item>
+        </>
+      }
+      asked={query}
+      empty={ReportTexts.clickGet}
+    >
+      {() => (
         <DataTable<RelayDeliverability>
           data={report.data}
           loading={report.isFetching}
@@ -117,6 +114,6 @@ export function PmtaRelayDeliverabilityReport() {
           ]}
         />
       )}
-    </Page>
+    </ReportPage>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Flex, Input, Select, Tooltip, Typography, theme } from 'antd';
 import { PauseCircleFilled } from '@ant-design/icons';
 import type { ColumnType } from 'antd/es/table/interface';
@@ -10,10 +10,8 @@ import type {
 } from '@console/shared/pmta-relays-mail-service-report';
 import { ReportTexts, money } from '@console/shared/reports';
 import { ReportTable } from '@/components/reports/report-table.tsx';
-import { EmptyState } from '@/components/empty-state.tsx';
-import { Page } from '@/components/page.tsx';
 import { DescriptionCell } from '@/components/relay-description-cell.tsx';
-import { reportErrorDialog } from '@/components/reports/report-error.ts';
+import { ReportPage } from '@/components/reports/report-page.tsx';
 import { ReportRangePicker, defaultRange, type ReportRange } from '@/components/reports/report-range.tsx';
 import type { SortOrder } from '@/hooks/use-collection-params.ts';
 import { RelayGroupSelect } from '@/components/reports/relay-group-select.tsx';
@@ -70,9 +68,6 @@ export function PmtaRelaysMailServiceReport() {
           description,
         };
   const report = useMailServiceReport(body);
-  useEffect(() => {
-    if (report.error) reportErrorDialog(report.error);
-  }, [report.error]);
   const reread = () => report.refetch();
   const rows = report.data?.report;
 
@@ -168,33 +163,39 @@ export function PmtaRelaysMailServiceReport() {
   ];
 
   return (
-    <Page title="PMTA Relays - Mail Service Report">
-      <Flex gap={8} wrap align="center" style={{ marginBottom: 16 }}>
-        <RelayGroupSelect value={group} onChange={setGroup} />
-        <Select<number>
-          aria-label="Mail Service"
-          placeholder="Mail Service"
-          showSearch={{ optionFilterProp: 'label' }}
-          value={provider}
-          onChange={setProvider}
-          options={providers.data}
-          loading={providers.isLoading}
-          status={provider === undefined ? 'warning' : undefined}
-          style={{ minWidth: 180 }}
-        />
-        <ReportRangePicker value={range} onChange={setRange} />
-        <Input.Search
-          aria-label="Relay description"
-          placeholder="Relay description"
-          allowClear
-          maxLength={200}
-          onSearch={(v) => setDescription(v.trim())}
-          style={{ width: 220 }}
-        />
-      </Flex>
-      {body === undefined ? (
-        <EmptyState description={ReportTexts.selectMailService} />
-      ) : (
+    // No Get: the report is read as soon as a mail service is chosen.
+    <ReportPage
+      title="PMTA Relays - Mail Service Report"
+      report={report}
+      filters={
+        <>
+          <RelayGroupSelect value={group} onChange={setGroup} />
+          <Select<number>
+            aria-label="Mail Service"
+            placeholder="Mail Service"
+            showSearch={{ optionFilterProp: 'label' }}
+            value={provider}
+            onChange={setProvider}
+            options={providers.data}
+            loading={providers.isLoading}
+            status={provider === undefined ? 'warning' : undefined}
+            style={{ minWidth: 180 }}
+          />
+          <ReportRangePicker value={range} onChange={setRange} />
+          <Input.Search
+            aria-label="Relay description"
+            placeholder="Relay description"
+            allowClear
+            maxLength={200}
+            onSearch={(v) => setDescription(v.trim())}
+            style={{ width: 220 }}
+          />
+        </>
+      }
+      asked={body}
+      empty={ReportTexts.selectMailService}
+    >
+      {() => (
         <ReportTable<Row>
           rows={rows}
           report={report}
@@ -209,6 +210,6 @@ export function PmtaRelaysMailServiceReport() {
           })}
         />
       )}
-    </Page>
+    </ReportPage>
   );
 }
