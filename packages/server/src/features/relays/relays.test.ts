@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RelayKind } from '@console/shared/relays';
+import { expectAccess } from '../../../test/access.ts';
 import { factories } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 
@@ -82,6 +83,123 @@ describe.each(['pmta', 'smtp'] as const)('%s relays: bulk calls', (kind) => {
     });
     expect(await mineCount()).toBe(0);
     expect((await t.as(null, { method: 'POST', url: `/api/${kind}_relays/bulk_delete` })).statusCode).toBe(401);
+  });
+});
+
+type Refusal = [string, Record<string, unknown>, Record<string, string>];
+
+/** What differs between the kinds for the calls both kinds answer alike (decision 1492). */
+const relayKinds = [
+  {
+    kind: 'pmta' as const,
+    server: (o: { owner?: TestUser }) => make.pmtaServer(o),
+    group: (o: { owner?: TestUser }) => make.pmtaRelayGroup(o),
+    serverField: 'pmtaServer',
+    serverNotOwners: "The PMTA server must be one of the owner's servers.",
+    refusals: [
+      ['no group', { group: undefined }, { group: 'Relay Group is required' }],
+      ['no server', { pmtaServer: '' }, { pmtaServer: 'Pmta Server is required' }],
+      ['no host', { smtpHost: '' }, { smtpHost: 'Smtp Host is required' }],
+      ['no IP', { ip: '' }, { ip: 'IP address is required' }],
+      ['a bad IP', { ip: '10.0.0' }, { ip: 'Not valid IP address' }],
+      ['no sender', { senderEmail: '' }, { senderEmail: 'Sender Email is required' }],
+      ['a bad sender', { senderEmail: 'nope' }, { senderEmail: 'Invalid Email' }],
+      ['a long description', { description: 'x'.repeat(401) }, { description: 'Max length is 400 symbols' }],
+    ] as Refusal[],
+    /** A create's fields besides its server and group. */
+    fields: () => ({ smtpHost: 'm.example.com', ip: '10.7.0.1', senderEmail: 'a@example.com' }),
+    /** A relay of `owner`, and the column a refused write must leave as it was. */
+    relay: (owner: TestUser) => make.pmtaRelay({ owner, ip: '10.6.6.6' }),
+    kept: { column: 'host(ip) as ip', row: { ip: '10.6.6.6' } },
+    edit: { group: 1, ip: '10.0.0.9', senderEmail: 'x@example.com', switches: [] },
+    calls: ['/api/pmta_relays/:id', '/api/pmta_relay_switches/:id'],
+  },
+  {
+    kind: 'smtp' as const,
+    server: (o: { owner?: TestUser }) => make.smtpServer(o),
+    group: (o: { owner?: TestUser }) => make.smtpRelayGroup(o),
+    serverField: 'smtpServer',
+    serverNotOwners: "The SMTP server must be one of the owner's servers.",
+    refusals: [
+      ['no group', { group: undefined }, { group: 'Relay Group is required' }],
+      ['no server', { smtpServer: '' }, { smtpServer: 'SMTP Server is required' }],
+      ['no sender', { senderEmail: '' }, { senderEmail: 'Email is required' }],
+      ['a bad sender', { senderEmail: 'nope' }, { senderEmail: 'Invalid Email' }],
+      ['no account', { account: ' ' }, { account: 'Account is required' }],
+      ['no password', { password: '' }, { password: 'Password is required' }],
+      ['a long account', { account: 'x'.repeat(256) }, { account: 'Account must be no longer than 255 characters.' }],
+      ['a long description', { description: 'x'.repeat(401) }, { description: 'Max length is 400 symbols' }],
+      ['a malformed group id', { group: '0x10' }, { group: 'Relay Group is required' }],
+      ['a number as account', { account: 7 }, { account: 'Account is required' }],
+    ] as Refusal[],
+    fields: () => ({ senderEmail: 'a@example.com', account: `acc-${Math.random()}`, password: 'pw' }),
+    relay: (owner: TestUser) => make.smtpRelay({ owner, account: 'kept' }),
+    kept: { column: 'account', row: { account: 'kept' } },
+    edit: { group: 1, smtpServer: 1, account: 'changed', senderEmail: 'x@example.com' },
+    calls: ['/api/smtp_relays/:id'],
+  },
+];
+
+describe.each(relayKinds)('$kind relays: what both kinds answer alike', (k) => {
+  const url = `/api/${k.kind}_relays`;
+  const count = async () => (await q(`select count(*)::int as n from ${k.kind}_relays`))[0].n as number;
+
+  it.each(k.refusals)('refuses %s, and adds nothing', async (_, over, error) => {
+    const before = await count();
+    const res = await t.as(admin, {
+      method: 'POST',
+      url,
+      payload: { group: 1, [k.serverField]: 1, ...k.fields(), ...over },
+    });
+    expect([res.statusCode, res.json()]).toEqual([422, { error }]);
+    expect(await count()).toBe(before);
+  });
+
+  it("refuses another owner's server or group, also for an administrator writing for an owner", async () => {
+    const owner = await t.user();
+    const mine = await k.server({ owner });
+    const myGroup = await k.group({ owner });
+    const theirs = await k.server({});
+    const theirGroup = await k.group({});
+    const server = k.serverField;
+    const post = (u: TestUser, body: object) => t.as(u, { method: 'POST', url, payload: { ...k.fields(), ...body } });
+    expect((await post(owner, { [server]: theirs.id, group: myGroup.id })).json()).toEqual({
+      error: { [server]: k.serverNotOwners },
+    });
+    expect((await post(owner, { [server]: mine.id, group: theirGroup.id })).json()).toEqual({
+      error: { group: "The relay group must be one of the owner's current groups." },
+    });
+    await q(`update ${k.kind}_relay_groups set archive = now() where id = $1`, [myGroup.id]);
+    expect((await post(owner, { [server]: mine.id, group: myGroup.id })).statusCode).toBe(422);
+    await q(`update ${k.kind}_relay_groups set archive = null where id = $1`, [myGroup.id]);
+    expect((await post(admin, { [server]: mine.id, group: theirGroup.id, user: owner.id })).statusCode).toBe(422);
+    const made = await post(admin, { [server]: mine.id, group: myGroup.id, user: owner.id });
+    expect([made.statusCode, made.json().user.id]).toEqual([201, owner.id]);
+    const made1 = await q(`select count(*)::int as n from ${k.kind}_relays where ${k.kind}_server_id = $1`, [mine.id]);
+    expect(made1[0].n).toBe(1);
+  });
+
+  it.each(
+    k.calls.flatMap((call) =>
+      (call.endsWith('_relays/:id') ? (['GET', 'PUT', 'DELETE'] as const) : (['GET', 'POST'] as const)).map(
+        (method) => [method, call] as const,
+      ),
+    ),
+  )('%s %s: 401 without a token; another user’s relay is 404 and untouched', async (method, call) => {
+    let id = 0;
+    await expectAccess(t, {
+      method,
+      url: call,
+      payload: { ...k.edit, active: false, normalSpeed: 1, backoffSpeed: 1 },
+      owned: async (owner) => (id = (await k.relay(owner)).id),
+    });
+    expect((await q(`select ${k.kept.column} from ${k.kind}_relays where id = $1`, [id]))[0]).toEqual(k.kept.row);
+  });
+
+  it('answers 422 for malformed ids', async () => {
+    for (const id of ['0x1', '1e1', '-1', '2147483648', 'abc']) {
+      expect((await t.as(admin, { method: 'GET', url: `${url}/${id}` })).statusCode, id).toBe(422);
+    }
   });
 });
 

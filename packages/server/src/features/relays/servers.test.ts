@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccess } from '../../../test/access.ts';
 import { factories } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { pmtaServerBody, smtpServerBody } from '../../../test/server-bodies.ts';
 
 /*
  * What PMTA and SMTP servers share, over both kinds (decision 1492): the form's refusals, the list's scope,
@@ -40,19 +41,7 @@ const kinds: ServerKind[] = [
   {
     kind: 'PMTA',
     path: 'pmta_servers',
-    body: (over = {}) => ({
-      name: 'PMTA 1',
-      serverIp: '198.51.100.10',
-      pmtaHttpPort: 8080,
-      sshPort: 22,
-      smtpPort: 3535,
-      encryption: '',
-      serverUsername: 'root',
-      relayNormalSpeed: 60,
-      relayBackoffSpeed: 600,
-      ipList: '127.0.0.1',
-      ...over,
-    }),
+    body: pmtaServerBody,
     server: (o) => make.pmtaServer(o),
     relayOn: (owner, pmtaServerId) => make.pmtaRelay({ owner, pmtaServerId }),
     nameFilter: 'name',
@@ -90,15 +79,7 @@ const kinds: ServerKind[] = [
   {
     kind: 'SMTP',
     path: 'smtp_servers',
-    body: (over = {}) => ({
-      name: 'Mail 1',
-      host: 'smtp.example.com',
-      port: 587,
-      tls: true,
-      relayNormalSpeed: 30,
-      relayBackoffSpeed: 300,
-      ...over,
-    }),
+    body: smtpServerBody,
     server: (o) => make.smtpServer(o),
     relayOn: (owner, smtpServerId) => make.smtpRelay({ owner, smtpServerId }),
     nameFilter: 'serverName',

@@ -4,6 +4,7 @@ import { open } from '../../../core/sealed.ts';
 import { newEd25519KeyPair } from '../../../pmta/ssh/keys.ts';
 import { factories } from '../../../../test/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../../test/harness.ts';
+import { pmtaServerBody } from '../../../../test/server-bodies.ts';
 import { postFile, uploadOutcome } from '../../../../test/uploads.ts';
 
 let t: TestApp;
@@ -19,19 +20,7 @@ afterAll(() => t.close());
 const q = (text: string, params: unknown[] = []) => t.ctx.db.$client.query(text, params).then((r) => r.rows);
 const serversOf = async (userId: number) =>
   (await q('select count(*)::int as n from pmta_servers where user_id = $1', [userId]))[0].n as number;
-const body = (over: Record<string, unknown> = {}) => ({
-  name: 'PMTA 1',
-  serverIp: '198.51.100.10',
-  pmtaHttpPort: 8080,
-  sshPort: 22,
-  smtpPort: 3535,
-  encryption: '',
-  serverUsername: 'root',
-  relayNormalSpeed: 60,
-  relayBackoffSpeed: 600,
-  ipList: '127.0.0.1',
-  ...over,
-});
+const body = pmtaServerBody;
 
 describe('PMTA servers: calls', () => {
   it('creates, reads, lists, updates and deletes; no secret in any answer', async () => {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccess } from '../../../../test/access.ts';
 import { factories } from '../../../../test/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../../test/harness.ts';
 import { postFile, uploadOutcome } from '../../../../test/uploads.ts';
@@ -253,28 +252,6 @@ describe('SMTP relays: create, edit, delete', () => {
     expect((await t.as(owner, { method: 'GET', url: `/api/smtp_relays/${relay.id}` })).statusCode).toBe(404);
   });
 
-  it.each<[string, Record<string, unknown>, Record<string, string>]>([
-    ['no group', { group: undefined }, { group: 'Relay Group is required' }],
-    ['no server', { smtpServer: '' }, { smtpServer: 'SMTP Server is required' }],
-    ['no sender', { senderEmail: '' }, { senderEmail: 'Email is required' }],
-    ['a bad sender', { senderEmail: 'nope' }, { senderEmail: 'Invalid Email' }],
-    ['no account', { account: ' ' }, { account: 'Account is required' }],
-    ['no password', { password: '' }, { password: 'Password is required' }],
-    ['a long account', { account: 'x'.repeat(256) }, { account: 'Account must be no longer than 255 characters.' }],
-    ['a long description', { description: 'x'.repeat(401) }, { description: 'Max length is 400 symbols' }],
-    ['a malformed group id', { group: '0x10' }, { group: 'Relay Group is required' }],
-    ['a number as account', { account: 7 }, { account: 'Account is required' }],
-  ])('refuses %s, and adds nothing', async (_, over, error) => {
-    const before = (await q('select count(*)::int as n from smtp_relays'))[0].n;
-    const res = await t.as(admin, {
-      method: 'POST',
-      url: '/api/smtp_relays',
-      payload: { group: 1, smtpServer: 1, senderEmail: 'a@example.com', account: 'acc', password: 'pw', ...over },
-    });
-    expect([res.statusCode, res.json()]).toEqual([422, { error }]);
-    expect((await q('select count(*)::int as n from smtp_relays'))[0].n).toBe(before);
-  });
-
   it('refuses NUL bytes with a 4xx', async () => {
     const res = await t.as(admin, {
       method: 'POST',
@@ -283,62 +260,6 @@ describe('SMTP relays: create, edit, delete', () => {
     });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
-  });
-
-  it("refuses another owner's server or group, also for an administrator writing for an owner", async () => {
-    const owner = await t.user();
-    const mine = await make.smtpServer({ owner });
-    const myGroup = await make.smtpRelayGroup({ owner });
-    const theirs = await make.smtpServer();
-    const theirGroup = await make.smtpRelayGroup();
-    const post = (u: TestUser, body: object) =>
-      t.as(u, {
-        method: 'POST',
-        url: '/api/smtp_relays',
-        payload: { senderEmail: 'a@example.com', account: `acc-${Math.random()}`, password: 'pw', ...body },
-      });
-    expect((await post(owner, { smtpServer: theirs.id, group: myGroup.id })).json()).toEqual({
-      error: { smtpServer: "The SMTP server must be one of the owner's servers." },
-    });
-    expect((await post(owner, { smtpServer: mine.id, group: theirGroup.id })).json()).toEqual({
-      error: { group: "The relay group must be one of the owner's current groups." },
-    });
-    await q('update smtp_relay_groups set archive = now() where id = $1', [myGroup.id]);
-    expect((await post(owner, { smtpServer: mine.id, group: myGroup.id })).statusCode).toBe(422);
-    await q('update smtp_relay_groups set archive = null where id = $1', [myGroup.id]);
-    expect((await post(admin, { smtpServer: mine.id, group: theirGroup.id, user: owner.id })).statusCode).toBe(422);
-    const made = await post(admin, { smtpServer: mine.id, group: myGroup.id, user: owner.id });
-    expect([made.statusCode, made.json().user.id]).toEqual([201, owner.id]);
-    expect((await q('select count(*)::int as n from smtp_relays where smtp_server_id = $1', [mine.id]))[0].n).toBe(1);
-  });
-
-  it.each([
-    ['GET', '/api/smtp_relays/:id'],
-    ['PUT', '/api/smtp_relays/:id'],
-    ['DELETE', '/api/smtp_relays/:id'],
-  ] as const)('%s %s: 401 without a token; another user’s relay is 404 and untouched', async (method, url) => {
-    let id = 0;
-    await expectAccess(t, {
-      method,
-      url,
-      payload: {
-        group: 1,
-        smtpServer: 1,
-        account: 'changed',
-        senderEmail: 'x@example.com',
-        active: false,
-        normalSpeed: 1,
-        backoffSpeed: 1,
-      },
-      owned: async (owner) => (id = (await make.smtpRelay({ owner, account: 'kept' })).id),
-    });
-    expect((await q('select account from smtp_relays where id = $1', [id]))[0]).toEqual({ account: 'kept' });
-  });
-
-  it('answers 422 for malformed ids', async () => {
-    for (const id of ['0x1', '1e1', '-1', '2147483648', 'abc']) {
-      expect((await t.as(admin, { method: 'GET', url: `/api/smtp_relays/${id}` })).statusCode, id).toBe(422);
-    }
   });
 });
 

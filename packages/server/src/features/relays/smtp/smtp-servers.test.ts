@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { factories } from '../../../../test/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../../test/harness.ts';
+import { smtpServerBody } from '../../../../test/server-bodies.ts';
 
 let t: TestApp;
 let make: ReturnType<typeof factories>;
@@ -12,15 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const body = (over: Record<string, unknown> = {}) => ({
-  name: 'Mail 1',
-  host: 'smtp.example.com',
-  port: 587,
-  tls: true,
-  relayNormalSpeed: 30,
-  relayBackoffSpeed: 300,
-  ...over,
-});
+const body = smtpServerBody;
 
 describe('SMTP servers', () => {
   it('takes the spec defaults for what a create leaves out (issue 22), and shows them in the OpenAPI document', async () => {
