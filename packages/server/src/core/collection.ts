@@ -125,7 +125,7 @@ export interface CollectionOptions {
 }
 
 /** A route plugin's app (its requests typed by their zod schemas). */
-type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+export type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
 /** How a list's GET route differs from the plain one (`collection.serveList`). */
 export interface ListRouteOptions {

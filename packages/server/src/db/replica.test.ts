@@ -115,4 +115,13 @@ describe('a read replica for reports', () => {
     }, 30_000);
     expect(Number(resumed.age)).toBeLessThanOrEqual(1);
   });
+
+  it('is where the message report list reads (`serveList` with `report`, decision 1490); other lists read the primary', async () => {
+    const list = await t.as(owner, { method: 'GET', url: '/api/message_reports' });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.headers[DATA_AGE_HEADER]).toMatch(/^\d+$/);
+    const offers = await t.as(owner, { method: 'GET', url: '/api/offers' });
+    expect(offers.statusCode, offers.body).toBe(200);
+    expect(offers.headers[DATA_AGE_HEADER]).toBeUndefined();
+  });
 });

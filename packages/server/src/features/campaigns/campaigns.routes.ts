@@ -4,7 +4,7 @@ import { CampaignMessages, campaignActionSchema, type CampaignTypeName } from '@
 import { CampaignStatus, CampaignTypeOf } from '@console/shared/enums';
 import { pmtaStartSchema } from '@console/shared/pmta-campaigns';
 import { found, idParams } from '../../core/access.ts';
-import type { ListRouteOptions } from '../../core/collection.ts';
+import type { ListRouteOptions, ZodApp } from '../../core/collection.ts';
 import type { AppContext } from '../../core/context.ts';
 import { conflict } from '../../core/errors.ts';
 import { ensureCampaignVmtas } from '../../pmta/campaign-servers.ts';
@@ -73,7 +73,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
 /** What the routes use of a kind's collection (campaignCollection). */
 interface Collection {
   item: z.ZodType;
-  serveList: (app: Parameters<FastifyPluginAsyncZod>[0], path: string, o: ListRouteOptions) => void;
+  serveList: (app: ZodApp, path: string, o: ListRouteOptions) => void;
 }
 
 /**
