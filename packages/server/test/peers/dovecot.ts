@@ -163,8 +163,15 @@ service stats {
 
   let child: ChildProcess | undefined;
   const start = async () => {
-    // its own process group: a kill reaches the master and every child at once
-    child = spawn(DOVECOT, ['-F', '-c', config], { uid, gid, stdio: 'ignore', detached: true });
+    // Its own process group, so a kill reaches the master and every child at once. The shell holds our end of
+    // a pipe: when this process ends in any way (a SIGKILLed test worker, a demo killed hard), the pipe closes
+    // and the shell takes the whole group with it, so no Dovecot outlives whoever started it.
+    child = spawn('/bin/sh', ['-c', '"$0" -F -c "$1" </dev/null & cat >/dev/null; kill -9 0', DOVECOT, config], {
+      uid,
+      gid,
+      stdio: ['pipe', 'ignore', 'ignore'],
+      detached: true,
+    });
     await waitForPort(port);
     if (tlsPort) await waitForPort(tlsPort, 10_000, true);
   };

@@ -264,7 +264,9 @@ describe('PMTA relays: uploads', () => {
       { group_id: group.id },
     ]);
     const dir = path.join(t.ctx.env.DATA_DIR, 'uploads', 'pmta-relays');
-    const files = () => fs.readdirSync(dir).length;
+    // The first upload's file may still be on its way out (it goes after its status says done): the refused
+    // uploads must add no file, whatever leaves meanwhile.
+    const files = () => fs.readdirSync(dir);
     const before = files();
     const other = await make.pmtaServer();
     const refused = await send({ serverId: other.id, groupId: group.id });
@@ -274,7 +276,7 @@ describe('PMTA relays: uploads', () => {
       422,
       { serverId: M.serverRequired, groupId: M.groupRequired },
     ]);
-    expect(files()).toBe(before); // the refused files were not kept
+    expect(files().filter((f) => !before.includes(f))).toEqual([]); // the refused files were not kept
   });
 
   it('ver 1 adds relays to the chosen server and group', async () => {
