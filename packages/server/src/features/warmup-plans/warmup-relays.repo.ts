@@ -269,3 +269,41 @@ export async function serversOfRelays(db: pg.Pool, relayIds: number[]) {
   );
   return rows.map((r) => r.id);
 }
+
+/** The PMTA relays in plan `planId`. */
+export async function pmtaRelaysOfPlan(db: pg.Pool, planId: number) {
+  const { rows } = await db.query<{ id: number }>(
+    'select relay_id as id from warmup_relays where relay_type = $1 and plan_id = $2 order by 1',
+    [WarmupRelayKind.pmta, planId],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The upload's steps in relays' histories (decision 1486). */
+export const UploadStep = { uploaded: 'configuration uploaded', failed: 'upload failed' } as const;
+
+/**
+ * Writes what an upload that followed the plans did into the history of the server's relays it concerns:
+ * those in a plan (their VMTA carries its rates) and those detached since their last upload step (their VMTA
+ * no longer does). Returns how many relays it told.
+ */
+export async function recordUpload(
+  db: pg.Pool,
+  serverId: number,
+  step: { decision: string; inPlan: string; detached: string },
+) {
+  const { rowCount } = await db.query(
+    `insert into warmup_steps (relay_type, relay_id, user_id, plan_id, plan_name, decision, to_day, reason)
+     select $1, r.id, r.user_id, coalesce(w.plan_id, last.plan_id), coalesce(p.name, last.plan_name), $3, w.day,
+            case when w.relay_id is null then $5 else $4 end
+       from pmta_relays r
+       left join warmup_relays w on w.relay_type = $1 and w.relay_id = r.id
+       left join warmup_plans p on p.id = w.plan_id
+       left join lateral (select s.plan_id, s.plan_name, s.decision from warmup_steps s
+                           where s.relay_type = $1 and s.relay_id = r.id order by s.id desc limit 1) last on true
+      where r.pmta_server_id = $2 and (w.relay_id is not null or last.decision = 'detached')
+      order by r.id`,
+    [WarmupRelayKind.pmta, serverId, step.decision, step.inPlan, step.detached],
+  );
+  return rowCount ?? 0;
+}

@@ -9,7 +9,8 @@ import { pmtaPeer } from '../../../test/peers/pmta.ts';
 import { eventually, inject } from '@console/pmta-sim/testing';
 import { serverRow, uploadConfig } from '../../pmta/operations.ts';
 import { readServer } from '../delivery/delivery.service.ts';
-import { runDailySteps, uploadMovedServers } from './warmup-plans.service.ts';
+import { runDailySteps } from './warmup-plans.service.ts';
+import { followMoves } from './config-follow.ts';
 import { daySignals } from './warmup-relays.repo.ts';
 
 /*
@@ -162,15 +163,20 @@ describe('a PMTA relay that moves', () => {
         const today = (await q(`select (now() at time zone 'utc')::date::text as d`))[0].d as string;
         const decided = await runDailySteps(t.ctx, today);
         expect(decided).toContainEqual({ relayType: 1, relayId: relay.id, decision: 'advanced' });
-        expect(await uploadMovedServers(t.ctx, decided)).toEqual([serverId]);
-        const config = fs.readFileSync(path.join(peer.sim.root, 'etc/pmta/config'), 'utf8');
-        const vmta = config.split(`<virtual-mta vmta-${relay.id}>`)[1]!.split('</virtual-mta>')[0]!;
+        expect(await followMoves(t.ctx, decided)).toEqual([serverId]);
+        // The upload job (decision 1486) runs in this app's worker.
+        const vmta = await eventually(() => {
+          const config = fs.readFileSync(path.join(peer.sim.root, 'etc/pmta/config'), 'utf8');
+          const block = config.split(`<virtual-mta vmta-${relay.id}>`)[1]!.split('</virtual-mta>')[0]!;
+          expect(block).toContain('<domain gmail.com>');
+          return block;
+        }, 30_000);
         expect(vmta).toContain('<domain gmail.com>\n    max-msg-rate 4/h\n');
         expect((await peer.sim.command(['show', 'settings', `gmail.com/vmta-${relay.id}`])).stdout).toMatch(
           /max-msg-rate\s+4\/h/,
         );
         // A held relay moves no configuration.
-        expect(await uploadMovedServers(t.ctx, [{ relayType: 1, relayId: relay.id, decision: 'held' }])).toEqual([]);
+        expect(await followMoves(t.ctx, [{ relayType: 1, relayId: relay.id, decision: 'held' }])).toEqual([]);
       } finally {
         await peer.close();
       }
