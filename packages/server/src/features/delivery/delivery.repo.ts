@@ -124,7 +124,9 @@ export async function storeReading(
   r: { source: 'http' | 'ssh'; queues: PmtaQueue[] } | { error: string },
 ): Promise<boolean> {
   const ok = 'queues' in r;
-  const { rows } = await db.execute<{ changed: boolean | null }>(sql`
+  // One transaction: a view sees the queues and their summary of the same reading.
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ changed: boolean | null }>(sql`
     with prev as (select queues, error, read_at from pmta_queue_snapshots where pmta_server_id = ${serverId})
     insert into pmta_queue_snapshots as t (pmta_server_id, read_at, source, error, queues)
     values (${serverId}, now(), ${ok ? r.source : null}, ${ok ? null : r.error.slice(0, 1000)},
@@ -135,10 +137,11 @@ export async function storeReading(
           queues = case when excluded.error is null then excluded.queues else t.queues end
     returning (select p.read_at is null or (p.queues, p.error) is distinct from (t.queues, t.error) from prev p)
       as changed`);
-  const changed = rows[0]?.changed !== false;
-  if (ok) await recordBackoffs(db, serverId, r.queues);
-  if (changed) await summarize(db, serverId);
-  return changed;
+    const changed = rows[0]?.changed !== false;
+    if (changed) await summarize(tx, serverId);
+    if (ok) await recordBackoffs(tx, serverId, r.queues);
+    return changed;
+  });
 }
 
 /** A reading's queues as a relation `c`: in backoff or not, and since when (null: the server does not say). */
