@@ -80,7 +80,9 @@ export const pmtaQueueBackoffs = pgTable(
     reply: text('reply'),
   },
   (t) => [
-    uniqueIndex('pmta_queue_backoffs_open_key').on(t.pmtaServerId, t.queue).where(sql`until is null`),
+    uniqueIndex('pmta_queue_backoffs_open_key')
+      .on(t.pmtaServerId, t.queue)
+      .where(sql`until is null`),
     index('pmta_queue_backoffs_vmta_idx').on(t.pmtaServerId, t.vmta, t.since),
     index('pmta_queue_backoffs_until_idx').on(t.until),
   ],

@@ -1,7 +1,6 @@
 import {
   READY_PLANS,
   DEFAULT_THRESHOLDS,
-  WarmupRelayKind,
   WarmupMessages as M,
   hourlyOf,
   type WarmupAttachInput,
