@@ -137,7 +137,12 @@ describe('the PMTA configuration follows the plan', () => {
         `^Configuration not uploaded to PMTA server "${name}" \\(.+\\): the server paces as before until the next upload; the console still limits what it injects\\.$`,
       ),
     );
-    const [notice] = await q(`select subject, message, status from notifications where user_id = $1`, [owner.id]);
+    // The notice follows the history's step.
+    const notice = await eventually(async () => {
+      const [n] = await q(`select subject, message, status from notifications where user_id = $1`, [owner.id]);
+      expect(n).toBeDefined();
+      return n;
+    });
     expect(notice).toMatchObject({ subject: `Warm-up: configuration not uploaded to ${name}`, status: 'error' });
     expect(notice.message).toContain('Upload its configuration once the server is reachable.');
   });
