@@ -26,6 +26,11 @@ export interface JobDefinition<S extends z.ZodType> extends JobRef<S> {
   /** Cron expression for a recurring job. */
   cron?: string;
   concurrency?: number;
+  /**
+   * 'stately': at most one job waits and one runs per `singletonKey` (`sendOnce`): a burst of requests for
+   * the same work coalesces into the one that waits, which sees everything the burst committed.
+   */
+  policy?: 'stately';
 }
 
 /** A job: its ref and how it runs. Workers list every definition in src/workers.ts. */
@@ -77,7 +82,7 @@ export class Jobs {
     }
     for (const d of this.definitions.values()) {
       const queue = { retryLimit: d.retryLimit ?? 3, retryDelay: 5, retryBackoff: true, notify: true };
-      await this.boss.createQueue(d.name, queue);
+      await this.boss.createQueue(d.name, { ...queue, ...(d.policy ? { policy: d.policy } : {}) });
       await this.boss.updateQueue(d.name, queue); // a queue created by an earlier version keeps its old options
       if (!jobAllowed(d.name, only)) continue;
       if (d.cron && schedule) await this.boss.schedule(d.name, d.cron, {});
@@ -114,6 +119,20 @@ export class Jobs {
     const id = await this.boss.send(ref.name, ref.payload.parse(data) as object, options);
     if (!id) throw new Error(`job ${ref.name} was not queued`);
     return id;
+  }
+
+  /**
+   * Queues a job of a 'stately' kind unless one with the same key already waits (then that one does the
+   * work): true when this call queued it.
+   */
+  async sendOnce<S extends z.ZodType>(
+    ref: JobRef<S>,
+    data: z.input<S>,
+    options: { singletonKey: string; startAfter?: Date },
+  ): Promise<boolean> {
+    this.known(ref);
+    if (this.definitions.get(ref.name)!.policy !== 'stately') throw new Error(`job ${ref.name} is not stately`);
+    return (await this.boss.send(ref.name, ref.payload.parse(data) as object, options)) !== null;
   }
 
   /** Queues many jobs of one kind in one statement. */

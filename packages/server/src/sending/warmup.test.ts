@@ -33,7 +33,10 @@ afterAll(async () => {
 const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
   t.ctx.db.$client.query(text, params).then((r) => r.rows as T[]);
 
-/** Two relays on their own sinks, each in its own plan: A Gmail 2 / others 5 a day, B Gmail 4 / others 15. */
+/**
+ * Two relays on their own sinks, each on day 3 of its own plan: A Gmail 2 / others 5 that day, B Gmail 4 /
+ * others 15 (days 1 and 2 are other numbers: a relay that read the wrong day would send those).
+ */
 async function setup(overflow: number) {
   const f = factories(t);
   const owner = await t.user();
@@ -51,13 +54,13 @@ async function setup(overflow: number) {
     const plan = await f.warmupPlan({
       owner,
       services: [
-        { mailProviderId: gmail, perDay: [g, 100], perHour: [g, 100] },
-        { mailProviderId: null, perDay: [o, 100], perHour: [o, 100] },
+        { mailProviderId: gmail, perDay: [1, 3, g, 100], perHour: [1, 3, g, 100] },
+        { mailProviderId: null, perDay: [1, 3, o, 100], perHour: [1, 3, o, 100] },
       ],
     });
     await q(
       `insert into warmup_relays (relay_type, relay_id, user_id, plan_id, day, day_started)
-       values (2, $1, $2, $3, 1, (now() at time zone 'utc')::date)`,
+       values (2, $1, $2, $3, 3, (now() at time zone 'utc')::date)`,
       [id, owner.id, plan.id],
     );
     relays.push({ id, sink });
@@ -152,6 +155,61 @@ describe('a relay in a warm-up plan', () => {
         [RecipientStatus.pending, 40 - sent],
         [RecipientStatus.delivered, sent],
       ]);
+    },
+  );
+});
+
+describe('an hourly line', () => {
+  it(
+    "holds two processes to the hour's share of day 3; the rest waits for the next clock hour",
+    { timeout: 240_000 },
+    async () => {
+      // The hour must not turn while the campaign runs (the next hour's share would go too).
+      const [clock] = await q<{ left: number }>(
+        `select extract(epoch from date_trunc('hour', now()) + interval '1 hour' - now())::float8 as left`,
+      );
+      if (clock!.left < 120) await new Promise((r) => setTimeout(r, (clock!.left + 1) * 1000));
+      const f = factories(t);
+      const owner = await t.user();
+      // 6 recipients at Other, 4 at Gmail; the day allows more than the hour at both.
+      const { list, other, gmail } = await bigList(t, owner, 6, 4);
+      const group = await f.smtpRelayGroup({ owner });
+      const sink = await startSmtpSink({ credentials: { user: 'warm-h', password: 'pw' } });
+      sinks.push(sink);
+      const id = await relayOn(t, { owner, groupId: group.id, port: sink.port, account: 'warm-h', password: 'pw' });
+      const plan = await f.warmupPlan({
+        owner,
+        services: [
+          { mailProviderId: gmail, perDay: [1, 1, 3], perHour: [1, 1, 2] },
+          { mailProviderId: null, perDay: [1, 1, 100], perHour: [1, 1, 4] },
+        ],
+      });
+      await q(
+        `insert into warmup_relays (relay_type, relay_id, user_id, plan_id, day, day_started)
+         values (2, $1, $2, $3, 3, (now() at time zone 'utc')::date)`,
+        [id, owner.id, plan.id],
+      );
+      const campaign = await f.smtpCampaign({
+        owner,
+        emailListId: list.id,
+        relayGroupId: group.id,
+        mailProviderIds: [other, gmail],
+      });
+      const waiting = () =>
+        q<{ n: number; nextHour: boolean }>(
+          `select count(*)::int as n,
+                  bool_and(next_attempt_at = date_trunc('hour', now()) + interval '1 hour') as "nextHour"
+             from campaign_recipients where campaign_id = $1 and status = $2`,
+          [campaign.id, RecipientStatus.pending],
+        );
+      const workers = await run(campaign.id);
+      await eventually(async () => {
+        const [w] = await waiting();
+        return sink.messages.length === 6 && w!.n === 4 && w!.nextHour;
+      }, 90_000);
+      await Promise.all(workers.map((w) => (w.kill('SIGTERM'), exited(w))));
+      expect([atGmail(sink), atOthers(sink)]).toEqual([2, 4]);
+      expect(await waiting()).toEqual([{ n: 4, nextHour: true }]);
     },
   );
 });

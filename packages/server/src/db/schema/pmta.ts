@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   check,
   doublePrecision,
   index,
@@ -56,6 +57,36 @@ export const pmtaQueueSnapshots = pgTable('pmta_queue_snapshots', {
   inBackoff: integer('in_backoff').notNull().default(0),
   watchedUntil: timestamp('watched_until', { withTimezone: true }),
 });
+
+/**
+ * The backoff episodes of PMTA queues as the readings saw them (decision 1485): one row per queue (domain/VMTA)
+ * and episode, from `since` (PMTA's mode-since, else the first reading in backoff) to `until` (its mode-since
+ * back to normal, else the last reading that saw it in backoff); `seen_at` is that last reading while it lasts.
+ * The warm-up plans' daily step sums them per relay (the VMTA) and mail service (the domain) over the day.
+ */
+export const pmtaQueueBackoffs = pgTable(
+  'pmta_queue_backoffs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    pmtaServerId: integer('pmta_server_id')
+      .notNull()
+      .references(() => pmtaServers.id, { onDelete: 'cascade' }),
+    queue: text('queue').notNull(),
+    domain: text('domain').notNull(),
+    vmta: text('vmta').notNull(),
+    since: timestamp('since', { withTimezone: true }).notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+    until: timestamp('until', { withTimezone: true }),
+    reply: text('reply'),
+  },
+  (t) => [
+    uniqueIndex('pmta_queue_backoffs_open_key')
+      .on(t.pmtaServerId, t.queue)
+      .where(sql`until is null`),
+    index('pmta_queue_backoffs_vmta_idx').on(t.pmtaServerId, t.vmta, t.since),
+    index('pmta_queue_backoffs_until_idx').on(t.until),
+  ],
+);
 
 /**
  * A mail service setting's state on one PMTA server (spec 2 "Balancers", issue 12, decision 0905): a row

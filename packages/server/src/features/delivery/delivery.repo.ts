@@ -124,7 +124,9 @@ export async function storeReading(
   r: { source: 'http' | 'ssh'; queues: PmtaQueue[] } | { error: string },
 ): Promise<boolean> {
   const ok = 'queues' in r;
-  const { rows } = await db.execute<{ changed: boolean | null }>(sql`
+  // One transaction: a view sees the queues and their summary of the same reading.
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ changed: boolean | null }>(sql`
     with prev as (select queues, error, read_at from pmta_queue_snapshots where pmta_server_id = ${serverId})
     insert into pmta_queue_snapshots as t (pmta_server_id, read_at, source, error, queues)
     values (${serverId}, now(), ${ok ? r.source : null}, ${ok ? null : r.error.slice(0, 1000)},
@@ -135,9 +137,49 @@ export async function storeReading(
           queues = case when excluded.error is null then excluded.queues else t.queues end
     returning (select p.read_at is null or (p.queues, p.error) is distinct from (t.queues, t.error) from prev p)
       as changed`);
-  const changed = rows[0]?.changed !== false;
-  if (changed) await summarize(db, serverId);
-  return changed;
+    const changed = rows[0]?.changed !== false;
+    if (changed) await summarize(tx, serverId);
+    if (ok) await recordBackoffs(tx, serverId, r.queues);
+    return changed;
+  });
+}
+
+/** A reading's queues as a relation `c`: in backoff or not, and since when (null: the server does not say). */
+const readQueuesSql = (queues: PmtaQueue[]) => sql`(
+  select e.queue, e.domain, e.vmta, e.mode, e."modeSince"::timestamptz as mode_since,
+         coalesce(e."backoffReason", e."lastError") as reply
+  from jsonb_to_recordset(${JSON.stringify(queues)}::jsonb)
+    as e(queue text, domain text, vmta text, mode text, "modeSince" text, "backoffReason" text, "lastError" text)
+  where e.queue is not null) c`;
+
+/**
+ * Keeps each queue's backoff episodes (decision 1485): an open one ends when a reading finds its queue normal
+ * (at PMTA's mode-since, else at the last reading that saw it in backoff), gone, or in a later backoff; a queue
+ * in backoff opens its episode or, still in the same one, moves its last seen time. Two statements: one
+ * statement cannot close a queue's episode and open its next one.
+ */
+async function recordBackoffs(db: Executor, serverId: number, queues: PmtaQueue[]) {
+  await db.execute(sql`
+    update pmta_queue_backoffs b set until = coalesce(
+        (select c.mode_since from ${readQueuesSql(queues)}
+          where c.queue = b.queue and c.mode <> 'backoff' and c.mode_since between b.since and now()),
+        b.seen_at)
+    where b.pmta_server_id = ${serverId} and b.until is null
+      and not exists (select 1 from ${readQueuesSql(queues)}
+                       where c.queue = b.queue and c.mode = 'backoff' and (c.mode_since is null or c.mode_since = b.since))`);
+  if (!queues.some((q) => q.mode === 'backoff')) return;
+  await db.execute(sql`
+    insert into pmta_queue_backoffs as b (pmta_server_id, queue, domain, vmta, since, seen_at, reply)
+    select ${serverId}, c.queue, coalesce(c.domain, ''), coalesce(c.vmta, ''), coalesce(c.mode_since, now()), now(),
+           c.reply
+    from ${readQueuesSql(queues)} where c.mode = 'backoff'
+    on conflict (pmta_server_id, queue) where until is null
+      do update set seen_at = excluded.seen_at, reply = coalesce(excluded.reply, b.reply)`);
+}
+
+/** Backoff episodes ended over a week ago: the daily step reads yesterday's at most. */
+export async function forgetOldBackoffs(db: Executor) {
+  await db.execute(sql`delete from pmta_queue_backoffs where until < now() - interval '8 days'`);
 }
 
 /** The owner of a server the user may see, or undefined (another user's server is as missing as none). */

@@ -42,10 +42,18 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/delivery/pmta_servers/:id',
     { schema: { tags, params: idParams, response: { 200: deliveryQueuesResponse } } },
     async (req) => {
-      const server = found((await deliveryServers(ctx.db, req.user, [req.params.id]))[0]);
+      // The summary and the queues from one snapshot of the database: a reading stored between two
+      // statements (the stale read below, the poller) would pair new queues with an old summary.
+      const view = await ctx.db.transaction(
+        async (tx) => {
+          const server = found((await deliveryServers(tx, req.user, [req.params.id]))[0]);
+          return { server, items: await serverQueues(tx, req.params.id) };
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
       await watchServers(ctx.db, [req.params.id]);
-      readStale(ctx, [server]);
-      return { server, items: await serverQueues(ctx.db, req.params.id) };
+      readStale(ctx, [view.server]);
+      return view;
     },
   );
 

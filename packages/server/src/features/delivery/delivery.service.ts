@@ -8,6 +8,7 @@ import { serverRow, sshFailure } from '../../pmta/operations.ts';
 import { queueAction, readQueues } from '../../pmta/queues.ts';
 import {
   claimNotice,
+  forgetOldBackoffs,
   longPmtaBackoffs,
   longSmtpBackoffs,
   serversToRead,
@@ -114,6 +115,7 @@ export async function runPolling(ctx: AppContext, untilMs: number, stopped: () =
   const every = ctx.env.DELIVERY_WATCHED_POLL_SECONDS * 1000;
   await readServers(ctx, true);
   await notifyLongBackoffs(ctx);
+  await forgetOldBackoffs(ctx.db);
   await pushSmtpChanges(ctx);
   for (;;) {
     const next = Date.now() + every;

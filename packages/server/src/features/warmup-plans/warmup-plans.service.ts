@@ -1,7 +1,6 @@
 import {
   READY_PLANS,
   DEFAULT_THRESHOLDS,
-  WarmupRelayKind,
   WarmupMessages as M,
   hourlyOf,
   type WarmupAttachInput,
@@ -14,7 +13,6 @@ import type { AppContext, AuthUser } from '../../core/context.ts';
 import { assertReferences, assertUser, found, ownerFor } from '../../core/access.ts';
 import { AppError } from '../../core/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { serverRow, uploadConfig } from '../../pmta/operations.ts';
 import {
   findPlan,
   insertPlan,
@@ -34,14 +32,17 @@ import {
   recordStep,
   relayOwner,
   relaysOf,
+  pmtaRelaysOfPlan,
   relayWarmup,
-  serversOfRelays,
   visibleRelays,
   yesterday,
 } from './warmup-relays.repo.ts';
 import { judgeDay } from './judge.ts';
+import { followPlans } from './config-follow.ts';
 
 type Ctx = Pick<AppContext, 'db'>;
+/** A change that moves a VMTA's rates queues its server's upload (decision 1486). */
+type ChangeCtx = Pick<AppContext, 'db' | 'jobs'>;
 
 export async function getPlan(ctx: Ctx, actor: AuthUser, id: number): Promise<WarmupPlan> {
   return found(await findPlan(ctx.db, actor, id));
@@ -69,7 +70,7 @@ export async function createPlan(ctx: Ctx, actor: AuthUser, input: WarmupPlanInp
 }
 
 /** The owner stays (relays already attached are theirs); the relays keep their day, capped by the new length. */
-export async function updatePlan(ctx: Ctx, actor: AuthUser, id: number, input: WarmupPlanInput) {
+export async function updatePlan(ctx: ChangeCtx, actor: AuthUser, id: number, input: WarmupPlanInput) {
   const current = await getPlan(ctx, actor, id);
   const values: PlanValues = {
     name: input.name,
@@ -79,16 +80,19 @@ export async function updatePlan(ctx: Ctx, actor: AuthUser, id: number, input: W
     userId: current.user.id,
   };
   await updatePlanRow(ctx.db, id, values);
+  await followPlans(ctx, await pmtaRelaysOfPlan(ctx.db.$client, id));
   return getPlan(ctx, actor, id);
 }
 
 /** Its relays leave it (each one's history says so), then the plan goes. */
-export async function deletePlan(ctx: Ctx, actor: AuthUser, id: number) {
+export async function deletePlan(ctx: ChangeCtx, actor: AuthUser, id: number) {
   const plan = await getPlan(ctx, actor, id);
+  const pmta = await pmtaRelaysOfPlan(ctx.db.$client, id);
   await inTransaction(ctx.db, async (client) => {
     await detachRelays(client, { planId: id }, `Plan "${plan.name}" was deleted.`);
     await deletePlanRow(client, id);
   });
+  await followPlans(ctx, pmta);
 }
 
 /** GET /api/warmup_plans/ready: the ready-made plans, with their schedules. */
@@ -130,7 +134,7 @@ export async function copyReadyPlan(
  * Attaches the plan to relays of its owner, or to every relay of one of the owner's groups: each starts on
  * day 1 (a relay in another plan leaves it). A relay or group that is not the plan owner's is 422.
  */
-export async function attachPlan(ctx: Ctx, actor: AuthUser, id: number, input: WarmupAttachInput) {
+export async function attachPlan(ctx: ChangeCtx, actor: AuthUser, id: number, input: WarmupAttachInput) {
   const plan = await getPlan(ctx, actor, id);
   const owner = plan.user.id;
   const pool = ctx.db.$client;
@@ -149,17 +153,19 @@ export async function attachPlan(ctx: Ctx, actor: AuthUser, id: number, input: W
   await inTransaction(ctx.db, (client) =>
     attachRelays(client, { id, name: plan.name, userId: owner }, input.kind, ids, input.group ?? null),
   );
+  if (input.kind === 'pmta') await followPlans(ctx, ids);
   return { attached: ids.length };
 }
 
 /** Relays of the caller's (administrators: anyone's) leave their plan. */
-export async function detachFromPlans(ctx: Ctx, actor: AuthUser, kind: WarmupRelayKindName, relays: number[]) {
+export async function detachFromPlans(ctx: ChangeCtx, actor: AuthUser, kind: WarmupRelayKindName, relays: number[]) {
   const wanted = [...new Set(relays)];
   const mine = await visibleRelays(ctx.db.$client, kind, wanted, actor);
   assertReferences({ relays: mine.length !== wanted.length && M.relayNotFound });
   const detached = await inTransaction(ctx.db, (client) =>
     detachRelays(client, { kind, ids: mine }, 'Detached by hand.'),
   );
+  if (kind === 'pmta') await followPlans(ctx, mine);
   return { detached };
 }
 
@@ -221,30 +227,4 @@ export async function runDailySteps(ctx: Ctx, judged?: string) {
     if (recorded) decided.push({ relayType: w.relayType, relayId: w.relayId, decision });
   }
   return decided;
-}
-
-/**
- * The PMTA servers whose relays moved to another day get their configuration again (decision 1431: the VMTA
- * carries the day's hourly rate). Every server is tried; the failures are reported together (the job retries,
- * and the step itself is not repeated).
- */
-export async function uploadMovedServers(
-  ctx: AppContext,
-  decided: { relayType: number; relayId: number; decision: string }[],
-) {
-  const moved = decided
-    .filter((d) => d.relayType === WarmupRelayKind.pmta && d.decision !== 'held')
-    .map((d) => d.relayId);
-  if (!moved.length) return [];
-  const servers = await serversOfRelays(ctx.db.$client, moved);
-  const failed: string[] = [];
-  for (const id of servers) {
-    try {
-      await uploadConfig(ctx, await serverRow(ctx, id));
-    } catch (e) {
-      failed.push(`PMTA server #${id}: ${(e as Error).message}`);
-    }
-  }
-  if (failed.length) throw new Error(`Warm-up: configuration not uploaded to ${failed.join('; ')}`);
-  return servers;
 }

@@ -6,6 +6,7 @@ import {
   type WarmupStep,
   type WarmupThresholds,
 } from '@console/shared/warmup-plans';
+import { vmtaName } from '../../core/pmta-names.ts';
 import type { DaySignals } from './judge.ts';
 
 /*
@@ -194,23 +195,47 @@ export async function dueRelays(db: pg.Pool, day: string) {
 }
 
 /**
- * A relay's day per mail service from the daily rollup (issue 39's counters), with the share of the day the
- * relay spent in backoff (its current episode, `backoff_since`), in percent.
+ * A relay's day per mail service from the daily rollup (issue 39's counters), with the share of the day it
+ * spent in backoff, in percent: for a PMTA relay, per service, the backoff episodes of its VMTA's queues at the
+ * service's domains (pmta_queue_backoffs, read from the live view's readings: decision 1485), overlapping
+ * ones counted once; besides, the relay's own flag (`backoff_since`, its current episode: the SMTP engine's
+ * and the console's PMTA injection). A service in backoff that sent nothing is judged too.
  */
 export async function daySignals(db: pg.Pool, day: string, relayType: number, relayId: number) {
   const { rows } = await db.query<DaySignals>(
-    `select coalesce(mp.name, 'Other') as service, sum(d.sent)::int as sent, sum(d.deferred)::int as deferred,
-            sum(d.hard_bounces)::int as "hardBounces", sum(d.complaints)::int as complaints,
-            sum(d.infra_bounces)::int as "infraBounces",
-            coalesce((select greatest(0, extract(epoch from
-                       least(now(), ($1::date + 1)::timestamp at time zone 'utc')
-                       - greatest(r.backoff_since, $1::date::timestamp at time zone 'utc'))) / 864
-                        from ${relaysTableOf(relayType)} r where r.id = $3 and r.backoff_since is not null), 0)::float8
-              as "backoffPct"
-       from event_rollup_daily d left join mail_providers mp on mp.id = d.mail_provider_id
-      where d.day = $1::date and d.campaign_type = $2 and d.relay_id = $3
-      group by mp.name order by service`,
-    [day, relayType, relayId],
+    `with span as (
+       select $1::date::timestamp at time zone 'utc' as a, ($1::date + 1)::timestamp at time zone 'utc' as b
+     ), roll as (
+       select coalesce(mp.name, 'Other') as service, sum(d.sent)::int as sent, sum(d.deferred)::int as deferred,
+              sum(d.hard_bounces)::int as "hardBounces", sum(d.complaints)::int as complaints,
+              sum(d.infra_bounces)::int as "infraBounces"
+         from event_rollup_daily d left join mail_providers mp on mp.id = d.mail_provider_id
+        where d.day = $1::date and d.campaign_type = $2 and d.relay_id = $3
+        group by 1
+     ), ep as (
+       select coalesce(mp.name, 'Other') as service,
+              tstzrange(greatest(b.since, span.a), least(coalesce(b.until, b.seen_at), span.b)) as r
+         from span cross join pmta_relays pr
+         join pmta_queue_backoffs b on b.pmta_server_id = pr.pmta_server_id and b.vmta = $4
+         left join mail_provider_domains md on md.domain = b.domain and md.mail_provider_id is not null
+         left join mail_providers mp on mp.id = md.mail_provider_id
+        where $2 = ${WarmupRelayKind.pmta} and pr.id = $3
+          and greatest(b.since, span.a) < least(coalesce(b.until, b.seen_at), span.b)
+     ), bk as (
+       select service, extract(epoch from sum(upper(x) - lower(x))) / 864 as pct
+         from (select service, unnest(range_agg(r)) as x from ep group by service) u
+        group by service
+     ), flag as (
+       select greatest(0, extract(epoch from least(now(), span.b) - greatest(r.backoff_since, span.a)) / 864) as pct
+         from span cross join ${relaysTableOf(relayType)} r where r.id = $3 and r.backoff_since is not null
+     )
+     select coalesce(roll.service, bk.service) as service, coalesce(roll.sent, 0) as sent,
+            coalesce(roll.deferred, 0) as deferred, coalesce(roll."hardBounces", 0) as "hardBounces",
+            coalesce(roll.complaints, 0) as complaints, coalesce(roll."infraBounces", 0) as "infraBounces",
+            greatest(coalesce(bk.pct, 0), coalesce((select pct from flag), 0))::float8 as "backoffPct"
+       from roll full join bk on bk.service = roll.service
+      order by 1`,
+    [day, relayType, relayId, vmtaName({ id: relayId })],
   );
   return rows;
 }
@@ -243,4 +268,42 @@ export async function serversOfRelays(db: pg.Pool, relayIds: number[]) {
     [relayIds],
   );
   return rows.map((r) => r.id);
+}
+
+/** The PMTA relays in plan `planId`. */
+export async function pmtaRelaysOfPlan(db: pg.Pool, planId: number) {
+  const { rows } = await db.query<{ id: number }>(
+    'select relay_id as id from warmup_relays where relay_type = $1 and plan_id = $2 order by 1',
+    [WarmupRelayKind.pmta, planId],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The upload's steps in relays' histories (decision 1486). */
+export const UploadStep = { uploaded: 'configuration uploaded', failed: 'upload failed' } as const;
+
+/**
+ * Writes what an upload that followed the plans did into the history of the server's relays it concerns:
+ * those in a plan (their VMTA carries its rates) and those detached since their last upload step (their VMTA
+ * no longer does). Returns how many relays it told.
+ */
+export async function recordUpload(
+  db: pg.Pool,
+  serverId: number,
+  step: { decision: string; inPlan: string; detached: string },
+) {
+  const { rowCount } = await db.query(
+    `insert into warmup_steps (relay_type, relay_id, user_id, plan_id, plan_name, decision, to_day, reason)
+     select $1, r.id, r.user_id, coalesce(w.plan_id, last.plan_id), coalesce(p.name, last.plan_name), $3, w.day,
+            case when w.relay_id is null then $5 else $4 end
+       from pmta_relays r
+       left join warmup_relays w on w.relay_type = $1 and w.relay_id = r.id
+       left join warmup_plans p on p.id = w.plan_id
+       left join lateral (select s.plan_id, s.plan_name, s.decision from warmup_steps s
+                           where s.relay_type = $1 and s.relay_id = r.id order by s.id desc limit 1) last on true
+      where r.pmta_server_id = $2 and (w.relay_id is not null or last.decision = 'detached')
+      order by r.id`,
+    [WarmupRelayKind.pmta, serverId, step.decision, step.inPlan, step.detached],
+  );
+  return rowCount ?? 0;
 }

@@ -39,8 +39,9 @@ export function PlansTable({
         {
           title: 'Schedule',
           key: 'schedule',
+          // Wraps: a one-line 420 px schedule crushed Name and Owner to a letter a line at 1000 px.
           render: (_, p) => (
-            <Typography.Text type="secondary" ellipsis={{ tooltip: scheduleOf(p) }} style={{ maxWidth: 420 }}>
+            <Typography.Text type="secondary" style={{ display: 'block', maxWidth: 420 }}>
               {scheduleOf(p)}
             </Typography.Text>
           ),

@@ -13,6 +13,9 @@ const DECISION_COLORS: Record<string, string> = {
   'stepped back': 'red',
   attached: 'blue',
   detached: 'default',
+  // The PMTA configuration that followed the plan (decision 1486).
+  'configuration uploaded': 'cyan',
+  'upload failed': 'red',
 };
 
 /**
