@@ -8,7 +8,7 @@ import { INFRA_CATEGORIES, PERMANENT_CATEGORIES } from '../suppression/bounce-ru
 /*
  * The event record and its counters (docs/decisions/0801). Writers hand `recordEvents` a batch: one
  * statement appends the events and adds them to the per-campaign, per-campaign-and-service,
- * per-campaign-and-domain counters and to the hourly and daily rollups (and conversions to the per-country
+ * per-campaign-and-domain counters and to the hourly, daily and monthly rollups (and conversions to the per-country
  * daily rollup, decision 0914), in the caller's transaction, so the counters
  * are exact whenever the events are committed (a group commit of many events costs one statement).
  * Every upsert goes in key order, so two writers (a sender and a tracker) lock counter rows in the same
@@ -113,6 +113,14 @@ daily as (
   on conflict (day, user_id, campaign_type, campaign_id, relay_id, mail_provider_id) do update set ${adds('event_rollup_daily')}
   returning 1
 ),
+monthly as (
+  insert into event_rollup_monthly (month, user_id, campaign_type, campaign_id, relay_id, mail_provider_id, ${cols})
+  select date_trunc('month', at at time zone 'UTC')::date, user_id, campaign_type, campaign_id, coalesce(relay_id, 0),
+         coalesce(mail_provider_id, 0), ${sums}
+  from ins group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
+  on conflict (month, user_id, campaign_type, campaign_id, relay_id, mail_provider_id) do update set ${adds('event_rollup_monthly')}
+  returning 1
+),
 by_country as (
   insert into conversion_rollup_daily (day, user_id, campaign_type, campaign_id, country, conversions, profit_cents)
   select (at at time zone 'UTC')::date, user_id, campaign_type, campaign_id, coalesce(country, ''), count(*), sum(amount_cents)
@@ -123,7 +131,7 @@ by_country as (
   returning 1
 )
 select (select count(*) from ins)::int as n, (select count(*) from per_campaign) + (select count(*) from per_provider)
-  + (select count(*) from per_domain) + (select count(*) from hourly) + (select count(*) from daily)
+  + (select count(*) from per_domain) + (select count(*) from hourly) + (select count(*) from daily) + (select count(*) from monthly)
   + (select count(*) from by_country) as touched`;
 
 /** RECORD's parameter types, in order. */
