@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { and, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql, type AnyColumn } from 'drizzle-orm';
 import { alias, type PgSelect, type SelectedFields } from 'drizzle-orm/pg-core';
 import { CampaignStatus } from '@console/shared/enums';
 import { NOT_FINISHED_PAGE_SIZE, completionOf, type CampaignItem } from '@console/shared/campaigns';
@@ -107,7 +107,12 @@ export function campaignCollection<F extends SelectedFields, Out extends Campaig
         );
       return own.join ? own.join(joined) : joined;
     },
-    where: eq(campaigns.type, kind.type),
+    // The page's keys and the total need none of the joins (decision 1502): every campaign has its list,
+    // message, offer and owner (not-null foreign keys), at most one counters row, and its relay group when the
+    // column is set (the condition below keeps exactly the rows the inner join kept); filters, scope and sort
+    // read `campaigns` only.
+    keysJoin: (q) => q,
+    where: and(eq(campaigns.type, kind.type), isNotNull(campaigns[kind.relayGroupKey])),
     scope: ownedBy(campaigns.userId),
     filters: {
       name: filters.contains(campaigns.name),
