@@ -37,7 +37,8 @@ beforeAll(async () => {
     });
     // Every 5th day of 2025-10-01 .. 2026-12-31, at noon, and the first and last second of every month.
     let i = ci;
-    for (let d = Date.UTC(2025, 9, 1); d <= Date.UTC(2026, 11, 31); d += 5 * 86_400_000) events.push(at(d + 43_200_000, i++));
+    for (let d = Date.UTC(2025, 9, 1); d <= Date.UTC(2026, 11, 31); d += 5 * 86_400_000)
+      events.push(at(d + 43_200_000, i++));
     for (let m = 0; m < 15; m++) {
       const start = Date.UTC(2025, 9 + m, 1);
       events.push(at(start, i++), at(start - 1000, i++));
