@@ -70,6 +70,15 @@ try {
   const today = new Date();
   const year = { fromDate: utcDay(new Date(today.getTime() - 364 * 86_400_000)), toDate: utcDay(today) };
   const month = { fromDate: utcDay(new Date(today.getTime() - 29 * 86_400_000)), toDate: utcDay(today) };
+  // What a year-long report sums (decision 1500), whatever the machine's load: the daily rows against rollupOver's.
+  const { rollupOver } = await import('../../packages/server/src/core/reports.ts');
+  const { sql } = await import('drizzle-orm');
+  const yearRows = async (from: ReturnType<typeof sql>) =>
+    Number((await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from ${from} d`)).rows[0]!.n);
+  log(
+    `a year (${year.fromDate} .. ${year.toDate}): ${(await yearRows(sql`(select * from event_rollup_daily where day between ${year.fromDate}::date and ${year.toDate}::date)`)).toLocaleString('en')} daily rollup rows, ` +
+      `${(await yearRows(rollupOver(year))).toLocaleString('en')} rows through rollupOver (monthly + edge days)`,
+  );
   const campaignOf = async (type: number) =>
     Number((await one(`select id from campaigns where type = $1 order by id desc limit 1`, [type])).id);
   const calls = scaleCalls(
