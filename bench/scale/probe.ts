@@ -79,6 +79,18 @@ try {
     `a year (${year.fromDate} .. ${year.toDate}): ${(await yearRows(sql`(select * from event_rollup_daily where day between ${year.fromDate}::date and ${year.toDate}::date)`)).toLocaleString('en')} daily rollup rows, ` +
       `${(await yearRows(rollupOver(year))).toLocaleString('en')} rows through rollupOver (monthly + edge days)`,
   );
+  // The PMTA relays report's sum over a year, both ways, as plans (PROBE_PLANS=1).
+  if (process.env.PROBE_PLANS === '1')
+    for (const from of [
+      sql`(select * from event_rollup_daily where day between ${year.fromDate}::date and ${year.toDate}::date)`,
+      rollupOver(year),
+    ]) {
+      const { rows } = await ctx.db.execute<Record<string, string>>(
+        sql`explain (analyze, buffers) select d.relay_id, sum(d.delivered), sum(d.bounced), sum(d.unique_opens)
+              from ${from} d where d.campaign_type = 2 and d.relay_id <> 0 group by d.relay_id`,
+      );
+      for (const r of rows) log(`    ${r['QUERY PLAN']}`);
+    }
   const campaignOf = async (type: number) =>
     Number((await one(`select id from campaigns where type = $1 order by id desc limit 1`, [type])).id);
   const calls = scaleCalls(
