@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { and, eq, inArray, isNotNull, sql, type AnyColumn } from 'drizzle-orm';
+import { and, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
 import { alias, type PgSelect, type SelectedFields } from 'drizzle-orm/pg-core';
 import { CampaignStatus } from '@console/shared/enums';
 import { NOT_FINISHED_PAGE_SIZE, completionOf, type CampaignItem } from '@console/shared/campaigns';
@@ -108,11 +108,10 @@ export function campaignCollection<F extends SelectedFields, Out extends Campaig
       return own.join ? own.join(joined) : joined;
     },
     // The page's keys and the total need none of the joins (decision 1502): every campaign has its list,
-    // message, offer and owner (not-null foreign keys), at most one counters row, and its relay group when the
-    // column is set (the condition below keeps exactly the rows the inner join kept); filters, scope and sort
-    // read `campaigns` only.
+    // message, offer and owner (not-null foreign keys), its relay group of its kind (`campaigns_relay_group_check`)
+    // and at most one counters row; filters, scope and sort read `campaigns` only.
     keysJoin: (q) => q,
-    where: and(eq(campaigns.type, kind.type), isNotNull(campaigns[kind.relayGroupKey])),
+    where: eq(campaigns.type, kind.type),
     scope: ownedBy(campaigns.userId),
     filters: {
       name: filters.contains(campaigns.name),
