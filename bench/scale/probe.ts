@@ -87,7 +87,7 @@ try {
     ]) {
       const { rows } = await ctx.db.execute<Record<string, string>>(
         sql`explain (analyze, buffers) select d.relay_id, sum(d.delivered), sum(d.bounced), sum(d.unique_opens)
-              from ${from} d where d.campaign_type = 2 and d.relay_id <> 0 group by d.relay_id`,
+              from ${from} d where d.campaign_type = ${CampaignType.PMTA} and d.relay_id <> 0 group by d.relay_id`,
       );
       for (const r of rows) log(`    ${r['QUERY PLAN']}`);
     }

@@ -35,8 +35,8 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 /**
  * The rollup rows of a day range (both inclusive, YYYY-MM-DD) for a report that sums them without grouping by
  * day (decision 1500): the whole months inside the range from event_rollup_monthly, the days before the first
- * and after the last whole month from event_rollup_daily. The same figures as the range's daily rows, from about
- * a thirtieth of the rows over a year. Used as `from ${rollupOver(range)} d`; its columns are the rollups'
+ * and after the last whole month from event_rollup_daily. The same figures as the range's daily rows, from one
+ * row per key and month instead of one per key and day with events. Used as `from ${rollupOver(range)} d`; its columns are the rollups'
  * keys but the day and every counter.
  */
 export function rollupOver(range: { fromDate: string; toDate: string }): SQL {

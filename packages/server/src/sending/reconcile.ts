@@ -30,8 +30,8 @@ export async function holdLiveness(client: pg.Client, worker: string) {
 /**
  * Which campaigns' partitions the check reads (decision 1501). Every 5 s it reads only the campaigns a worker
  * may hold rows of: not finished, or finished within the hour (a stop while a worker was dying). Planning a
- * statement over every partition costs PostgreSQL about 1 ms a partition, and a year keeps thousands. A
- * process starting reads them all once: rows a worker left in a campaign stopped while no worker ran.
+ * statement over every partition cost PostgreSQL 0.1-1 ms a partition (bench/scale), and a year keeps
+ * thousands. A process starting reads them all once: rows a worker left in a campaign stopped while no worker ran.
  */
 export type ReconcileScope = 'sending' | 'all';
 
