@@ -227,13 +227,14 @@ try {
 
   // 3. Sizes.
   const sizeLine = async () => {
-    const [db, events, rec, emails, hourly, daily, counters] = await Promise.all([
+    const [db, events, rec, emails, hourly, daily, monthly, counters] = await Promise.all([
       dbBytes(),
       bytesOf('events'),
       bytesOf('campaign_recipients'),
       bytesOf('emails'),
       bytesOf('event_rollup_hourly'),
       bytesOf('event_rollup_daily'),
+      bytesOf('event_rollup_monthly'),
       Promise.all(['campaign_counters', 'campaign_provider_counters', 'campaign_domain_counters'].map(bytesOf)),
     ]);
     const [ev, re, em] = await Promise.all(
@@ -245,7 +246,7 @@ try {
     log(
       `database ${mb(db)}: events ${mb(events)} (${n(ev!)} rows, ${per(events, ev!)}); recipients ${mb(rec)} ` +
         `(${n(re!)} rows, ${per(rec, re!)}); e-mails ${mb(emails)} (${n(em!)} rows, ${per(emails, em!)}); ` +
-        `rollups hourly ${mb(hourly)}, daily ${mb(daily)}; counters ${mb(counters.reduce((a, b) => a + b, 0))}`,
+        `rollups hourly ${mb(hourly)}, daily ${mb(daily)}, monthly ${mb(monthly)}; counters ${mb(counters.reduce((a, b) => a + b, 0))}`,
     );
     return db;
   };

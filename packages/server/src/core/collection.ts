@@ -97,6 +97,12 @@ export interface CollectionDef<F extends SelectedFields, Out> {
   fields: F;
   /** Joins the fields need (`q.innerJoin(...)`). */
   join?: (q: PgSelect) => PgSelect;
+  /**
+   * The joins a page's keys and the total are found with, when fewer than `join` (decision 1502): only those
+   * that can drop a row or that a filter, the scope or a sortable field reads. Each join costs PostgreSQL
+   * planning time in all three parts of a page's statement; `join`'s by default.
+   */
+  keysJoin?: (q: PgSelect) => PgSelect;
   /** Who sees which rows (core/access.ts `Scope`): `ownedBy(offers.userId)`, `'global'`, `'adminOnly'`... */
   scope: Scope;
   /** The rows of `table` the resource is made of, for everyone (the MX records among the DNS records). */
@@ -190,10 +196,11 @@ export function defineCollection<F extends SelectedFields, Out = SelectResultFie
   };
 
   /** `select <fields> from <table> <joins>`, typed loosely: the row type comes from `fields`. */
-  const from = (db: Executor, fields: SelectedFields): PgSelect => {
+  const from = (db: Executor, fields: SelectedFields, join = def.join): PgSelect => {
     const q = db.select(fields).from(def.table).$dynamic() as unknown as PgSelect;
-    return def.join ? def.join(q) : q;
+    return join ? join(q) : q;
   };
+  const keysJoin = def.keysJoin ?? def.join;
 
   const envelope = <T>(rows: T[], total: number): Page<T> =>
     def.envelope === 'items' ? { items: rows, totalItems: total } : { 'hydra:member': rows, 'hydra:totalItems': total };
@@ -210,12 +217,12 @@ export function defineCollection<F extends SelectedFields, Out = SelectResultFie
     // The total rides along as a scalar subquery: one statement and one snapshot, and PostgreSQL runs it
     // once (an InitPlan), so the page itself still comes straight from an index. (A window count would
     // push every matching row through the window first: about four times slower on 200k rows.)
-    const count = () => from(db, { n: sql<number>`count(*)::int` }).where(where);
+    const count = () => from(db, { n: sql<number>`count(*)::int` }, keysJoin).where(where);
     const counted = paged && known === undefined ? { ...fields, __total: sql<number>`(${count()})` } : fields;
     // A deferred join: the page's keys are found first on narrow rows (sorting 100,000 ids is cheap, sorting
     // 100,000 full rows with their joined JSON is not), then only those rows are built. Same statement.
     const page = () =>
-      from(db, { key: key! })
+      from(db, { key: key! }, keysJoin)
         .where(where)
         .orderBy(...order)
         .limit(q.itemsPerPage)

@@ -2,14 +2,15 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { DATA_AGE_HEADER, replicaLag } from '../db/replica.ts';
-import { campaigns } from '../db/schema/index.ts';
+import { COUNTERS, campaigns } from '../db/schema/index.ts';
 import { ownedBy } from './access.ts';
 import type { AppContext, AuthUser } from './context.ts';
 
 /*
  * What the report routes share (decision 0914). Reports read the rollups (event_rollup_daily for date
- * ranges, event_rollup_hourly for the last hours, campaign_counters for all time, conversion_rollup_daily
- * by country), never the events or the recipients.
+ * ranges, event_rollup_monthly for a range's whole months when its days are summed together: decision 1500;
+ * event_rollup_hourly for the last hours, campaign_counters for all time, conversion_rollup_daily by country),
+ * never the events or the recipients.
  */
 
 /** Whose data a report shows: an administrator's chosen user (null = every user); anyone else, their own. */
@@ -26,6 +27,40 @@ export const ownerIs = (column: SQL | string, owner: number | null): SQL =>
 /** `day between from and to` for the daily rollups (YYYY-MM-DD, both inclusive, already validated). */
 export const dayBetween = (column: SQL | string, range: { fromDate: string; toDate: string }): SQL =>
   sql`${typeof column === 'string' ? sql.raw(column) : column} between ${range.fromDate}::date and ${range.toDate}::date`;
+
+const ROLLUP_KEYS = 'user_id, campaign_type, campaign_id, relay_id, mail_provider_id';
+const ROLLUP_COLUMNS = `${ROLLUP_KEYS}, ${[...Object.values(COUNTERS), 'profit_cents'].join(', ')}`;
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * The rollup rows of a day range (both inclusive, YYYY-MM-DD) for a report that sums them without grouping by
+ * day (decision 1500): the whole months inside the range from event_rollup_monthly, the days before the first
+ * and after the last whole month from event_rollup_daily. The same figures as the range's daily rows, from one
+ * row per key and month instead of one per key and day with events. Used as `from ${rollupOver(range)} d`; its columns are the rollups'
+ * keys but the day and every counter.
+ */
+export function rollupOver(range: { fromDate: string; toDate: string }): SQL {
+  const from = new Date(`${range.fromDate}T00:00:00Z`);
+  const to = new Date(`${range.toDate}T00:00:00Z`);
+  // The first whole month starts on or after `from`; `end` is the day after the last whole month (on or before
+  // `to`). The dates are the validated range's, written back by toISOString: nothing of the input is spliced.
+  const first = from.getUTCDate() === 1 ? from : new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1));
+  const afterTo = new Date(to.getTime() + 86_400_000);
+  const end = afterTo.getUTCDate() === 1 ? afterTo : new Date(Date.UTC(to.getUTCFullYear(), to.getUTCMonth(), 1));
+  const days = (a: string, b: string) =>
+    sql.raw(`select ${ROLLUP_COLUMNS} from event_rollup_daily where day between '${a}'::date and '${b}'::date`);
+  if (first >= end) return sql`(${days(isoDay(from), isoDay(to))})`;
+  const before = new Date(first.getTime() - 86_400_000);
+  const lastMonth = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - 1, 1));
+  const parts = [
+    sql.raw(
+      `select ${ROLLUP_COLUMNS} from event_rollup_monthly where month between '${isoDay(first)}'::date and '${isoDay(lastMonth)}'::date`,
+    ),
+  ];
+  if (from < first) parts.push(days(isoDay(from), isoDay(before)));
+  if (end <= to) parts.push(days(isoDay(end), isoDay(to)));
+  return sql`(${sql.join(parts, sql` union all `)})`;
+}
 
 /**
  * ORDER BY from a report's whitelist (`orderBy` is already one of its keys: the schema's enum), ending on

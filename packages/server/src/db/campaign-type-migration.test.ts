@@ -1,14 +1,12 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CampaignType } from '@console/shared/enums';
 import { withDatabase } from '../../test/global-setup.ts';
+import { MIGRATIONS, migrationsBefore } from '../../test/migrations.ts';
 
 /*
  * The campaign type migration (decision 1130) on real PostgreSQL: a database at the migration before it,
@@ -16,25 +14,7 @@ import { withDatabase } from '../../test/global-setup.ts';
  * holds the spec's numbers (CampaignType: 1 PMTA, 2 SMTP) and the campaigns' check follows them.
  */
 
-const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 const OLD = { smtp: 1, pmta: 2 } as const;
-
-interface Journal {
-  entries: { idx: number; tag: string }[];
-}
-
-/** A copy of the migrations folder that ends just before the campaign type migration. */
-function migrationsBefore(suffix: string): string {
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8')) as Journal;
-  const at = journal.entries.findIndex((e) => e.tag.endsWith(suffix));
-  expect(at).toBeGreaterThan(0);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-migrations-'));
-  fs.mkdirSync(path.join(dir, 'meta'));
-  const kept = journal.entries.slice(0, at);
-  fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: kept }));
-  for (const e of kept) fs.copyFileSync(path.join(MIGRATIONS, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
-  return dir;
-}
 
 const adminUrl = inject('adminUrl');
 const name = `t_migr_${crypto.randomBytes(6).toString('hex')}`;

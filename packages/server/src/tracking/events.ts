@@ -8,7 +8,7 @@ import { INFRA_CATEGORIES, PERMANENT_CATEGORIES } from '../suppression/bounce-ru
 /*
  * The event record and its counters (docs/decisions/0801). Writers hand `recordEvents` a batch: one
  * statement appends the events and adds them to the per-campaign, per-campaign-and-service,
- * per-campaign-and-domain counters and to the hourly and daily rollups (and conversions to the per-country
+ * per-campaign-and-domain counters and to the hourly, daily and monthly rollups (and conversions to the per-country
  * daily rollup, decision 0914), in the caller's transaction, so the counters
  * are exact whenever the events are committed (a group commit of many events costs one statement).
  * Every upsert goes in key order, so two writers (a sender and a tracker) lock counter rows in the same
@@ -57,15 +57,23 @@ const COUNTS: Record<CounterName, string> = {
   conversions: `kind = ${EventKind.conversion}`,
 };
 const METRICS = (Object.keys(COUNTERS) as CounterName[]).map((k) => [COUNTERS[k], COUNTS[k]] as const);
-const sums = [
+const COLUMNS = [...METRICS.map(([c]) => c), 'profit_cents'];
+/** The counters of the events of one group of `ins`: each event's kind tested once (decision 1503). */
+const counted = [
   ...METRICS.map(([col, when]) => `count(*) filter (where ${when})::int as ${col}`),
   `coalesce(sum(amount_cents) filter (where kind = ${EventKind.conversion}), 0)::bigint as profit_cents`,
 ].join(', ');
-const COLUMNS = [...METRICS.map(([c]) => c), 'profit_cents'];
+/** The same counters summed over rows of `g`. */
+const sums = COLUMNS.map((c) => `sum(${c})::${c === 'profit_cents' ? 'bigint' : 'int'}`).join(', ');
 const adds = (table: string) => COLUMNS.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ');
 const cols = COLUMNS.join(', ');
 
-/** The statement, $1..$13 the events' columns as `eventColumns` makes them (the tracker prepares it: batch-sql.ts). */
+/**
+ * The statement, $1..$13 the events' columns as `eventColumns` makes them (the tracker prepares it: batch-sql.ts).
+ * The events are counted once, into `g` at the finest grain any counter needs (hour, day, owner, campaign,
+ * relay, mail service, domain); each counter and rollup then sums the few rows of `g` instead of testing every
+ * event's kind again (decision 1503).
+ */
 export const RECORD = `
 with ins as (
   insert into events (at, kind, campaign_type, campaign_id, user_id, relay_id, mail_provider_id, domain, email_id,
@@ -76,41 +84,53 @@ with ins as (
               $9::bigint[], $10::boolean[], $11::int[], $12::text[], $13::text[])
        as e(at, kind, campaign_type, campaign_id, user_id, relay_id, mail_provider_id, domain, email_id, first,
             amount_cents, detail, country)
-  returning *
+  returning at, kind, campaign_type, campaign_id, user_id, relay_id, mail_provider_id, domain, first, amount_cents,
+            detail, country
+),
+g as (
+  select date_trunc('hour', at) as hour, (at at time zone 'UTC')::date as day, user_id, campaign_type, campaign_id,
+         relay_id, mail_provider_id, domain, ${counted}
+  from ins group by 1, 2, 3, 4, 5, 6, 7, 8
 ),
 per_campaign as (
   insert into campaign_counters (campaign_type, campaign_id, ${cols})
-  select campaign_type, campaign_id, ${sums} from ins group by 1, 2 order by 1, 2
+  select campaign_type, campaign_id, ${sums} from g group by 1, 2 order by 1, 2
   on conflict (campaign_type, campaign_id) do update set ${adds('campaign_counters')}
   returning 1
 ),
 per_provider as (
   insert into campaign_provider_counters (campaign_type, campaign_id, mail_provider_id, ${cols})
-  select campaign_type, campaign_id, mail_provider_id, ${sums} from ins where mail_provider_id is not null group by 1, 2, 3 order by 1, 2, 3
+  select campaign_type, campaign_id, mail_provider_id, ${sums} from g where mail_provider_id is not null group by 1, 2, 3 order by 1, 2, 3
   on conflict (campaign_type, campaign_id, mail_provider_id) do update set ${adds('campaign_provider_counters')}
   returning 1
 ),
 per_domain as (
   insert into campaign_domain_counters (campaign_type, campaign_id, domain, mail_provider_id, ${cols})
   select campaign_type, campaign_id, domain, max(coalesce(mail_provider_id, 0)), ${sums}
-  from ins where domain is not null group by 1, 2, 3 order by 1, 2, 3
+  from g where domain is not null group by 1, 2, 3 order by 1, 2, 3
   on conflict (campaign_type, campaign_id, domain) do update set ${adds('campaign_domain_counters')}
   returning 1
 ),
 hourly as (
   insert into event_rollup_hourly (hour, user_id, campaign_type, campaign_id, relay_id, mail_provider_id, ${cols})
-  select date_trunc('hour', at), user_id, campaign_type, campaign_id, coalesce(relay_id, 0), coalesce(mail_provider_id, 0),
-         ${sums}
-  from ins group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
+  select hour, user_id, campaign_type, campaign_id, coalesce(relay_id, 0), coalesce(mail_provider_id, 0), ${sums}
+  from g group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
   on conflict (hour, user_id, campaign_type, campaign_id, relay_id, mail_provider_id) do update set ${adds('event_rollup_hourly')}
   returning 1
 ),
 daily as (
   insert into event_rollup_daily (day, user_id, campaign_type, campaign_id, relay_id, mail_provider_id, ${cols})
-  select (at at time zone 'UTC')::date, user_id, campaign_type, campaign_id, coalesce(relay_id, 0),
-         coalesce(mail_provider_id, 0), ${sums}
-  from ins group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
+  select day, user_id, campaign_type, campaign_id, coalesce(relay_id, 0), coalesce(mail_provider_id, 0), ${sums}
+  from g group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
   on conflict (day, user_id, campaign_type, campaign_id, relay_id, mail_provider_id) do update set ${adds('event_rollup_daily')}
+  returning 1
+),
+monthly as (
+  insert into event_rollup_monthly (month, user_id, campaign_type, campaign_id, relay_id, mail_provider_id, ${cols})
+  select date_trunc('month', day)::date, user_id, campaign_type, campaign_id, coalesce(relay_id, 0),
+         coalesce(mail_provider_id, 0), ${sums}
+  from g group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
+  on conflict (month, user_id, campaign_type, campaign_id, relay_id, mail_provider_id) do update set ${adds('event_rollup_monthly')}
   returning 1
 ),
 by_country as (
@@ -123,7 +143,7 @@ by_country as (
   returning 1
 )
 select (select count(*) from ins)::int as n, (select count(*) from per_campaign) + (select count(*) from per_provider)
-  + (select count(*) from per_domain) + (select count(*) from hourly) + (select count(*) from daily)
+  + (select count(*) from per_domain) + (select count(*) from hourly) + (select count(*) from daily) + (select count(*) from monthly)
   + (select count(*) from by_country) as touched`;
 
 /** RECORD's parameter types, in order. */

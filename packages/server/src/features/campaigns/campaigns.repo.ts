@@ -107,6 +107,10 @@ export function campaignCollection<F extends SelectedFields, Out extends Campaig
         );
       return own.join ? own.join(joined) : joined;
     },
+    // The page's keys and the total need none of the joins (decision 1502): every campaign has its list,
+    // message, offer and owner (not-null foreign keys), its relay group of its kind (`campaigns_relay_group_check`)
+    // and at most one counters row; filters, scope and sort read `campaigns` only.
+    keysJoin: (q) => q,
     where: eq(campaigns.type, kind.type),
     scope: ownedBy(campaigns.userId),
     filters: {

@@ -246,3 +246,31 @@ describe('scheduled start and stop', () => {
     expect((await row(c.id)).status).toBe(Paused);
   });
 });
+
+describe('the lists find a page and its total without the joins (decision 1502)', () => {
+  it('every campaign keeps its relay group of its kind (what lets the total skip the join); pages and total agree', async () => {
+    const owner = await t.user();
+    const a = await f.smtpCampaign({ owner });
+    const b = await f.pmtaCampaign({ owner });
+    for (const [id, column] of [
+      [a.id, 'smtp_relay_group_id'],
+      [b.id, 'pmta_relay_group_id'],
+    ] as const)
+      await expect(t.ctx.db.$client.query(`update campaigns set ${column} = null where id = $1`, [id])).rejects.toThrow(
+        /campaigns_relay_group_check/,
+      );
+    const c = await f.smtpCampaign({ owner });
+    for (const [query, ids] of [
+      ['', [c.id, a.id]],
+      ['?itemsPerPage=1', [c.id]],
+      ['?itemsPerPage=1&_page=2', [a.id]],
+      [`?name=${encodeURIComponent(a.name)}`, [a.id]],
+    ] as const) {
+      const res = await t.as(owner, { method: 'GET', url: `/api/smtp_campaigns${query}` });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { 'hydra:member': { id: number }[]; 'hydra:totalItems': number };
+      expect(body['hydra:member'].map((x) => x.id)).toEqual(ids);
+      expect(body['hydra:totalItems']).toBe(query.startsWith('?name') ? 1 : 2);
+    }
+  });
+});

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { EmailListReportOrder, EmailListReportRow } from '@console/shared/email-list-report';
-import { dayBetween, orderSql, ownerIs } from '../../core/reports.ts';
+import { orderSql, ownerIs, rollupOver } from '../../core/reports.ts';
 import type { Executor } from '../../db/client.ts';
 
 /*
- * The E-mail list report (decision 0918): the owner's campaigns with rows in event_rollup_daily in the
- * range, grouped by the e-mail list they send to: how many campaigns, their profit in the range (cents)
+ * The E-mail list report (decision 0918): the owner's campaigns with rollup rows in the range (its whole
+ * months' from event_rollup_monthly, decision 1500), grouped by the e-mail list they send to: how many campaigns, their profit in the range (cents)
  * and the profit per campaign.
  */
 
@@ -23,8 +23,8 @@ export async function emailListReport(
   const { rows } = await db.execute<EmailListReportRow>(sql`
     with per_campaign as (
       select r.campaign_type, r.campaign_id, sum(r.profit_cents)::int8 as profit
-      from event_rollup_daily r
-      where ${dayBetween('r.day', q)} and ${ownerIs('r.user_id', q.owner)}
+      from ${rollupOver(q)} r
+      where ${ownerIs('r.user_id', q.owner)}
       group by r.campaign_type, r.campaign_id
     )
     select l.id as "emailListId", l.name as "emailListName", count(*)::int as "campaignCount",

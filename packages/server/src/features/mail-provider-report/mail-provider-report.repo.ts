@@ -4,7 +4,7 @@ import {
   type MailProviderReportOrder,
   type MailProviderReportRow,
 } from '@console/shared/mail-provider-report';
-import { dayBetween, orderSql, ownerIs } from '../../core/reports.ts';
+import { orderSql, ownerIs, rollupOver } from '../../core/reports.ts';
 import type { Executor } from '../../db/client.ts';
 
 /*
@@ -43,9 +43,9 @@ export async function mailProviderReport(
              sum(r.sent)::int8 as sent, sum(r.delivered)::int8 as delivered, sum(r.unique_opens)::int8 as views,
              sum(r.unique_clicks)::int8 as clicks, sum(r.conversions)::int8 as conversions,
              sum(r.profit_cents)::int8 as profit
-      from event_rollup_daily r
+      from ${rollupOver(q)} r
       left join mail_providers p on p.id = r.mail_provider_id
-      where ${dayBetween('r.day', q)} and ${ownerIs('r.user_id', q.owner)}
+      where ${ownerIs('r.user_id', q.owner)}
       group by r.mail_provider_id, p.name
     ) s
     order by ${orderSql(COLUMNS, q.orderBy, q.asc, 's."mailProviderId"')}`);

@@ -2,14 +2,15 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { MailServiceReportOrder, MailServiceReportRow } from '@console/shared/pmta-relays-mail-service-report';
 import { CampaignTypeOf } from '@console/shared/enums';
 import { containsPattern } from '../../core/collection.ts';
-import { ROLLUP_FIGURES, dayBetween, orderSql } from '../../core/reports.ts';
+import { ROLLUP_FIGURES, orderSql, rollupOver } from '../../core/reports.ts';
 import type { Executor } from '../../db/client.ts';
 import { pmtaSpeeds } from '../../db/schema/index.ts';
 import { goodSpeedSql } from '../../pmta/speed-state.ts';
 
 /*
  * The mail-service report's query (decision 0916): every PMTA relay in scope, with its switch and speed for
- * the service, the range's figures from event_rollup_daily and the last hour's from event_rollup_hourly
+ * the service, the range's figures from the daily and monthly rollups (`rollupOver`, decision 1500) and the
+ * last hour's from event_rollup_hourly
  * (the buckets of the current and the previous clock hour), PMTA campaigns only (campaign_type 2).
  */
 
@@ -60,9 +61,8 @@ export async function mailServiceReport(db: Executor, q: MailServiceReportQuery)
   const { rows } = await db.execute<MailServiceReportRow>(sql`
     with f as (
       select d.relay_id, ${ROLLUP_FIGURES}
-      from event_rollup_daily d
+      from ${rollupOver(q)} d
       where d.campaign_type = ${PMTA} and d.mail_provider_id = ${q.mailProvider} and d.relay_id <> 0
-        and ${dayBetween('d.day', q)}
       group by d.relay_id
     ), lh as (
       select h.relay_id, sum(h.delivered)::int as delivered, sum(h.bounced)::int as bounced

@@ -6,7 +6,7 @@ import {
   type RelaysReportRow,
 } from '@console/shared/pmta-relays-report';
 import { CampaignTypeOf } from '@console/shared/enums';
-import { ROLLUP_FIGURES, dayBetween, orderSql } from '../../core/reports.ts';
+import { ROLLUP_FIGURES, dayBetween, orderSql, rollupOver } from '../../core/reports.ts';
 import type { Executor } from '../../db/client.ts';
 
 /*
@@ -51,8 +51,8 @@ export async function relaysReport(db: Executor, q: RelaysReportQuery): Promise<
   const { rows } = await db.execute<RelaysReportRow>(sql`
     with f as (
       select d.relay_id, ${ROLLUP_FIGURES}
-      from event_rollup_daily d
-      where d.campaign_type = ${PMTA} and d.relay_id <> 0 and ${dayBetween('d.day', q)}
+      from ${rollupOver(q)} d
+      where d.campaign_type = ${PMTA} and d.relay_id <> 0
         ${q.relayId != null ? sql`and d.relay_id = ${q.relayId}` : sql``}
       group by d.relay_id
     )
@@ -81,15 +81,16 @@ export async function relayOfReport(db: Executor, relayId: number): Promise<Rela
 
 /** The popup's tables: the relay's figures per day with events (oldest first), per mail service, in total. */
 export async function relayBreakdown(db: Executor, relayId: number, range: { fromDate: string; toDate: string }) {
-  const of = sql`d.campaign_type = ${PMTA} and d.relay_id = ${relayId} and ${dayBetween('d.day', range)}`;
+  const relay = sql`d.campaign_type = ${PMTA} and d.relay_id = ${relayId}`;
+  const of = sql`${relay} and ${dayBetween('d.day', range)}`;
   const [days, providers, total] = await Promise.all([
     db.execute<RelayReport['days'][number]>(sql`
       select d.day::text as day, ${ROLLUP_FIGURES} from event_rollup_daily d where ${of} group by d.day order by d.day`),
     db.execute<RelayReport['mailProviders'][number]>(sql`
       select d.mail_provider_id as id, coalesce(p.name, ${UNKNOWN_MAIL_SERVICE}) as name, ${ROLLUP_FIGURES}
-      from event_rollup_daily d left join mail_providers p on p.id = d.mail_provider_id
-      where ${of} group by d.mail_provider_id, p.name order by delivered desc, d.mail_provider_id`),
-    db.execute<RelayReport['total']>(sql`select ${ROLLUP_FIGURES} from event_rollup_daily d where ${of}`),
+      from ${rollupOver(range)} d left join mail_providers p on p.id = d.mail_provider_id
+      where ${relay} group by d.mail_provider_id, p.name order by delivered desc, d.mail_provider_id`),
+    db.execute<RelayReport['total']>(sql`select ${ROLLUP_FIGURES} from ${rollupOver(range)} d where ${relay}`),
   ]);
   return { days: days.rows, mailProviders: providers.rows, total: total.rows[0]! };
 }

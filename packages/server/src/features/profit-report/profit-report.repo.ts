@@ -1,11 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ProfitOrderBy, ProfitReportQuery, ProfitReportRow } from '@console/shared/profit-report';
 import type { Executor } from '../../db/client.ts';
-import { dayBetween, orderSql, ownerIs } from '../../core/reports.ts';
+import { dayBetween, orderSql, ownerIs, rollupOver } from '../../core/reports.ts';
 
 /*
- * The Profit Report's queries (decision 0917): by date and by campaign from event_rollup_daily
- * (conversions, profit_cents), by country from conversion_rollup_daily. A group shows when it has a
+ * The Profit Report's queries (decision 0917): by date from event_rollup_daily, by campaign from the daily and
+ * monthly rollups (`rollupOver`, decision 1500), both their conversions and profit_cents; by country from
+ * conversion_rollup_daily. A group shows when it has a
  * conversion or a profit; the columns the grouping does not use are null.
  */
 
@@ -41,7 +42,8 @@ export async function profitReport(
       select null as event_date, campaign_type::int as campaign_type, campaign_id, c.name as campaign_name,
              null as country, count, sum
       from (select campaign_type, campaign_id, ${figures}
-            from event_rollup_daily where ${where} group by campaign_type, campaign_id ${having}) r
+            from ${rollupOver(q)} d where ${ownerIs('user_id', owner)} and ${campaignTypeIs(q.campaignType)}
+            group by campaign_type, campaign_id ${having}) r
       left join campaigns c on c.id = r.campaign_id and c.type = r.campaign_type
       order by ${orderSql(ORDER, q.orderBy, q.asc, '(campaign_type, campaign_id)')}`;
   } else {

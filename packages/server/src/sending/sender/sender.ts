@@ -5,7 +5,7 @@ import { loggable } from '../../core/errors.ts';
 import { logOf, type Logger } from '../../core/log.ts';
 import { metrics } from '../../core/metrics.ts';
 import type { RetryPolicy } from '../outcomes.ts';
-import { holdLiveness, newWorkerId, reconcile } from '../reconcile.ts';
+import { holdLiveness, newWorkerId, reconcile, type ReconcileScope } from '../reconcile.ts';
 import { Outage } from './outage.ts';
 import { CampaignRunner } from './runner.ts';
 import { Transports } from './transports.ts';
@@ -75,7 +75,7 @@ export class Sender {
 
   async start() {
     await this.takeLiveness();
-    await this.reconcile();
+    await this.reconcile('all'); // once: what workers left while none ran
     this.schedule(0);
   }
 
@@ -144,9 +144,9 @@ export class Sender {
     }, ms);
   }
 
-  private async reconcile() {
+  private async reconcile(scope: ReconcileScope = 'sending') {
     this.lastReconcile = Date.now();
-    const r = await reconcile(this.ctx.direct, this.worker); // session locks: PostgreSQL itself
+    const r = await reconcile(this.ctx.direct, this.worker, scope); // session locks: PostgreSQL itself
     if (r.released || r.interrupted) this.log.info(r, 'reconciled the rows of dead senders');
   }
 
