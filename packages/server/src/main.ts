@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { loadEnv } from './env.ts';
 import { buildApp } from './app.ts';
 import { ensureAdmin, openDatabase, startContext } from './bootstrap.ts';
+import { uploadsSettled } from './core/uploads.ts';
 
 const env = loadEnv();
 const database = await openDatabase(env);
@@ -28,6 +29,7 @@ async function shutdown(signal: string) {
   const cut = setTimeout(() => app?.server.closeAllConnections(), 3_000).unref();
   await app?.close();
   clearTimeout(cut);
+  await uploadsSettled(); // a cut upload's partial file goes before we do (its pipeline ends after the socket)
   await started.stop();
   await database.embedded?.stop(); // a clean PostgreSQL shutdown keeps the data directory consistent
   process.exit(0);

@@ -63,12 +63,23 @@ function clientError(e: unknown): AppError | undefined {
  * partial file before the error goes out (and sweepOrphans removes what a crash left). The caller
  * validates the rest and hands the file to a job; `discard` removes it when refused later.
  */
-export async function receiveUpload(
+export function receiveUpload(
   req: FastifyRequest,
   fileField: string,
   dir: string,
   opts: ReceiveOptions = {},
 ): Promise<Received> {
+  const received = receive(req, fileField, dir, opts);
+  receiving.add(received);
+  void received.catch(() => {}).finally(() => receiving.delete(received));
+  return received;
+}
+
+/** The uploads being received: a shutdown waits for them, so that a cut one removes its partial file first. */
+const receiving = new Set<Promise<Received>>();
+export const uploadsSettled = () => Promise.allSettled([...receiving]);
+
+async function receive(req: FastifyRequest, fileField: string, dir: string, opts: ReceiveOptions): Promise<Received> {
   if (!req.isMultipart()) throw invalid({ [fileField]: UploadMessages.notMultipart });
   // Owner only: the files hold what users upload (socks lists carry passwords in plain text, issue 37).
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });

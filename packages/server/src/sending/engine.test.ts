@@ -207,13 +207,13 @@ describe('the engine across processes', () => {
     );
   });
 
-  it('does the same with two sender processes at once, one of them killed', { timeout: 180_000 }, async () => {
+  it('does the same with two sender processes at once, one of them killed', { timeout: 300_000 }, async () => {
     const { campaign, a, b } = await setup();
     const one = spawnWorker(t);
     const two = spawnWorker(t);
     children.push(one, two);
     await startCampaign(t.ctx, campaign.id);
-    await eventually(async () => received(a, b) >= 4000, 60_000);
+    await eventually(async () => received(a, b) >= 4000, 120_000);
     one.kill('SIGKILL');
     await exited(one);
     const three = spawnWorker(t);

@@ -41,6 +41,21 @@ const freePort = () =>
     });
   });
 
+/** Until nothing listens on the port: a killed group's master may outlive the shell we wait for. */
+async function waitForPortFree(port: number, timeoutMs = 10_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const free = await new Promise<boolean>((resolve) => {
+      const s = net.createServer();
+      s.once('error', () => resolve(false));
+      s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+    });
+    if (free) return;
+    if (Date.now() > until) throw new Error(`port ${port} still in use after dovecot was killed`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** Until the port greets (IMAP), or only accepts (imaps: the client speaks first). */
 async function waitForPort(port: number, timeoutMs = 10_000, acceptOnly = false) {
   const until = Date.now() + timeoutMs;
@@ -181,6 +196,8 @@ service stats {
     // the master and its children (imap, imap-login, auth): a cut, not a shutdown
     process.kill(-child.pid!, 'SIGKILL');
     await exited;
+    await waitForPortFree(port);
+    if (tlsPort) await waitForPortFree(tlsPort);
   };
   await start();
   return {
@@ -199,6 +216,9 @@ service stats {
       // for them to go stale (minutes): an operator's restart clears them, so does this one.
       for (const f of readdirSync(path.join(dir, 'mail'), { recursive: true, encoding: 'utf8' }))
         if (f.endsWith('.lock')) rmSync(path.join(dir, 'mail', f), { force: true });
+      // The killed master was our shell's child: until init reaps it, its pid answers, and a new Dovecot that
+      // reads it from master.pid refuses to start ("already running"). Its ports are free (kill waited).
+      rmSync(path.join(dir, 'run', 'master.pid'), { force: true });
       await start();
     },
     async stop() {
