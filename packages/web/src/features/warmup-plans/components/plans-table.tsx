@@ -2,7 +2,7 @@ import { Button, Space, Typography } from 'antd';
 import { LinkOutlined } from '@ant-design/icons';
 import type { HydraCollection } from '@console/shared/hydra';
 import type { WarmupPlan } from '@console/shared/warmup-plans';
-import { DataTable, type ListTableProps, ownerColumn } from '@/components/data-table.tsx';
+import { DataTable, type ListTableProps, ownerColumn, withTitleMinWidths } from '@/components/data-table.tsx';
 import { confirmDelete } from '@/components/feedback.tsx';
 import { DeleteButton, EditButton } from '@/components/row-actions.tsx';
 import { href } from '@/lib/routes.ts';
@@ -32,13 +32,20 @@ export function PlansTable({
     <DataTable<WarmupPlan>
       {...props}
       emptyText="No warm-up plan yet: copy a ready-made one or add your own."
-      columns={[
+      columns={withTitleMinWidths([
         { title: 'ID', dataIndex: 'id', key: 'id', width: 80, sorter: true },
-        { title: 'Name', dataIndex: 'name', key: 'name', sorter: true },
+        {
+          title: 'Name',
+          dataIndex: 'name',
+          key: 'name',
+          sorter: true,
+          onCell: () => ({ style: { minWidth: 140 } }),
+        },
         { title: 'Days', dataIndex: 'days', key: 'days', width: 90, sorter: true },
         {
           title: 'Schedule',
           key: 'schedule',
+          onCell: () => ({ style: { minWidth: 220 } }),
           // Wraps: a one-line 420 px schedule crushed Name and Owner to a letter a line at 1000 px.
           render: (_, p) => (
             <Typography.Text type="secondary" style={{ display: 'block', maxWidth: 420 }}>
@@ -68,7 +75,7 @@ export function PlansTable({
             </Space>
           ),
         },
-      ]}
+      ])}
     />
   );
 }
