@@ -21,7 +21,7 @@ let assigned: TestUser;
 let other: TestUser;
 let listId: number;
 let ownCampaign: { id: number; name: string };
-let otherCampaign: { id: number; name: string };
+let otherCampaign: { id: number; name: string; emailListId: number };
 const X = 'x@hist.example';
 const Y = 'y@hist.example';
 const DAY = 86_400_000;
@@ -112,14 +112,24 @@ describe('GET /api/email_lists/{id}/emails/{emailId}/history', () => {
   it("shows a Bounced Emails entry to every user of the list, its reply only to its campaign's owner", async () => {
     await tx((c) =>
       recordHardBounces(c, [
-        { email: Y, reason: 'bad-mailbox', diagnostic: '550 5.1.1 via other relay', campaignId: otherCampaign.id, relayId: null },
+        {
+          email: Y,
+          reason: 'bad-mailbox',
+          diagnostic: '550 5.1.1 via other relay',
+          campaignId: otherCampaign.id,
+          relayId: null,
+        },
       ]),
     );
     const y = await idOf(Y);
     const mine = (await history(owner, y)).json().history;
     expect(mine.bounced).toEqual({ at: expect.any(String), reason: 'bad-mailbox', diagnostic: null });
     const all = (await history(admin, y)).json().history;
-    expect(all.bounced).toEqual({ at: expect.any(String), reason: 'bad-mailbox', diagnostic: '550 5.1.1 via other relay' });
+    expect(all.bounced).toEqual({
+      at: expect.any(String),
+      reason: 'bad-mailbox',
+      diagnostic: '550 5.1.1 via other relay',
+    });
     const theirs = (await history(other, await idOf(Y, otherCampaign.emailListId), otherCampaign.emailListId)).json();
     expect(theirs.history.bounced.diagnostic).toBe('550 5.1.1 via other relay');
   });

@@ -1,13 +1,7 @@
 import { CampaignType } from '@console/shared/enums';
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import {
-  EMAIL_IDS_MAX,
-  HISTORY_MAX,
-  type EmailIdItem,
-  type HistoryRow,
-  type LogEntry,
-} from '@console/shared/tools';
-import type { Db, Executor } from '../../db/client.ts';
+import { EMAIL_IDS_MAX, HISTORY_MAX, type EmailIdItem, type HistoryRow, type LogEntry } from '@console/shared/tools';
+import type { Executor } from '../../db/client.ts';
 import { emailLists, emails, uploadLog } from '../../db/schema/index.ts';
 
 /* Every query of the tools: what a UUID names, e-mail ids, the relays' IP/domain history, the uploading log. */

@@ -10,14 +10,7 @@ import type { AppContext } from '../../core/context.ts';
 import { invalid, notFound } from '../../core/errors.ts';
 import { decodeTrackingId, encodeTrackingId } from '../../tracking/uuid.ts';
 import { addressHistory } from '../../suppression/address-history.ts';
-import {
-  campaignNamed,
-  emailOfId,
-  idsOfEmail,
-  logEntries,
-  recipientEmail,
-  relayName,
-} from './tools.repo.ts';
+import { campaignNamed, emailOfId, idsOfEmail, logEntries, recipientEmail, relayName } from './tools.repo.ts';
 
 /** The four numbers of a UUID and what they name; an id the console's key did not make is a 422. */
 export async function decodeUuid(ctx: AppContext, uuid: string): Promise<UuidDecoded> {
@@ -47,7 +40,10 @@ export async function decodeEmailId(ctx: AppContext, emailId: number) {
 
 /** The address's ids, one per list, and its history (decisions 1441, 1480: an administrator's, all of it); 404 when the console knows nothing of it. */
 export async function encodeEmail(ctx: AppContext, email: string) {
-  const [encoded, history] = await Promise.all([idsOfEmail(ctx.db, email), addressHistory(ctx.db.$client, email, null)]);
+  const [encoded, history] = await Promise.all([
+    idsOfEmail(ctx.db, email),
+    addressHistory(ctx.db.$client, email, null),
+  ]);
   if (!encoded.length && !history.bounced && !history.softBounces.last && !history.complaints)
     throwNotFound(M.emailUnknown);
   return { encoded, history };
