@@ -222,7 +222,12 @@ describe('PMTA bounce records through the one classifier', () => {
     await pull([record('b', 'b', 'spam-related', diag)]);
     expect(await switches()).toEqual([{ provider, off: true }]);
     // With the reason and since when, shown on the relay (decision 1481).
-    const [paused] = await q('select reason, paused_at from pmta_relay_switches where relay_id = $1', [relay.id]);
+    const paused = (
+      await q('select reason, paused_at from pmta_relay_switches where relay_id = $1', [relay.id])
+    )[0] as {
+      reason: string;
+      paused_at: Date;
+    };
     expect(paused.reason).toMatch(
       /^Paused for .+: 25 infrastructure bounces of 100 results \(25%\) reached the 25% limit/,
     );
