@@ -49,7 +49,11 @@ describe('PMTA relays paused by the console', () => {
     const card = page.locator('.ant-alert', { hasText: 'Paused for mail services' });
     await card.getByText(reasons.Gmail, { exact: false }).waitFor();
     await card.getByText('Turn the service On in the Mail Services card and Save to send there again.').waitFor();
-    const services = page.locator('.ant-card', { hasText: 'Mail Services' });
+    // The card itself (the innermost card whose title is Mail Services), not the page's card around it.
+    const services = page
+      .locator('.ant-card')
+      .filter({ has: page.locator('.ant-card-head-title', { hasText: /^Mail Services$/ }) })
+      .last();
     await services.getByRole('switch', { name: 'Gmail on' }).waitFor();
     await shotBoth(page, 'pmta-relay-edit-paused');
 
