@@ -2,7 +2,9 @@
  * Where this process's CPU went (node:inspector's sampling profiler), by phase: each sample goes to the
  * nearest caller among `phases` (a function name -> a phase); a sample under none of them (I/O callbacks:
  * a socket's data parsed by a driver) goes to the first package of its stack named in `packages`, else to
- * "other (GC, idle, the rest)". Printed as milliseconds per phase; PROFILE=<dir> also keeps the .cpuprofile.
+ * V8's own entries ("(garbage collector)", "(program)"), else "other". Returned as each phase's share of the
+ * samples (wall time between samples counts a descheduled process too, so shares, not milliseconds);
+ * PROFILE=<dir> also keeps the .cpuprofile.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,6 +27,7 @@ export async function phaseProfiler(phases: Record<string, string>, packages: Re
   await session.post('Profiler.enable');
   await session.post('Profiler.setSamplingInterval', { interval: 1000 });
   await session.post('Profiler.start');
+  /** Stops; each phase's share of the samples (0..1). */
   return async (name: string): Promise<Record<string, number>> => {
     const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: Profile };
     session.disconnect();
@@ -43,20 +46,24 @@ export async function phaseProfiler(phases: Record<string, string>, packages: Re
       let pkg: string | undefined;
       for (let at: number | undefined = id; at !== undefined && !phase; at = parent.get(at)) {
         const f = byId.get(at)!.callFrame;
-        phase = phases[f.functionName];
+        phase = Object.hasOwn(phases, f.functionName) ? phases[f.functionName] : undefined;
         if (!pkg) pkg = Object.entries(packages).find(([p]) => f.url.includes(p))?.[1];
       }
-      const r = phase ?? pkg ?? 'other (GC, idle, the rest)';
+      const v8 = { '(garbage collector)': 'GC', '(program)': 'V8 (program)' }[byId.get(id)!.callFrame.functionName];
+      const r = phase ?? pkg ?? v8 ?? 'other';
       phaseOf.set(id, r);
       return r;
     };
     const ms: Record<string, number> = {};
+    let all = 0;
     profile.samples.forEach((id, i) => {
       const n = byId.get(id)!;
       if (n.callFrame.functionName === '(idle)') return;
       const p = resolve(id);
-      ms[p] = (ms[p] ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000;
+      const d = profile.timeDeltas[i] ?? 0;
+      ms[p] = (ms[p] ?? 0) + d;
+      all += d;
     });
-    return ms;
+    return Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, v / all]));
   };
 }

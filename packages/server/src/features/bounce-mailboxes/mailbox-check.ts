@@ -362,17 +362,21 @@ export async function checkMailbox(
     try {
       const box = client.mailbox;
       const validity = box ? Number(box.uidValidity) : 0;
-      let last = m.uidValidity === validity ? m.lastUid : 0;
+      const last = m.uidValidity === validity ? m.lastUid : 0;
       await ensureFolder(client, PROCESSED);
       await ensureFolder(client, UNMATCHED);
       await moveLeftovers(ctx, client, m, validity);
-      while (read < runLimit) {
-        // `N:*` always names the highest UID, even one below N: filtered
-        const all = await settled(client, client.search({ uid: `${last + 1}:*` }, { uid: true }));
-        if (!all) throw new Dropped();
-        const found = all.filter((u) => u > last);
-        if (!found.length) break;
-        const uids = found.sort((a, b) => a - b).slice(0, Math.min(pageSize, runLimit - read));
+      // One SEARCH a check, then pages of it: a SEARCH answers every UID left, so one a page cost a mailbox
+      // of 50,000 old reports 100 answers of up to 50,000 UIDs (mail arriving meanwhile waits for the next check).
+      const all = await settled(client, client.search({ uid: `${last + 1}:*` }, { uid: true }));
+      if (!all) throw new Dropped();
+      // `N:*` always names the highest UID, even one below N: filtered
+      const pending = all
+        .filter((u) => u > last)
+        .sort((a, b) => a - b)
+        .slice(0, runLimit);
+      for (let i = 0; i < pending.length; i += pageSize) {
+        const uids = pending.slice(i, i + pageSize);
         const messages = await settled(
           client,
           client.fetchAll(
@@ -384,7 +388,7 @@ export async function checkMailbox(
         const reads = readPage(ctx.secret, messages);
         if (!reads.length) {
           if (!client.usable) throw new Dropped();
-          break;
+          continue; // removed by someone else meanwhile
         }
         let done!: Awaited<ReturnType<typeof storePage>>;
         await inTransaction(ctx.db, async (tx) => {
@@ -393,7 +397,6 @@ export async function checkMailbox(
         await afterCommit(ctx, done);
         await moveAll(ctx, client, m, validity, done.rows);
         read += reads.length;
-        last = Math.max(last, ...reads.map((r) => r.uid));
       }
     } finally {
       lock.release();

@@ -70,7 +70,13 @@ export function PmtaRelaysTable(props: PmtaRelaysTableProps) {
             render: (_, r) => <DescriptionCell kind="pmta" relayId={r.id} description={r.description} />,
           },
           // The mail services the console switched it off for (decision 1481): resumed from the Mail Services card.
-          { title: 'Paused', key: 'pauses', render: (_, r) => <RelayPauseList pauses={r.pauses} compact /> },
+          {
+            title: 'Paused',
+            key: 'pauses',
+            // Wide enough for the tag and its time on one line; at 1400 px the table then scrolls sideways.
+            width: 280,
+            render: (_, r) => <RelayPauseList pauses={r.pauses} compact />,
+          },
           relayActionsColumn<PmtaRelay>('pmta', (r) => r.smtpHost, askDelete),
           // No title squeezed inside a word ('Descrip tion'): at 1000 px the table scrolls sideways instead.
         ])}
