@@ -21,6 +21,8 @@ interface Profile {
   timeDeltas: number[];
 }
 
+const SELF = '(the profiler)';
+
 export async function phaseProfiler(phases: Record<string, string>, packages: Record<string, string>) {
   const session = new inspector.Session();
   session.connect();
@@ -46,7 +48,9 @@ export async function phaseProfiler(phases: Record<string, string>, packages: Re
       let pkg: string | undefined;
       for (let at: number | undefined = id; at !== undefined && !phase; at = parent.get(at)) {
         const f = byId.get(at)!.callFrame;
-        phase = Object.hasOwn(phases, f.functionName) ? phases[f.functionName] : undefined;
+        // the profiler stopping is not the bench's work
+        if (f.url.endsWith('bench/lib/profile.ts')) phase = SELF;
+        else if (Object.hasOwn(phases, f.functionName)) phase = phases[f.functionName];
         if (!pkg) pkg = Object.entries(packages).find(([p]) => f.url.includes(p))?.[1];
       }
       const v8 = { '(garbage collector)': 'GC', '(program)': 'V8 (program)' }[byId.get(id)!.callFrame.functionName];
@@ -60,6 +64,7 @@ export async function phaseProfiler(phases: Record<string, string>, packages: Re
       const n = byId.get(id)!;
       if (n.callFrame.functionName === '(idle)') return;
       const p = resolve(id);
+      if (p === SELF) return;
       const d = profile.timeDeltas[i] ?? 0;
       ms[p] = (ms[p] ?? 0) + d;
       all += d;
