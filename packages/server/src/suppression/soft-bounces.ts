@@ -134,7 +134,9 @@ export async function softBounceState(
               coalesce(max(soft_bounce_days), ${SOFT_BOUNCE_DEFAULTS.days}) as days from console_settings
      ),
      u as (
-       select u.t, u.r, u.d
+       -- a row written without the per-bounce arrays still has its last bounce's category and reply
+       select u.t, coalesce(u.r, case when u.t = b.bounces[cardinality(b.bounces)] then b.reason end) as r,
+              coalesce(u.d, case when u.t = b.bounces[cardinality(b.bounces)] then b.diagnostic end) as d
          from soft_bounces b, s,
               unnest(b.bounces, b.owners, b.reasons, b.diagnostics) as u(t, o, r, d)
         where b.email = $1 and u.t > now() - s.days * interval '1 day' and ($2::int is null or u.o = $2)
