@@ -34,20 +34,38 @@ type Query = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
 /** A function giving PostgreSQL's CPU milliseconds so far: the postmaster and every process it started. */
 export async function postgresCpu(q: Query): Promise<() => number> {
   const backend = Number((await q('select pg_backend_pid() as pid')).rows[0]!.pid);
-  const postmaster = stat(backend)[1]!;
+  return treeCpu(stat(backend)[1]!);
+}
+
+/** A function giving the CPU milliseconds of a process and of every process it started, so far. */
+export function treeCpu(root: number | string): () => number {
+  const parent = String(root);
   return () => {
-    let ms = cpuMs(Number(postmaster));
+    let ms = cpuMs(Number(parent));
     for (const pid of fs.readdirSync('/proc')) {
       if (!/^\d+$/.test(pid)) continue;
       try {
-        // A backend that ends between the two reads gives NaN: its CPU joins the postmaster's children total.
-        if (stat(pid)[1] === postmaster) ms += cpuMs(Number(pid)) || 0;
+        // A child that ends between the two reads gives NaN: its CPU joins the parent's children total.
+        if (stat(pid)[1] === parent) ms += cpuMs(Number(pid)) || 0;
       } catch {
-        // ended meanwhile: the postmaster's children total has it
+        // ended meanwhile: the parent's children total has it
       }
     }
     return ms;
   };
+}
+
+/** The pid of the process whose command line contains `text` (a server started with its own config path). */
+export function pidWith(text: string): number | undefined {
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid) || Number(pid) === process.pid) continue;
+    try {
+      if (fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(text)) return Number(pid);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return undefined;
 }
 
 /** CPU used per process between `start()` and `stop()`, from named readers. */

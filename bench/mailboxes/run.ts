@@ -7,21 +7,33 @@
  * (as the job does, RUN_LIMIT a check) until the folder is empty, timed from the first connection to the
  * last move, with the process's peak RSS sampled every 50 ms. Checks what landed: reports stored, Bounced
  * Emails, complaints, folders. Uses DATABASE_URL when set, otherwise an embedded PostgreSQL.
+ *
+ * Prints what the machine's load does not distort: CPU milliseconds per report of this process and of
+ * PostgreSQL, and where this process's went (a sampling profile split by phase: NO_PROFILE=1 leaves it out,
+ * PROFILE=<dir> keeps the .cpuprofile). Run with `node --expose-gc` to see the heap and RSS after a full GC at
+ * the end of each check: flat when memory is bounded, growing with the count when something is kept.
+ * RECORD=1 appends the result to RESULTS.md.
  */
-import os from 'node:os';
 import { ImapFlow } from 'imapflow';
 import { exit } from '../lib/hermetic.ts';
+import { cpuMeter, machine, ownCpuMs, pidWith, postgresCpu, record, treeCpu } from '../lib/measure.ts';
+import { phaseProfiler } from '../lib/profile.ts';
 import { startBenchApp } from '../lib/bench-app.ts';
 import { factories } from '../../packages/server/test/factories.ts';
 import { startDovecot } from '../../packages/server/test/peers/dovecot.ts';
 import { arf, dsn } from '../../packages/server/test/reports/build.ts';
 import { seal } from '../../packages/server/src/core/sealed.ts';
 import { encodeTrackingId } from '../../packages/server/src/tracking/uuid.ts';
-import { checkMailbox } from '../../packages/server/src/features/bounce-mailboxes/mailbox-check.ts';
+import { PAGE, checkMailbox } from '../../packages/server/src/features/bounce-mailboxes/mailbox-check.ts';
 import type { TestApp } from '../../packages/server/test/harness.ts';
 
 const total = Number(process.argv[2] ?? 10_000);
-const { ctx, q, stop } = await startBenchApp('mailboxes', { schedules: false, jobs: [], deadlineS: 1200 });
+// Appending is the slow part on a loaded machine (50,000 took 18 minutes at load 10-20): the deadline grows with it.
+const { ctx, q, stop } = await startBenchApp('mailboxes', {
+  schedules: false,
+  jobs: [],
+  deadlineS: 1200 + Math.ceil(total / 20),
+});
 const dove = await startDovecot();
 dove.addUser('bounces', 'secret');
 try {
@@ -92,9 +104,43 @@ try {
   );
   console.log(`appended in ${((performance.now() - a0) / 1000).toFixed(1)} s`);
 
+  const gc = (globalThis as { gc?: () => void }).gc;
+  const megabytes = (n: number) => Math.round(n / 2 ** 20);
+  gc?.();
   let peak = process.memoryUsage().rss;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
   const before = process.memoryUsage().rss;
+  /** After a full GC at the end of each check (with --expose-gc): [reports read, heap used, RSS]. */
+  const settledMemory: [number, number, number][] = [];
+  // Dovecot: its master (started with the config in its folder) and the imap and auth processes it forks.
+  const dovecotPid = pidWith(`${dove.dir}/dovecot.conf`);
+  const meter = cpuMeter({
+    node: ownCpuMs,
+    postgres: await postgresCpu(q),
+    dovecot: dovecotPid ? treeCpu(dovecotPid) : () => NaN,
+  });
+  const stopProfile =
+    process.env.NO_PROFILE === '1'
+      ? undefined
+      : await phaseProfiler(
+          {
+            readPage: 'readReport (parse)',
+            storePage: "the page's transaction",
+            moveAll: 'MOVE',
+            afterCommit: 'after commit',
+          },
+          {
+            '/imapflow/': 'IMAP (search, fetch, replies)',
+            '/pg/': 'pg driver',
+            '/pg-protocol/': 'pg driver',
+            '/mailparser/': 'readReport (parse)',
+            '/libmime/': 'readReport (parse)',
+            '/iconv-lite/': 'readReport (parse)',
+            'node:internal/streams': 'sockets and streams',
+            'node:net': 'sockets and streams',
+            'node:internal/tls': 'sockets and streams',
+          },
+        );
   const t0 = performance.now();
   let read = 0;
   let checks = 0;
@@ -103,9 +149,16 @@ try {
     checks++;
     if (r.error) throw new Error(r.error);
     read += r.read ?? 0;
+    if (gc) {
+      gc();
+      const m = process.memoryUsage();
+      settledMemory.push([read, megabytes(m.heapUsed), megabytes(m.rss)]);
+    }
     if (!r.read) break;
   }
   const seconds = (performance.now() - t0) / 1000;
+  const cpu = meter.used();
+  const phases = await stopProfile?.('mailboxes');
   clearInterval(sampler);
 
   const { rows: stored } = await q(
@@ -119,12 +172,31 @@ try {
   );
   console.log({ stored, bounced: bounced[0], counters: counters[0] });
   if (read !== total) throw new Error(`read ${read} of ${total}`);
-  console.log(
-    `${read.toLocaleString('en')} reports in ${seconds.toFixed(1)} s over ${checks} checks: ` +
-      `${Math.round(read / seconds)} reports/s; RSS ${Math.round(before / 2 ** 20)} MB before, ` +
-      `peak ${Math.round(peak / 2 ** 20)} MB (${os.cpus().length} CPUs, ${os.cpus()[0]?.model}, node ${process.version}, ` +
-      `load average ${os.loadavg()[0]!.toFixed(1)})`,
-  );
+  const lines = [
+    `${read.toLocaleString('en')} reports in ${seconds.toFixed(1)} s over ${checks} checks (page ${PAGE}): ` +
+      `${Math.round(read / seconds)} reports/s wall-clock`,
+    `CPU per report: node ${(cpu.node / read).toFixed(3)} + PostgreSQL ${(cpu.postgres / read).toFixed(3)} = ` +
+      `${((cpu.node + cpu.postgres) / read).toFixed(3)} ms (ours: at most ` +
+      `${Math.round((1000 * read) / (cpu.node + cpu.postgres))} reports/s a core); ` +
+      `the peer Dovecot ${(cpu.dovecot / read).toFixed(3)} ms more`,
+    ...(phases
+      ? [
+          `node's CPU by phase (its share of the samples x node's CPU): ` +
+            Object.entries(phases)
+              .sort((a, b) => b[1] - a[1])
+              .map(([k, v]) => `${k} ${((v * cpu.node) / read).toFixed(3)} (${Math.round(v * 100)}%)`)
+              .join(', ') +
+            ' ms per report',
+        ]
+      : []),
+    `RSS ${megabytes(before)} MB before, peak ${megabytes(peak)} MB` +
+      (settledMemory.length
+        ? `; after a full GC at each check's end [reports, heap MB, RSS MB]: ${JSON.stringify(settledMemory)}`
+        : ' (run with --expose-gc for the heap after each check)'),
+    machine(),
+  ];
+  for (const l of lines) console.log(l);
+  record(import.meta.dirname, `${read.toLocaleString('en')} reports`, lines);
 } finally {
   await dove.stop();
   await stop();

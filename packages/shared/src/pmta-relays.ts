@@ -11,7 +11,7 @@ import {
   tooLong,
 } from './fields.ts';
 import { refItem, userRefItem } from './hydra.ts';
-import { RelayMessages, backoffSlowEnough, flag } from './relays.ts';
+import { RelayMessages, backoffSlowEnough, flag, relayPauseItem } from './relays.ts';
 
 /** The spec's messages verbatim (spec 2 §5, §8), and ours where it shows none. */
 export const PmtaRelayMessages = {
@@ -89,6 +89,11 @@ export const pmtaRelayItem = z.object({
   pmtaServer: z.object({ id: z.number(), name: z.string(), isVps: z.boolean() }),
   group: refItem,
   user: userRefItem,
+  /**
+   * Ours, beside the spec's fields (decision 1481): the mail services the console switched it off for, with the
+   * reason and since when; a switch a person turned off is not a pause and is not listed.
+   */
+  pauses: z.array(relayPauseItem),
 });
 export type PmtaRelay = z.infer<typeof pmtaRelayItem>;
 

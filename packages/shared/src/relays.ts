@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { descriptionField, reference } from './fields.ts';
+import { refItem } from './hydra.ts';
 
 /** What PMTA and SMTP relays share (spec 2): bulk calls, the description call, their messages. */
 export const RelayKinds = ['pmta', 'smtp'] as const;
@@ -91,3 +92,10 @@ export function campaignDurationHint(recipients: number, relays: RelayPace[]): s
   const relaysText = `${n(active.length)} active relay${active.length === 1 ? '' : 's'}`;
   return `At these relay speeds (${relaysText}), ${n(recipients)} recipients take about ${span(recipients / perSecond)}.`;
 }
+
+/**
+ * A relay paused for one mail service by the console (decisions 1442, 1475, 1481): the service, why, since when
+ * (ISO UTC). An SMTP relay's pause (`smtp_relay_pauses`) or a PMTA relay's switch the console turned off.
+ */
+export const relayPauseItem = z.object({ mailService: refItem, reason: z.string(), since: z.string() });
+export type RelayPause = z.infer<typeof relayPauseItem>;

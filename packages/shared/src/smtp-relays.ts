@@ -9,7 +9,7 @@ import {
   tooLong,
 } from './fields.ts';
 import { refItem, userRefItem } from './hydra.ts';
-import { RelayMessages, backoffSlowEnough } from './relays.ts';
+import { RelayMessages, backoffSlowEnough, relayPauseItem } from './relays.ts';
 
 /** The spec's messages verbatim (spec 2 §5), and ours where it shows none. */
 export const SmtpRelayMessages = {
@@ -82,7 +82,6 @@ export type SmtpRelayUpdateBody = z.input<typeof smtpRelayUpdateSchema>;
  * The relay paused for one mail service by its infrastructure bounces or complaints (decision 1442): which
  * service, the reason in words, since when (ISO). Resumed on the Delivery screen or the relay's own screens.
  */
-export const smtpRelayPauseItem = z.object({ mailService: refItem, reason: z.string(), since: z.string() });
 
 export const smtpRelayItem = z.object({
   id: z.number(),
@@ -103,7 +102,7 @@ export const smtpRelayItem = z.object({
   group: refItem,
   user: userRefItem,
   /** Ours, beside the spec's fields (decision 1475): the mail services it is paused for now, by name. */
-  pauses: z.array(smtpRelayPauseItem),
+  pauses: z.array(relayPauseItem),
 });
 export type SmtpRelay = z.infer<typeof smtpRelayItem>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addressHistory, type AddressHistory } from './address-history.ts';
 import { parseSchedule } from './campaigns.ts';
 import { isIp, NAME_MAX, requiredString, tooLong } from './fields.ts';
 import { isBigId } from './ids.ts';
@@ -118,22 +119,7 @@ export type EmailIdItem = z.infer<typeof emailIdItem>;
 export const emailIdDecodeResponse = z.object({ decoded: emailIdItem });
 /** Every list that holds the address (one id per list), oldest first, at most EMAIL_IDS_MAX. */
 export const EMAIL_IDS_MAX = 100;
-const suppressionEntry = z.object({ at: z.string(), reason: z.string(), diagnostic: z.string().nullable() });
-/**
- * What happened to the address (decision 1441): its soft bounces within the window now (`count` of `limit`
- * within `days`, the last one), its Bounced Emails entry, and how many owners it complained about.
- */
-export const addressHistory = z.object({
-  softBounces: z.object({
-    count: z.number(),
-    limit: z.number(),
-    days: z.number(),
-    last: suppressionEntry.nullable(),
-  }),
-  bounced: suppressionEntry.nullable(),
-  complaints: z.number(),
-});
-export type AddressHistory = z.infer<typeof addressHistory>;
+export { addressHistory, type AddressHistory };
 export const emailIdEncodeResponse = z.object({ encoded: z.array(emailIdItem), history: addressHistory });
 
 // ---------------------------------------------------------------------------------------------------------

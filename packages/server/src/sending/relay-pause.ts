@@ -91,10 +91,12 @@ export async function pauseRelays(
   // switched off again at the next crossing (decision 1362).
   const { rows: paused } = await ctx.db.$client.query<{ relayId: number; mailProviderId: number }>(
     kind === 'pmta'
-      ? `insert into pmta_relay_switches (relay_id, mail_provider_id, off)
-         select v.r, v.p, true from unnest($1::int[], $2::int[], $3::text[]) v(r, p, reason)
+      ? `insert into pmta_relay_switches (relay_id, mail_provider_id, off, reason, paused_at)
+         select v.r, v.p, true, v.reason, now() from unnest($1::int[], $2::int[], $3::text[]) v(r, p, reason)
            join pmta_relays r on r.id = v.r
-         on conflict (relay_id, mail_provider_id) do update set off = true where not pmta_relay_switches.off
+         on conflict (relay_id, mail_provider_id) do update
+            set off = true, reason = excluded.reason, paused_at = excluded.paused_at
+          where not pmta_relay_switches.off
          returning relay_id as "relayId", mail_provider_id as "mailProviderId"`
       : `insert into smtp_relay_pauses as x (relay_id, mail_provider_id, reason)
          select v.r, v.p, v.reason from unnest($1::int[], $2::int[], $3::text[]) v(r, p, reason)

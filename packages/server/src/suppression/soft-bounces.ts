@@ -31,6 +31,9 @@ export async function recordSoftBounces(client: pg.ClientBase, bounces: SoftBoun
      ),
      g as (
        select v.email, array_agg(coalesce(v.at, now()) order by coalesce(v.at, now()), v.n) as ats,
+              array_agg(c.user_id order by coalesce(v.at, now()), v.n) as owners,
+              array_agg(v.reason order by coalesce(v.at, now()), v.n) as reasons,
+              array_agg(v.diagnostic order by coalesce(v.at, now()), v.n) as diagnostics,
               (array_agg(v.reason order by coalesce(v.at, now()) desc, v.n desc))[1] as reason,
               (array_agg(v.diagnostic order by coalesce(v.at, now()) desc, v.n desc))[1] as diagnostic,
               (array_agg(c.id order by coalesce(v.at, now()) desc, v.n desc))[1] as campaign_id,
@@ -39,14 +42,17 @@ export async function recordSoftBounces(client: pg.ClientBase, bounces: SoftBoun
         group by v.email
      ),
      up as (
-       insert into soft_bounces as b (email, bounces, reason, diagnostic, campaign_id, relay_id)
-       select email, ats, reason, diagnostic, campaign_id, relay_id from g
+       insert into soft_bounces as b (email, bounces, owners, reasons, diagnostics, reason, diagnostic, campaign_id, relay_id)
+       select email, ats, owners, reasons, diagnostics, reason, diagnostic, campaign_id, relay_id from g
         order by email -- one lock order for concurrent writers
        on conflict (email) do update
-          set bounces = array(
-                select t from unnest(b.bounces || excluded.bounces) t
-                 where t > (select max(x) from unnest(b.bounces || excluded.bounces) x) - (select days from s) * interval '1 day'
-                 order by t),
+          set (bounces, owners, reasons, diagnostics) = (
+                select array_agg(t order by t, i), array_agg(o order by t, i), array_agg(r order by t, i),
+                       array_agg(d order by t, i)
+                  from unnest(b.bounces || excluded.bounces, b.owners || excluded.owners,
+                              b.reasons || excluded.reasons, b.diagnostics || excluded.diagnostics)
+                       with ordinality as u(t, o, r, d, i)
+                 where t > (select max(x) from unnest(b.bounces || excluded.bounces) x) - (select days from s) * interval '1 day'),
               reason = excluded.reason, diagnostic = excluded.diagnostic,
               campaign_id = excluded.campaign_id, relay_id = excluded.relay_id
        returning b.*
@@ -84,7 +90,12 @@ export async function resetSoftBounces(client: pg.ClientBase, deliveries: { emai
        select email, max(coalesce(at, now())) as at from unnest($1::text[], $2::timestamptz[]) as v(email, at)
         group by email
      )
-     update soft_bounces b set bounces = array(select t from unnest(b.bounces) t where t > v.at order by t)
+     update soft_bounces b
+        set (bounces, owners, reasons, diagnostics) = (
+              select coalesce(array_agg(t order by i), '{}'), coalesce(array_agg(o order by i), '{}'),
+                     coalesce(array_agg(r order by i), '{}'), coalesce(array_agg(d order by i), '{}')
+                from unnest(b.bounces, b.owners, b.reasons, b.diagnostics) with ordinality as u(t, o, r, d, i)
+               where t > v.at)
        from v where b.email = v.email
      returning b.email, cardinality(b.bounces) as n`,
     [deliveries.map((d) => d.email), deliveries.map((d) => d.at?.toISOString() ?? null)],
@@ -93,7 +104,7 @@ export async function resetSoftBounces(client: pg.ClientBase, deliveries: { emai
   if (empty.length) await client.query(`delete from soft_bounces where email = any($1::text[])`, [empty]);
 }
 
-/** What an address's history shows of its soft bounces (decision 1441): the count within the window now. */
+/** What an address's history shows of its soft bounces (decisions 1441, 1480): the count within the window now. */
 export interface SoftBounceState {
   count: number;
   limit: number;
@@ -101,29 +112,45 @@ export interface SoftBounceState {
   last: { at: string; reason: string; diagnostic: string | null } | null;
 }
 
-/** The address's soft bounces within the last `soft_bounce_days`, with the limit that suppresses it. */
-export async function softBounceState(client: pg.ClientBase | pg.Pool, email: string): Promise<SoftBounceState> {
-  const { rows } = await client.query<
-    { limit: number; days: number; count: number | null; at: Date | null } & {
-      reason: string | null;
-      diagnostic: string | null;
-    }
-  >(
+/**
+ * The address's soft bounces within the last `soft_bounce_days`, with the limit that suppresses it: all of them
+ * (`owner` null: an administrator) or only those of the owner's campaigns (decision 1480).
+ */
+export async function softBounceState(
+  client: pg.ClientBase | pg.Pool,
+  email: string,
+  owner: number | null,
+): Promise<SoftBounceState> {
+  const { rows } = await client.query<{
+    limit: number;
+    days: number;
+    count: number;
+    at: Date | null;
+    reason: string | null;
+    diagnostic: string | null;
+  }>(
     `with s as (
        select coalesce(max(soft_bounce_limit), ${SOFT_BOUNCE_DEFAULTS.limit}) as lim,
               coalesce(max(soft_bounce_days), ${SOFT_BOUNCE_DEFAULTS.days}) as days from console_settings
+     ),
+     u as (
+       -- a row written without the per-bounce arrays still has its last bounce's category and reply
+       select u.t, coalesce(u.r, case when u.t = b.bounces[cardinality(b.bounces)] then b.reason end) as r,
+              coalesce(u.d, case when u.t = b.bounces[cardinality(b.bounces)] then b.diagnostic end) as d
+         from soft_bounces b, s,
+              unnest(b.bounces, b.owners, b.reasons, b.diagnostics) as u(t, o, r, d)
+        where b.email = $1 and u.t > now() - s.days * interval '1 day' and ($2::int is null or u.o = $2)
      )
-     select s.lim as "limit", s.days,
-            (select count(*)::int from unnest(b.bounces) t where t > now() - s.days * interval '1 day') as count,
-            b.bounces[cardinality(b.bounces)] as at, b.reason, b.diagnostic
-       from s left join soft_bounces b on b.email = $1`,
-    [email],
+     select s.lim as "limit", s.days, (select count(*)::int from u) as count, l.t as at, l.r as reason,
+            l.d as diagnostic
+       from s left join lateral (select * from u order by t desc limit 1) l on true`,
+    [email, owner],
   );
   const r = rows[0]!;
   return {
-    count: r.count ?? 0,
+    count: r.count,
     limit: r.limit,
     days: r.days,
-    last: r.at && r.count ? { at: r.at.toISOString(), reason: r.reason!, diagnostic: r.diagnostic } : null,
+    last: r.at ? { at: r.at.toISOString(), reason: r.reason ?? '', diagnostic: r.diagnostic } : null,
   };
 }

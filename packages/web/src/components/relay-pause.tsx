@@ -1,4 +1,6 @@
-import { Button, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { Button, Flex, Space, Tag, Typography } from 'antd';
+import type { RelayPause } from '@console/shared/relays';
 import { DeliveryMessages } from '@console/shared/delivery';
 import { confirm, toast } from '@/components/feedback.tsx';
 import { When } from '@/components/when.tsx';
@@ -50,5 +52,50 @@ export function ResumeButton({ pause, after }: { pause: RelayPauseShown; after: 
     >
       Resume
     </Button>
+  );
+}
+
+/**
+ * The mail services a relay is paused for (decisions 1475, 1481), either kind: each with its reason and since
+ * when, and `action` beside it (an SMTP relay's Resume; a PMTA relay resumes from its Mail Services card).
+ * `compact` for a table cell: one line of tag, since when and action, the reason on one line below (whole in
+ * its tooltip); a dash when none.
+ */
+export function RelayPauseList({
+  pauses,
+  compact = false,
+  action,
+}: {
+  pauses: RelayPause[];
+  compact?: boolean;
+  action?: (p: RelayPause) => ReactNode;
+}) {
+  if (!pauses.length) return compact ? <>-</> : null;
+  return (
+    <Flex vertical gap={compact ? 8 : 16}>
+      {pauses.map((p) =>
+        compact ? (
+          <div key={p.mailService.id}>
+            <Space size={6} wrap={false}>
+              <Tag color="orange" style={{ marginInlineEnd: 0 }}>
+                paused for {p.mailService.name}
+              </Tag>
+              <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+                <When at={p.since} />
+              </Typography.Text>
+              {action?.(p)}
+            </Space>
+            <Typography.Text type="danger" ellipsis={{ tooltip: p.reason }} style={{ display: 'block', maxWidth: 300 }}>
+              {p.reason}
+            </Typography.Text>
+          </div>
+        ) : (
+          <div key={p.mailService.id}>
+            <PausedNote reason={p.reason} since={p.since} service={p.mailService.name} />
+            {action && <div style={{ marginTop: 4 }}>{action(p)}</div>}
+          </div>
+        ),
+      )}
+    </Flex>
   );
 }

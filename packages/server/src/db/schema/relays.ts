@@ -233,6 +233,10 @@ export const pmtaRelaySwitches = pgTable(
       .notNull()
       .references(() => mailProviders.id, { onDelete: 'cascade' }),
     off: boolean('off').notNull(),
+    /** Why the console switched it off (decision 1481: infrastructure bounces or complaints there); null for a person's switch. */
+    reason: text('reason'),
+    /** When the console switched it off; cleared with the reason when the Mail Services card turns it On. */
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.relayId, t.mailProviderId] })],
 );

@@ -59,6 +59,22 @@ export const bouncedEmails = pgTable(
 export const softBounces = pgTable('soft_bounces', {
   email: text('email').primaryKey(),
   bounces: timestamp('bounces', { withTimezone: true }).array().notNull(),
+  /**
+   * Beside `bounces`, one element per bounce (decision 1480): the owner of its campaign (null: unknown), its
+   * category and reply, so that an owner's view of the address counts only the bounces of their campaigns.
+   */
+  owners: integer('owners')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  reasons: text('reasons')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  diagnostics: text('diagnostics')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
   /** The last soft bounce's category and reply. */
   reason: text('reason').notNull(),
   diagnostic: text('diagnostic'),

@@ -311,6 +311,14 @@ describe('a bounce mailbox on Dovecot', () => {
     expect(rows[0]!.size).toBeGreaterThan(20 * 2 ** 20);
     expect(rows[1]).toMatchObject({ outcome: 'unmatched' });
     expect(rows[2]!.outcome).toBe('unmatched'); // a qmail bounce of mail the console did not send
+    // Each keeps its own first 64 KB, byte for byte (a page's reports travel as one parameter).
+    const raws = await q<{ raw: Buffer }>(`select raw from bounce_reports where mailbox_id = $1 order by uid`, [id]);
+    const firstBytes = (b: Buffer) =>
+      b
+        .subarray(0, 64 * 1024)
+        .toString('latin1')
+        .replace(/\r?\n/g, '\n');
+    expect(raws.map((r) => firstBytes(r.raw))).toEqual([big, noParts, charset].map(firstBytes));
     expect(await q(`select reason from bounced_emails where email = $1`, [user(6)])).toEqual([
       { reason: 'bad-mailbox' },
     ]);

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { EMAILS_PAGE_SIZE } from '@console/shared/hydra';
 import { emailRowItem } from '@console/shared/email-lists';
 import type { Db } from '../../db/client.ts';
@@ -29,6 +29,15 @@ export const emailsCollection = defineCollection({
 });
 
 export const ofList = (listId: number) => eq(emails.emailListId, listId);
+
+/** The address of one e-mail of the list (undefined: no such e-mail there). */
+export const emailOfList = async (db: Db, listId: number, emailId: number) =>
+  (
+    await db
+      .select({ email: emails.email })
+      .from(emails)
+      .where(and(ofList(listId), eq(emails.id, emailId)))
+  )[0]?.email;
 
 /**
  * Deletes e-mails of one list and takes them off the counters, set-based: the deleted rows come back from

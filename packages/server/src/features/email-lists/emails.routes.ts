@@ -6,13 +6,15 @@ import {
   type EmailsDeleted,
   type EmailsPage,
 } from '@console/shared/email-lists';
+import { emailHistoryResponse, type EmailHistory } from '@console/shared/address-history';
 import { isBigId, isId } from '@console/shared/ids';
 import { AppError, notFound } from '../../core/errors.ts';
 import { assertCanChange, idParams } from '../../core/access.ts';
 import type { AuthUser } from '../../core/context.ts';
 import type { Db } from '../../db/client.ts';
 import { visibleList } from './email-lists.service.ts';
-import { deleteEmails, emailsCollection, ofList } from './emails.repo.ts';
+import { deleteEmails, emailOfList, emailsCollection, ofList } from './emails.repo.ts';
+import { addressHistory } from '../../suppression/address-history.ts';
 import { acceptUpload } from './import/accept-upload.ts';
 import { UPLOAD_ORDER_NOTE } from '../../core/imports/routes.ts';
 
@@ -22,6 +24,10 @@ const listId = z
   .transform(Number);
 /** E-mail ids are bigint: up to 2^53-1. */
 const emailIdParams = z.object({ id: z.string().refine(isBigId, M.emailNotFound).transform(Number) });
+const historyParams = z.object({
+  id: z.string().refine(isId, M.listNotFound).transform(Number),
+  emailId: z.string().refine(isBigId, M.emailNotFound).transform(Number),
+});
 
 /** `idsToDelete`: "1,2,3", a repeated form field, `idsToDelete[]`, or a JSON array; at most 10,000. */
 const ids = z.preprocess(
@@ -70,6 +76,20 @@ export const emailsRoutes: FastifyPluginAsyncZod = async (app) => {
         total: req.query.email ? undefined : list.totalCounter,
       });
       return { ...(page as EmailsPageRows), emailListUsername: list.ownerUsername };
+    },
+  );
+
+  // An address's history as the list's user may see it (decision 1480): an administrator sees every event,
+  // anyone else those of their own campaigns.
+  app.get(
+    '/email_lists/:id/emails/:emailId/history',
+    { schema: { tags, params: historyParams, response: { 200: emailHistoryResponse } } },
+    async (req): Promise<EmailHistory> => {
+      const list = await visibleList(db, req.user, req.params.id);
+      const email = await emailOfList(db, list.id, req.params.emailId);
+      if (email === undefined) throw notFound(M.emailNotFound);
+      const viewer = req.user.isAdmin ? null : req.user.id;
+      return { email, history: await addressHistory(db.$client, email, viewer) };
     },
   );
 

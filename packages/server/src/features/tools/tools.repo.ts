@@ -1,15 +1,7 @@
 import { CampaignType } from '@console/shared/enums';
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import {
-  EMAIL_IDS_MAX,
-  HISTORY_MAX,
-  type AddressHistory,
-  type EmailIdItem,
-  type HistoryRow,
-  type LogEntry,
-} from '@console/shared/tools';
-import type { Db, Executor } from '../../db/client.ts';
-import { softBounceState } from '../../suppression/soft-bounces.ts';
+import { EMAIL_IDS_MAX, HISTORY_MAX, type EmailIdItem, type HistoryRow, type LogEntry } from '@console/shared/tools';
+import type { Executor } from '../../db/client.ts';
 import { emailLists, emails, uploadLog } from '../../db/schema/index.ts';
 
 /* Every query of the tools: what a UUID names, e-mail ids, the relays' IP/domain history, the uploading log. */
@@ -74,27 +66,6 @@ export const idsOfEmail = (db: Executor, email: string): Promise<EmailIdItem[]> 
     .where(eq(emails.email, email))
     .orderBy(asc(emails.id))
     .limit(EMAIL_IDS_MAX);
-
-/**
- * An address's history (decision 1441): its soft bounces now, its Bounced Emails row, the owners it complained
- * about. Addresses are stored lower-cased, as the search is.
- */
-export async function addressHistory(db: Db, email: string): Promise<AddressHistory> {
-  const [softBounces, row] = await Promise.all([
-    softBounceState(db.$client, email),
-    one<{ at: Date | null; reason: string | null; diagnostic: string | null; complaints: number }>(
-      db,
-      sql`select b.last_bounce_at as at, b.reason, b.diagnostic,
-                 (select count(*)::int from complaint_emails c where c.email = ${email}) as complaints
-            from (select 1) x left join bounced_emails b on b.email = ${email}`,
-    ),
-  ]);
-  return {
-    softBounces,
-    bounced: row?.at ? { at: new Date(row.at).toISOString(), reason: row.reason!, diagnostic: row.diagnostic } : null,
-    complaints: row?.complaints ?? 0,
-  };
-}
 
 /**
  * History rows: each 'created' event of a relay with the first 'deleted' event after it of the same relay,

@@ -9,15 +9,8 @@ import { CampaignTypeOf, campaignKindName } from '@console/shared/enums';
 import type { AppContext } from '../../core/context.ts';
 import { invalid, notFound } from '../../core/errors.ts';
 import { decodeTrackingId, encodeTrackingId } from '../../tracking/uuid.ts';
-import {
-  addressHistory,
-  campaignNamed,
-  emailOfId,
-  idsOfEmail,
-  logEntries,
-  recipientEmail,
-  relayName,
-} from './tools.repo.ts';
+import { addressHistory } from '../../suppression/address-history.ts';
+import { campaignNamed, emailOfId, idsOfEmail, logEntries, recipientEmail, relayName } from './tools.repo.ts';
 
 /** The four numbers of a UUID and what they name; an id the console's key did not make is a 422. */
 export async function decodeUuid(ctx: AppContext, uuid: string): Promise<UuidDecoded> {
@@ -45,9 +38,12 @@ export async function decodeEmailId(ctx: AppContext, emailId: number) {
   return { decoded: (await emailOfId(ctx.db, emailId)) ?? throwNotFound(M.emailIdUnknown) };
 }
 
-/** The address's ids, one per list, and its history (decision 1441); 404 when the console knows nothing of it. */
+/** The address's ids, one per list, and its history (decisions 1441, 1480: an administrator's, all of it); 404 when the console knows nothing of it. */
 export async function encodeEmail(ctx: AppContext, email: string) {
-  const [encoded, history] = await Promise.all([idsOfEmail(ctx.db, email), addressHistory(ctx.db, email)]);
+  const [encoded, history] = await Promise.all([
+    idsOfEmail(ctx.db, email),
+    addressHistory(ctx.db.$client, email, null),
+  ]);
   if (!encoded.length && !history.bounced && !history.softBounces.last && !history.complaints)
     throwNotFound(M.emailUnknown);
   return { encoded, history };

@@ -45,7 +45,13 @@ const error = async (url: string, payload: object, status = 422) => {
   return res.json().error as unknown;
 };
 const db = () => t.ctx.db.$client;
-const NOTHING_HAPPENED = { softBounces: { count: 0, limit: 5, days: 30, last: null }, bounced: null, complaints: 0 };
+const NOTHING_HAPPENED = {
+  softBounces: { count: 0, limit: 5, days: 30, last: null },
+  bounced: null,
+  complaints: 0,
+  lastComplaint: null,
+  lastDelivery: null,
+};
 
 describe('access', () => {
   it.each([

@@ -221,6 +221,25 @@ describe('PMTA bounce records through the one classifier', () => {
     await recordEvents(more, [{ ...base, kind: 'delivered', mailProviderId: provider }]).finally(() => more.release());
     await pull([record('b', 'b', 'spam-related', diag)]);
     expect(await switches()).toEqual([{ provider, off: true }]);
+    // With the reason and since when, shown on the relay (decision 1481).
+    const paused = (
+      await q('select reason, paused_at from pmta_relay_switches where relay_id = $1', [relay.id])
+    )[0] as {
+      reason: string;
+      paused_at: Date;
+    };
+    expect(paused.reason).toMatch(
+      /^Paused for .+: 25 infrastructure bounces of 100 results \(25%\) reached the 25% limit/,
+    );
+    expect(paused.paused_at).toBeInstanceOf(Date);
+    const item = (await t.as(owner, { method: 'GET', url: `/api/pmta_relays/${relay.id}` })).json();
+    expect(item.pauses).toEqual([
+      {
+        mailService: { id: provider, name: expect.any(String) },
+        reason: paused.reason,
+        since: paused.paused_at.toISOString(),
+      },
+    ]);
     // Already off: nothing switched again.
     expect(await pauseRelays(t.ctx, 'pmta', [relay.id])).toEqual([]);
   });

@@ -177,6 +177,72 @@ describe('PMTA relay switches on the server', () => {
   });
 });
 
+describe('PMTA relays paused by the console (decision 1481)', () => {
+  it("shows the pause's service, reason and since until the card's Save turns the service On", async () => {
+    const r = await relay();
+    const other = await t.user();
+    const admin = await t.user({ admin: true });
+    const provider = async (name: string) =>
+      (await q('select id from mail_providers where name = $1', [name]))[0].id as number;
+    const [gmail, yahoo] = [await provider('Gmail'), await provider('Yahoo')];
+    await q(
+      `insert into pmta_relay_switches (relay_id, mail_provider_id, off, reason, paused_at)
+       values ($1, $2, true, 'Paused for Gmail: 30 infrastructure bounces.', '2026-11-28T11:30:00.250Z'),
+              ($1, $3, true, 'Paused for Yahoo: 4 complaints.', '2026-11-28T10:00:00Z')`,
+      [r.id, gmail, yahoo],
+    );
+    const gmailPause = {
+      mailService: { id: gmail, name: 'Gmail' },
+      reason: 'Paused for Gmail: 30 infrastructure bounces.',
+      since: '2026-11-28T11:30:00.250Z',
+    };
+    const pauses = async (u: TestUser) => {
+      const one = await t.as(u, { method: 'GET', url: `/api/pmta_relays/${r.id}` });
+      const row = (await t.as(u, { method: 'GET', url: `/api/pmta_relays?id=${r.id}` })).json()['hydra:member'][0];
+      expect(row?.pauses, 'the list and the item agree').toEqual(one.json().pauses);
+      return one.json().pauses;
+    };
+    expect(await pauses(owner)).toEqual([
+      gmailPause,
+      {
+        mailService: { id: yahoo, name: 'Yahoo' },
+        reason: 'Paused for Yahoo: 4 complaints.',
+        since: '2026-11-28T10:00:00.000Z',
+      },
+    ]);
+    expect((await pauses(admin)).length).toBe(2);
+    // Another owner sees neither the relay nor its pauses.
+    expect((await t.as(other, { method: 'GET', url: `/api/pmta_relays/${r.id}` })).statusCode).toBe(404);
+    expect((await t.as(other, { method: 'GET', url: `/api/pmta_relays?id=${r.id}` })).json()['hydra:member']).toEqual(
+      [],
+    );
+
+    // The card's Save: Gmail stays off (its pause stays), Yahoo On (its pause goes), Outlook off by a person (no pause).
+    const save = await t.as(owner, {
+      method: 'POST',
+      url: `/api/pmta_relay_switches/${r.id}`,
+      payload: {
+        switches: [
+          { providerName: 'Gmail', off: true },
+          { providerName: 'Yahoo', off: false },
+          { providerName: 'Outlook', off: true },
+        ],
+      },
+    });
+    expect(save.statusCode, save.body).toBe(200);
+    expect(await pauses(owner)).toEqual([gmailPause]);
+    expect(
+      await q('select reason, paused_at from pmta_relay_switches where relay_id = $1 and mail_provider_id = $2', [
+        r.id,
+        yahoo,
+      ]),
+    ).toEqual([{ reason: null, paused_at: null }]);
+    // Off again by a person later: still no reason, no pause.
+    await t.as(owner, { method: 'POST', url: `/api/pmta_relay_switch/${r.id}/Yahoo`, payload: { off: true } });
+    expect(await pauses(owner)).toEqual([gmailPause]);
+  });
+});
+
 describe('PMTA relay operations: refusals', () => {
   it('answers within seconds for a server that is down, changing nothing', async () => {
     const r = await relay(await closedPort());

@@ -52,6 +52,14 @@ export const pmtaRelaysCollection = defineCollection({
     >`json_build_object('id', ${srv.id}, 'name', ${srv.name}, 'isVps', ${srv.isVps})`,
     group: sql<PmtaRelay['group']>`json_build_object('id', ${grp.id}, 'name', ${grp.name})`,
     user: sql<PmtaRelay['user']>`json_build_object('id', ${users.id}, 'username', ${users.username})`,
+    // Switched off by the console (decision 1481), as an SMTP relay's pauses (1475): through the primary key.
+    pauses: sql<PmtaRelay['pauses']>`coalesce((
+      select json_agg(json_build_object('mailService', json_build_object('id', mp.id, 'name', mp.name),
+               'reason', x.reason,
+               'since', to_char(x.paused_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+             order by mp.name)
+        from pmta_relay_switches x join mail_providers mp on mp.id = x.mail_provider_id
+       where x.relay_id = ${r.id} and x.off and x.paused_at is not null), '[]'::json)`,
   },
   join: (q) =>
     q

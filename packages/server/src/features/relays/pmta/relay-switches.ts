@@ -33,5 +33,9 @@ export async function setSwitches(db: Executor, relayId: number, switches: Relay
     select ${relayId}, p.id, s.off
     from jsonb_to_recordset(${JSON.stringify(switches)}::jsonb) as s("providerName" text, off boolean)
     join mail_providers p on p.name = s."providerName"
-    on conflict (relay_id, mail_provider_id) do update set off = excluded.off`);
+    on conflict (relay_id, mail_provider_id) do update
+       set off = excluded.off,
+           -- A pause's reason and time stay while the switch stays off; turning it On clears them (decision 1481).
+           reason = case when excluded.off and pmta_relay_switches.off then pmta_relay_switches.reason end,
+           paused_at = case when excluded.off and pmta_relay_switches.off then pmta_relay_switches.paused_at end`);
 }

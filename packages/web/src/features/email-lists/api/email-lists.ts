@@ -8,6 +8,7 @@ import type {
   EmailListBody,
 } from '@console/shared/email-lists';
 import type { HydraCollection, SelectItem } from '@console/shared/hydra';
+import type { EmailHistory } from '@console/shared/address-history';
 import { http, type Query } from '@/lib/http.ts';
 import { mutationHook } from '@/lib/mutation.ts';
 
@@ -44,6 +45,17 @@ export const useEmails = (emailListId: number, query: Query) =>
     queryFn: () => getEmails(emailListId, query),
     placeholderData: keepPreviousData,
     enabled: emailListId > 0,
+  });
+
+/** GET /api/email_lists/{id}/emails/{emailId}/history: the address's history as the caller may see it (decision 1480). */
+export const getEmailHistory = (emailListId: number, emailId: number) =>
+  http.get<EmailHistory>(`/email_lists/${emailListId}/emails/${emailId}/history`);
+
+export const useEmailHistory = (emailListId: number, emailId: number | undefined) =>
+  useQuery({
+    queryKey: [...emailsKey(emailListId), 'history', emailId],
+    queryFn: () => getEmailHistory(emailListId, emailId!),
+    enabled: emailId !== undefined,
   });
 
 /** GET /api/mail_providers?groups[]=select&pagination=false&order[name]=asc: one table column each. */

@@ -1,10 +1,13 @@
-import { Button, Tag } from 'antd';
-import { DeleteOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { Alert, Button, Modal, Spin, Tag } from 'antd';
+import { DeleteOutlined, HistoryOutlined } from '@ant-design/icons';
 import type { EmailRow, EmailsPage } from '@console/shared/email-lists';
 import { DataTable, type ListTableProps, type Selection } from '@/components/data-table.tsx';
 import { confirm, toast } from '@/components/feedback.tsx';
+import { AddressHistory } from '@/components/address-history.tsx';
 import { HttpError, errorLines } from '@/lib/http.ts';
-import { useDeleteEmail } from '../api/email-lists.ts';
+import { useSession } from '@/lib/session.ts';
+import { useDeleteEmail, useEmailHistory } from '../api/email-lists.ts';
 
 export interface EmailsTableProps extends ListTableProps<EmailsPage> {
   emailListId: number;
@@ -16,9 +19,34 @@ export interface EmailsTableProps extends ListTableProps<EmailsPage> {
 const deleteFailure = (e: unknown) =>
   `${e instanceof HttpError && e.status >= 500 ? 'Delete failed: ' : 'Failed: '}${errorLines(e)[0] ?? 'Some error occurred.'}`;
 
-/** The e-mails of one list: checkbox, ID, Email, Name, Surname, Valid, Delete. */
+/**
+ * An address's history as the caller may see it (decision 1480): an administrator all of it, anyone else
+ * the soft bounces, complaint and delivery of their own campaigns.
+ */
+function HistoryModal({ emailListId, row, onClose }: { emailListId: number; row?: EmailRow; onClose: () => void }) {
+  const session = useSession();
+  const history = useEmailHistory(emailListId, row?.id);
+  return (
+    <Modal
+      title={row && `History of ${row.email}`}
+      open={row !== undefined}
+      onCancel={onClose}
+      footer={null}
+      width={640}
+    >
+      {history.isPending && <Spin />}
+      {history.isError && (
+        <Alert type="error" showIcon message={errorLines(history.error)[0] ?? 'Some error occurred.'} />
+      )}
+      {history.data && <AddressHistory history={history.data.history} mine={!session?.isAdmin} />}
+    </Modal>
+  );
+}
+
+/** The e-mails of one list: checkbox, ID, Email, Name, Surname, Valid, History, Delete. */
 export function EmailsTable({ emailListId, selection, ...props }: EmailsTableProps) {
   const canChange = selection !== undefined;
+  const [shown, setShown] = useState<EmailRow>();
   const remove = useDeleteEmail();
   const askDelete = (row: EmailRow) =>
     confirm({
@@ -35,41 +63,58 @@ export function EmailsTable({ emailListId, selection, ...props }: EmailsTablePro
     });
 
   return (
-    <DataTable<EmailRow>
-      {...props}
-      emptyText="No e-mails found."
-      selection={selection && { ...selection, label: (r) => r.email }}
-      columns={[
-        { title: 'ID', dataIndex: 'id', key: 'id', width: 90 },
-        { title: 'Email', dataIndex: 'email', key: 'email' },
-        { title: 'Name', key: 'first_name', render: (_, r) => r.first_name ?? '' },
-        { title: 'Surname', key: 'last_name', render: (_, r) => r.last_name ?? '' },
-        {
-          title: 'Valid',
-          key: 'valid',
-          width: 90,
-          render: (_, r) => (r.valid ? <Tag color="success">Yes</Tag> : <Tag color="error">No</Tag>),
-        },
-        ...(canChange
-          ? [
-              {
-                title: 'Delete',
-                key: 'delete',
-                width: 90,
-                render: (_: unknown, r: EmailRow) => (
-                  <Button
-                    size="small"
-                    danger
-                    type="text"
-                    icon={<DeleteOutlined />}
-                    aria-label={`Delete ${r.email}`}
-                    onClick={() => void askDelete(r)}
-                  />
-                ),
-              },
-            ]
-          : []),
-      ]}
-    />
+    <>
+      <HistoryModal emailListId={emailListId} row={shown} onClose={() => setShown(undefined)} />
+      <DataTable<EmailRow>
+        {...props}
+        emptyText="No e-mails found."
+        selection={selection && { ...selection, label: (r) => r.email }}
+        columns={[
+          { title: 'ID', dataIndex: 'id', key: 'id', width: 90 },
+          { title: 'Email', dataIndex: 'email', key: 'email' },
+          { title: 'Name', key: 'first_name', render: (_, r) => r.first_name ?? '' },
+          { title: 'Surname', key: 'last_name', render: (_, r) => r.last_name ?? '' },
+          {
+            title: 'Valid',
+            key: 'valid',
+            width: 90,
+            render: (_, r) => (r.valid ? <Tag color="success">Yes</Tag> : <Tag color="error">No</Tag>),
+          },
+          {
+            title: 'History',
+            key: 'history',
+            width: 90,
+            render: (_, r) => (
+              <Button
+                size="small"
+                type="text"
+                icon={<HistoryOutlined />}
+                aria-label={`History of ${r.email}`}
+                onClick={() => setShown(r)}
+              />
+            ),
+          },
+          ...(canChange
+            ? [
+                {
+                  title: 'Delete',
+                  key: 'delete',
+                  width: 90,
+                  render: (_: unknown, r: EmailRow) => (
+                    <Button
+                      size="small"
+                      danger
+                      type="text"
+                      icon={<DeleteOutlined />}
+                      aria-label={`Delete ${r.email}`}
+                      onClick={() => void askDelete(r)}
+                    />
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+    </>
   );
 }

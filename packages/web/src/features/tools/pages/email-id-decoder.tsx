@@ -3,48 +3,16 @@ import {
   emailIdDecodeSchema,
   emailIdEncodeSchema,
   type EmailIdDecodeBody,
-  type AddressHistory,
   type EmailIdEncodeBody,
   type EmailIdItem,
 } from '@console/shared/tools';
+import { AddressHistory } from '@/components/address-history.tsx';
 import { Page } from '@/components/page.tsx';
-import { dayjs } from '@/lib/dayjs.ts';
 import { zodRule } from '@/lib/form-rules.ts';
 import { useDecodeEmailId, useEncodeEmail } from '../api/tools.ts';
 import { ToolCard } from '../components/tool-card.tsx';
 
 const listName = (e: EmailIdItem) => `${e.emailList.name} (#${e.emailList.id})`;
-const at = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
-
-/** What happened to the address (decision 1441): soft bounces now, Bounced Emails, complaints. */
-function History({ history: h }: { history: AddressHistory }) {
-  const soft = h.softBounces;
-  return (
-    <Descriptions
-      bordered
-      size="small"
-      column={1}
-      style={{ marginTop: 16 }}
-      title="Address history"
-      aria-label="Address history"
-      items={[
-        {
-          key: 'soft',
-          label: 'Soft bounces',
-          children: `${soft.count} of ${soft.limit} within ${soft.days} days${
-            soft.last ? ` (last ${at(soft.last.at)}, ${soft.last.reason}: ${soft.last.diagnostic ?? ''})` : ''
-          }`,
-        },
-        {
-          key: 'bounced',
-          label: 'Bounced Emails',
-          children: h.bounced ? `Since ${at(h.bounced.at)}: ${h.bounced.reason}` : 'Not bounced',
-        },
-        { key: 'complaints', label: 'Complaints', children: `About ${h.complaints} owner(s)` },
-      ]}
-    />
-  );
-}
 
 /**
  * Email ID Decoder (spec 3 "Tools"): an e-mail id is the address's row in one list (the emailId a UUID
@@ -113,7 +81,7 @@ export function EmailIdDecoder() {
                 ]}
               />
             )}
-            {encode.data && <History history={encode.data.history} />}
+            {encode.data && <AddressHistory history={encode.data.history} />}
           </ToolCard>
         </Col>
       </Row>

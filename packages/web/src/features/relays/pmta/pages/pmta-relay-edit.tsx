@@ -1,7 +1,8 @@
-import { Checkbox, Col, Form, Input } from 'antd';
+import { Alert, Checkbox, Col, Form, Input, Typography } from 'antd';
 import { pmtaRelayCreateSchema, pmtaRelayUpdateSchema } from '@console/shared/pmta-relays';
 import { useRouteId } from '@/hooks/use-route-id.ts';
 import { zodRule } from '@/lib/form-rules.ts';
+import { RelayPauseList } from '@/components/relay-pause.tsx';
 import { RelayEditPage, relayLabels, useRelayForm } from '../../components/relay-edit-page.tsx';
 import { useCreatePmtaRelay, usePmtaRelay, useUpdatePmtaRelay } from '../api/pmta-relays.ts';
 import { RelayOperations } from '../components/relay-operations.tsx';
@@ -89,6 +90,23 @@ export function PmtaRelayEdit() {
       labels={labels}
       schema={schema}
       serverLocked
+      notice={
+        id && relay.data?.pauses.length ? (
+          <Alert
+            type="warning"
+            showIcon
+            title="Paused for mail services"
+            description={
+              <>
+                <RelayPauseList pauses={relay.data.pauses} />
+                <Typography.Paragraph style={{ margin: '12px 0 0' }}>
+                  Turn the service On in the Mail Services card and Save to send there again.
+                </Typography.Paragraph>
+              </>
+            }
+          />
+        ) : undefined
+      }
       fields={
         <>
           <Col xs={24} md={12}>
