@@ -2,8 +2,8 @@
  * The worker's SMTP path alone: `node bench/send/transport.ts [messages=20000] [relays=10]`.
  * Builds and sends `messages` newsletter-shaped messages (bench/lib/newsletter.ts's HTML, a fresh tracking
  * id and name in each) through the engine's SMTP transport (`smtpTransport`: MIME, dot-stuffing,
- * nodemailer's SMTPConnection opening each session, SmtpSession sending), relays x SENDER_CONNECTIONS_PER_RELAY
- * sessions with two messages each on their way, into bench/send's sinks in their own process; no database. Prints CPU per message of this process (user + system) and of the sinks.
+ * nodemailer's SMTPConnection), relays x SENDER_CONNECTIONS_PER_RELAY sessions, into bench/send's sinks in
+ * their own process; no database. Prints CPU per message of this process (user + system) and of the sinks.
  * On a shared machine the end-to-end bench's CPU per message moves with the load; this one isolates the
  * sending path, short enough to run old and new code alternately (decision 1200).
  */
@@ -82,8 +82,7 @@ async function run(n: number) {
       if (r.kind === 'accepted') accepted++;
     }
   };
-  // Two messages a session, as the runner hands them (decision 1495): the second one's envelope is pipelined.
-  await Promise.all(transports.flatMap((t) => Array.from({ length: 2 * sessions }, () => lane(t))));
+  await Promise.all(transports.flatMap((t) => Array.from({ length: sessions }, () => lane(t))));
   const seconds = (performance.now() - t0) / 1000;
   return { accepted, seconds, cpu: process.cpuUsage(c0), sinkMs: cpuMs(sinks.pid) - sinksBefore };
 }

@@ -34,7 +34,7 @@ export class RelayPool {
   private next = 0;
   /** Paced relays with a message waiting for or using its slot: one at a time per relay. */
   private busy = new Set<number>();
-  /** Messages on their way per relay: two per session of the relay at most (one in flight, one pipelined behind it), so few rows wait in `sending`. */
+  /** Messages on their way per relay: no more than the relay's sessions, so few rows wait in `sending`. */
   private perRelay = new Map<number, number>();
   /** Relays this runner saw refuse their login, and the blocks being written. */
   private blocked = new Set<number>();
@@ -48,13 +48,13 @@ export class RelayPool {
 
   private readonly ctx: AppContext;
   private readonly campaign: SendingCampaign;
-  private readonly messagesPerRelay: number;
+  private readonly connectionsPerRelay: number;
   private readonly log: Logger;
 
-  constructor(ctx: AppContext, campaign: SendingCampaign, messagesPerRelay: number, log: Logger) {
+  constructor(ctx: AppContext, campaign: SendingCampaign, connectionsPerRelay: number, log: Logger) {
     this.ctx = ctx;
     this.campaign = campaign;
-    this.messagesPerRelay = messagesPerRelay;
+    this.connectionsPerRelay = connectionsPerRelay;
     this.log = log;
   }
 
@@ -104,7 +104,7 @@ export class RelayPool {
       notFull = true;
       if ((this.coolDowns.get(r.id) ?? 0) > now) continue;
       if (speedOf(r) > 0 && this.busy.has(r.id)) continue;
-      if ((this.perRelay.get(r.id) ?? 0) >= this.messagesPerRelay) continue;
+      if ((this.perRelay.get(r.id) ?? 0) >= this.connectionsPerRelay) continue;
       this.next = (this.next + i + 1) % this.relays.length;
       return r;
     }

@@ -134,8 +134,7 @@ export class CampaignRunner {
     const c = (this.campaign = (await loadSendingCampaign(this.ctx, this.id)) ?? undefined);
     if (!c) return;
     const { batch, connectionsPerRelay, retry } = this.sender.options;
-    // Two messages a session: one in flight, the next one's envelope pipelined behind its body (decision 1495).
-    this.pool = new RelayPool(this.ctx, c, 2 * connectionsPerRelay, this.log);
+    this.pool = new RelayPool(this.ctx, c, connectionsPerRelay, this.log);
     this.outcomes = new OutcomeBuffer(this.ctx, {
       campaign: { id: c.id, type: c.type === RelayType.pmta ? 'pmta' : 'smtp', userId: c.userId },
       worker: this.worker,

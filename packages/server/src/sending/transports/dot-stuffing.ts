@@ -48,20 +48,16 @@ const END_AFTER_LF = Buffer.from('.\r\n');
 const END_AFTER_CR = Buffer.from('\n.\r\n');
 const END_OTHERWISE = Buffer.from('\r\n.\r\n');
 
-/**
- * The message's DATA bytes, dot-stuffed and ended by the final dot, as nodemailer's DataStream writes them;
- * then `after` (the next message's pipelined envelope) when given.
- */
-export function dataOf(raw: Buffer, after?: string): Buffer {
-  const out: Buffer[] = [];
+/** The message's DATA bytes, dot-stuffed and ended by the final dot, as nodemailer's DataStream writes them. */
+export function dataOf(raw: Buffer): Buffer {
   if (untouched(raw, false)) {
     const last = raw[raw.length - 1];
-    out.push(raw, last === LF ? END_AFTER_LF : last === CR ? END_AFTER_CR : END_OTHERWISE);
-  } else {
-    const state: DataStreamState = { lastByte: false, inByteCount: 0, outByteCount: 0, push: (b) => out.push(b) > 0 };
-    nodemailerTransform.call(state, raw, 'latin1', () => {});
-    nodemailerFlush.call(state, () => {});
+    const end = last === LF ? END_AFTER_LF : last === CR ? END_AFTER_CR : END_OTHERWISE;
+    return Buffer.concat([raw, end], raw.length + end.length);
   }
-  if (after) out.push(Buffer.from(after));
+  const out: Buffer[] = [];
+  const state: DataStreamState = { lastByte: false, inByteCount: 0, outByteCount: 0, push: (b) => out.push(b) > 0 };
+  nodemailerTransform.call(state, raw, 'latin1', () => {});
+  nodemailerFlush.call(state, () => {});
   return Buffer.concat(out);
 }

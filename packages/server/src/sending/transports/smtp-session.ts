@@ -77,14 +77,6 @@ function decode(latin1: string): string {
   return utf8.includes('\uFFFD') ? latin1 : utf8;
 }
 
-/** One message's envelope, and the promise of its three replies once they are asked for. */
-interface Turn {
-  mail: string;
-  rcpt: string;
-  replies?: Promise<(Reply | null)[]>;
-  go?: () => void;
-}
-
 interface Waiting {
   n: number;
   got: (Reply | null)[];
@@ -98,7 +90,7 @@ export class SmtpSession {
   closed = false;
   private readonly socket: net.Socket;
   private readonly conn: SMTPConnection;
-  readonly pipelining: boolean;
+  private readonly pipelining: boolean;
   private readonly dsn: boolean;
   private readonly smtpUtf8: boolean;
   /** Bytes of a line not ended yet (latin1: one character a byte), and the lines of a reply not ended yet. */
@@ -107,9 +99,6 @@ export class SmtpSession {
   private waiting: Waiting[] = [];
   /** Why the session ended (the error every later command gets). */
   private broken?: SmtpError;
-  /** The message in flight, and the one waiting behind it. */
-  private current?: Turn;
-  private queued?: Turn;
 
   /** Takes the socket of `conn`, connected and logged in, with nothing in flight. */
   constructor(conn: SMTPConnection) {
@@ -137,21 +126,7 @@ export class SmtpSession {
     });
   }
 
-  /** Whether a message handed over now would wait behind the one in flight, its envelope pipelined behind that body. */
-  get canQueue() {
-    return this.pipelining && !this.closed && !!this.current && !this.queued;
-  }
-
-  /** A message is in flight (or waiting) on the session. */
-  get busy() {
-    return !!this.current;
-  }
-
-  /**
-   * Sends one message: `raw` is its RFC 5322 bytes (dot-stuffed and ended here). On a busy session (only
-   * when `canQueue`) it waits for the message in flight, whose body write carries its envelope (RFC 2920:
-   * message content may be followed by MAIL, RCPT and DATA in one group).
-   */
+  /** Sends one message: `raw` is its RFC 5322 bytes (dot-stuffed and ended here). */
   async send(envelope: Envelope, raw: Buffer): Promise<MessageOutcome> {
     const { from, to } = envelope;
     if (ADDRESS_BREAKERS.test(from))
@@ -159,88 +134,56 @@ export class SmtpSession {
     if (!to || ADDRESS_BREAKERS.test(to))
       return { ok: false, error: smtpError(`Invalid recipient ${JSON.stringify(to)}`, 'EENVELOPE', 'API'), bodyWritten: false };
     if (this.closed) return { ok: false, error: this.apiClosed(), bodyWritten: false };
-    const turn = this.turnOf(envelope);
-    if (this.current) {
-      if (!this.canQueue) throw new Error('SmtpSession: the session is busy');
-      this.queued = turn;
-      await new Promise<void>((go) => (turn.go = go));
-    } else this.current = turn;
-    try {
-      return await this.transact(turn, raw);
-    } finally {
-      // The next message's turn: its envelope is on its way already, or it writes it now.
-      const next = this.queued;
-      this.queued = undefined;
-      this.current = next;
-      next?.go?.();
-    }
-  }
-
-  private turnOf({ from, to, envId, orcpt }: Envelope): Turn {
     const mailArgs: string[] = [];
     if (this.smtpUtf8 && (NON_ASCII.test(from) || NON_ASCII.test(to))) mailArgs.push('SMTPUTF8');
     const rcptArgs: string[] = [];
-    if (this.dsn && envId) {
-      if (orcpt) mailArgs.push('RET=HDRS');
-      mailArgs.push(`ENVID=${xtext(envId)}`);
-      if (orcpt) rcptArgs.push(`ORCPT=${xtext(orcpt.includes(';') ? orcpt : `rfc822;${orcpt}`)}`);
+    if (this.dsn && envelope.envId) {
+      if (envelope.orcpt) mailArgs.push('RET=HDRS');
+      mailArgs.push(`ENVID=${xtext(envelope.envId)}`);
+      if (envelope.orcpt)
+        rcptArgs.push(`ORCPT=${xtext(envelope.orcpt.includes(';') ? envelope.orcpt : `rfc822;${envelope.orcpt}`)}`);
     }
-    return {
-      mail: `MAIL FROM:<${from}>${mailArgs.length ? ` ${mailArgs.join(' ')}` : ''}\r\n`,
-      rcpt: `RCPT TO:<${to}>${rcptArgs.length ? ` ${rcptArgs.join(' ')}` : ''}\r\n`,
-    };
-  }
+    const mail = `MAIL FROM:<${from}>${mailArgs.length ? ` ${mailArgs.join(' ')}` : ''}\r\n`;
+    const rcpt = `RCPT TO:<${to}>${rcptArgs.length ? ` ${rcptArgs.join(' ')}` : ''}\r\n`;
 
-  private async transact(turn: Turn, raw: Buffer): Promise<MessageOutcome> {
-    // A message that waited on a session that ended was never written: sent again.
-    if (this.closed && !turn.replies) return this.brokenOutcome('MAIL FROM', false);
     let mailReply: Reply | null | undefined, rcptReply: Reply | null | undefined, dataReply: Reply | null | undefined;
     if (this.pipelining) {
-      [mailReply, rcptReply, dataReply] = await (turn.replies ?? this.command(`${turn.mail}${turn.rcpt}DATA\r\n`, 3));
+      [mailReply, rcptReply, dataReply] = await this.command(`${mail}${rcpt}DATA\r\n`, 3);
     } else {
-      [mailReply] = await this.command(turn.mail, 1);
-      if (mailReply && mailReply.code < 300) [rcptReply] = await this.command(turn.rcpt, 1);
-      if (rcptReply && rcptReply.code < 300) [dataReply] = await this.command('DATA\r\n', 1);
+      [mailReply] = await this.command(mail, 1);
+      if (mailReply && mailReply.code >= 300) return this.refused('Mail command failed', 'MAIL FROM', mailReply);
+      [rcptReply] = mailReply ? await this.command(rcpt, 1) : [null];
+      if (rcptReply && rcptReply.code >= 300)
+        return this.refused("Can't send mail - all recipients were rejected", 'RCPT TO', rcptReply);
+      [dataReply] = rcptReply ? await this.command('DATA\r\n', 1) : [null];
     }
     // Each reply in order: the first refusal names the message's fate (a 421 too: the session then ends).
     const dataOpen = !!dataReply && dataReply.code >= 200 && dataReply.code < 400;
+    // A server that took DATA after refusing the envelope cannot be trusted with the session any more.
     if (!mailReply) return this.brokenOutcome('MAIL FROM', false);
-    if (mailReply.code >= 300)
-      return this.refusedEnvelope(this.refused('Mail command failed', 'MAIL FROM', mailReply), dataOpen);
+    if (mailReply.code >= 300) {
+      if (dataOpen) this.close();
+      return this.refused('Mail command failed', 'MAIL FROM', mailReply);
+    }
     if (!rcptReply) return this.brokenOutcome('RCPT TO', false);
-    if (rcptReply.code >= 300)
-      return this.refusedEnvelope(
-        this.refused("Can't send mail - all recipients were rejected", 'RCPT TO', rcptReply),
-        dataOpen,
-      );
+    if (rcptReply.code >= 300) {
+      if (dataOpen) this.close();
+      return this.refused("Can't send mail - all recipients were rejected", 'RCPT TO', rcptReply);
+    }
     if (!dataReply) return this.brokenOutcome('DATA', false);
-    if (!dataOpen) return this.refusedEnvelope(this.refused('Data command failed', 'DATA', dataReply), false);
+    if (!dataOpen) return this.refused('Data command failed', 'DATA', dataReply);
     if (this.closed) return this.brokenOutcome('DATA', false);
-    // The body and its final dot in one write, with the next message's envelope behind them when one waits.
-    const next = this.queued;
-    let final: Promise<(Reply | null)[]>;
-    if (next && !next.replies) {
-      final = this.expect(1);
-      next.replies = this.expect(3);
-      this.socket.write(dataOf(raw, `${next.mail}${next.rcpt}DATA\r\n`));
-    } else final = this.command(dataOf(raw), 1);
-    const [reply] = await final;
-    if (!reply) return this.brokenOutcome('DATA', true);
-    // The reply to the final dot ends the transaction either way: no RSET (the next envelope may follow it).
-    if (reply.code >= 300) return this.refused('Message failed', 'DATA', reply, true);
-    return { ok: true, reply: reply.text };
+    const [final] = await this.command(dataOf(raw), 1);
+    if (!final) return this.brokenOutcome('DATA', true);
+    if (final.code >= 300) return this.refused('Message failed', 'DATA', final, true);
+    return { ok: true, reply: final.text };
   }
 
-  /**
-   * A refused envelope: RSET before the next message, unless the session ends (a 421, or a server that took
-   * DATA after refusing the envelope: it cannot be trusted with the session any more).
-   */
-  private async refusedEnvelope(outcome: MessageOutcome, dataOpen: boolean): Promise<MessageOutcome> {
-    if (dataOpen) this.close();
-    if (this.closed) return outcome;
+  /** RSET after a refused envelope: true when the session can take the next message. */
+  async reset(): Promise<boolean> {
+    if (this.closed) return false;
     const [r] = await this.command('RSET\r\n', 1);
-    if (!r || r.code >= 300) this.close();
-    return outcome;
+    return !!r && r.code >= 200 && r.code < 300;
   }
 
   /** Ends the session (nodemailer's close: the socket ended, destroyed if the server keeps it open). */
@@ -269,16 +212,10 @@ export class SmtpSession {
 
   /** Writes `bytes` (one write) and resolves with the next `n` replies (null for each one a break took). */
   private command(bytes: string | Buffer, n: number): Promise<(Reply | null)[]> {
-    const replies = this.expect(n);
-    if (!this.closed) this.socket.write(bytes);
-    return replies;
-  }
-
-  /** The next `n` replies after those already awaited. */
-  private expect(n: number): Promise<(Reply | null)[]> {
     return new Promise((done) => {
       if (this.closed) return done(Array<null>(n).fill(null));
       this.waiting.push({ n, got: [], done });
+      this.socket.write(bytes);
     });
   }
 

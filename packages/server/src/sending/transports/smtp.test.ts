@@ -5,9 +5,9 @@ import { smtpTransport } from './smtp.ts';
 import type { OutgoingMessage, SendResult, Transport } from './transport.ts';
 
 /*
- * The SMTP transport's message path (decision 1495) against a real SMTP server: messages queued behind the
- * one in flight on a session (their envelope pipelined with its body), what a refused envelope, a 421 and a
- * line starting with a dot do there. One session (maxConnections 1) so that every message shares it.
+ * The SMTP transport's message path (decision 1495: SmtpSession on the session nodemailer opened) against a
+ * real SMTP server: envelopes with their DSN parameters, what a refused envelope, a 421 and a line starting
+ * with a dot do. One session (maxConnections 1) so that the messages follow each other on it.
  */
 
 const connect = (host: string, port: number) =>
@@ -77,7 +77,7 @@ describe('the SMTP transport: messages one after the other on a session (decisio
     for (const m of sink.messages) expect(m.raw!.toString()).toContain('\r\n.hidden line\r\n..two dots\r\n.\r\n');
   });
 
-  it('resets the session after a refused recipient: the messages queued behind it still go', async () => {
+  it('resets the session after a refused recipient: the messages after it still go', async () => {
     const { sink, transport } = await oneSession({ reject: (r) => r.startsWith('unknown') });
     const to = ['a@example.org', 'unknown@example.org', 'b@example.org', 'unknown2@example.org', 'c@example.org'];
     const results = await Promise.all(to.map((r) => transport.send(message(r))));
@@ -85,13 +85,12 @@ describe('the SMTP transport: messages one after the other on a session (decisio
     expect(sink.messages.map((m) => m.to[0])).toEqual(['a@example.org', 'b@example.org', 'c@example.org']);
   });
 
-  it('a 421 ends the session: that message is deferred, the one queued behind it dropped (sent again), later ones go on a new session', async () => {
+  it('a 421 ends the session: that message is deferred, the one waiting for the session goes on a new one', async () => {
     const { sink, transport } = await oneSession({ tempFail: (r, tries) => r.startsWith('busy') && tries === 1 });
     expect((await transport.send(message('open@example.org'))).kind).toBe('accepted'); // the session is open
     const first = await Promise.all(['busy@example.org', 'a@example.org'].map((r) => transport.send(message(r))));
-    expect(kinds(first)).toEqual(['deferred 421', 'dropped']);
-    const again = await Promise.all(['busy@example.org', 'a@example.org'].map((r) => transport.send(message(r))));
-    expect(kinds(again)).toEqual(['accepted', 'accepted']);
-    expect(sink.messages.map((m) => m.to[0])).toEqual(['open@example.org', 'busy@example.org', 'a@example.org']);
+    expect(kinds(first)).toEqual(['deferred 421', 'accepted']);
+    expect(kinds([await transport.send(message('busy@example.org'))])).toEqual(['accepted']);
+    expect(sink.messages.map((m) => m.to[0])).toEqual(['open@example.org', 'a@example.org', 'busy@example.org']);
   });
 });

@@ -62,12 +62,10 @@ export function outcomeOfBreak(r: SendResult, bodyRead: boolean): SendResult {
   return r.kind === 'unknown' && !bodyRead ? { kind: 'dropped', reply: r.reply } : r;
 }
 
-/** One SMTP session: connected, logged in; a message in flight and, pipelined behind it, at most one more. */
+/** One SMTP session: connected, logged in, one message at a time. */
 interface Session {
   smtp: SmtpSession;
   messages: number;
-  /** Messages handed to it and not finished (0, 1 or 2). */
-  inFlight: number;
 }
 
 const MAX_MESSAGES_PER_SESSION = 10_000;
@@ -114,7 +112,7 @@ async function openSession(c: SmtpRelayConfig): Promise<Session> {
     conn.close();
     throw e;
   }
-  return { smtp: new SmtpSession(conn), messages: 0, inFlight: 0 };
+  return { smtp: new SmtpSession(conn), messages: 0 };
 }
 
 /** Why a session could not be had: the login refused, or no session at all (nothing was handed over). */
@@ -128,27 +126,15 @@ function setupFailure(e: SmtpError): SendResult {
  * The relay's SMTP sessions of this process (up to maxConnections), kept open between messages. A small
  * pool on nodemailer's SMTPConnection rather than its SMTPPool: the pool sends a message again on its own
  * when a session closes under it, which could deliver it twice (docs/decisions/0802). Here every message
- * is tried once and its outcome (a reply, or "the session broke") goes back to the engine. When every
- * session is busy, a message waits behind the one in flight of a session that pipelines, so that its
- * envelope leaves with that body (decision 1495); only then does it wait for a session.
+ * is tried once and its outcome (a reply, or "the session broke") goes back to the engine.
  */
 export function smtpTransport(c: SmtpRelayConfig): Transport {
   const max = c.maxConnections ?? 5;
   const idle: Session[] = [];
-  const sessions = new Set<Session>();
   const waiting: { resolve: (s: Session) => void; reject: (e: unknown) => void }[] = [];
   let open = 0;
   let closed = false;
 
-  /** The session is this message's (taken synchronously, so two sends never take its one free place). */
-  const take = (s: Session) => {
-    s.inFlight++;
-    s.messages++;
-    return s;
-  };
-  /** A busy session that can take one more message behind the one in flight. */
-  const queueable = (s: Session) =>
-    s.inFlight === 1 && s.smtp.pipelining && !s.smtp.closed && s.messages < MAX_MESSAGES_PER_SESSION;
   /** A slot was freed: the first waiting send gets a new session (or its failure). */
   const serveWaiting = () => {
     const next = waiting.shift();
@@ -157,9 +143,7 @@ export function smtpTransport(c: SmtpRelayConfig): Transport {
   const connect = async (): Promise<Session> => {
     open++;
     try {
-      const s = await openSession(c);
-      sessions.add(s);
-      return take(s);
+      return await openSession(c);
     } catch (e) {
       open--;
       serveWaiting();
@@ -168,30 +152,22 @@ export function smtpTransport(c: SmtpRelayConfig): Transport {
   };
   const acquire = async (): Promise<Session> => {
     for (let s = idle.pop(); s; s = idle.pop()) {
-      if (!s.smtp.closed) return take(s);
-      sessions.delete(s);
+      if (!s.smtp.closed) return s;
       open--;
     }
     if (open < max) return connect();
-    for (const s of sessions) if (queueable(s)) return take(s);
     return new Promise((resolve, reject) => waiting.push({ resolve, reject }));
   };
   const discard = (s: Session) => {
-    if (!sessions.delete(s)) return;
     s.smtp.close();
     open--;
     serveWaiting();
   };
-  /** A message of the session finished: the session ends, goes idle, or takes a waiting message. */
-  const finished = (s: Session) => {
-    s.inFlight--;
-    if (closed || s.smtp.closed || s.messages >= MAX_MESSAGES_PER_SESSION) {
-      if (!s.inFlight) discard(s);
-      return;
-    }
-    const next = !s.inFlight || queueable(s) ? waiting.shift() : undefined;
-    if (next) next.resolve(take(s));
-    else if (!s.inFlight) idle.push(s);
+  const release = (s: Session) => {
+    if (closed || s.smtp.closed || s.messages >= MAX_MESSAGES_PER_SESSION) return discard(s);
+    const next = waiting.shift();
+    if (next) next.resolve(s);
+    else idle.push(s);
   };
 
   return {
@@ -204,16 +180,23 @@ export function smtpTransport(c: SmtpRelayConfig): Transport {
       } catch (e) {
         return setupFailure(e as SmtpError);
       }
+      s.messages++;
       // DSN parameters go out only to a server that offers DSN (SmtpSession checks its EHLO).
-      let r;
-      try {
-        r = await s.smtp.send({ from: m.returnPath ?? m.from.address, to: m.to, envId: m.envId, orcpt: m.orcpt }, raw);
-      } finally {
-        finished(s);
+      const r = await s.smtp.send(
+        { from: m.returnPath ?? m.from.address, to: m.to, envId: m.envId, orcpt: m.orcpt },
+        raw,
+      );
+      if (r.ok) {
+        release(s);
+        return { kind: 'accepted', reply: r.reply };
       }
-      if (r.ok) return { kind: 'accepted', reply: r.reply };
       // A break places the message by whether its body and final dot were written (issue 23).
-      return outcomeOfBreak(resultOfError(r.error), r.bodyWritten);
+      const result = outcomeOfBreak(resultOfError(r.error), r.bodyWritten);
+      // A refused envelope leaves the session usable once reset; anything else ends it.
+      if (r.error.responseCode && r.error.responseCode !== 421 && !s.smtp.closed)
+        void s.smtp.reset().then((usable) => (usable ? release(s) : discard(s)));
+      else discard(s);
+      return result;
     },
     close() {
       closed = true;
