@@ -8,7 +8,7 @@ import { dataOf } from './dot-stuffing.ts';
  * over: per message one write for the pipelined envelope (MAIL, RCPT, DATA: RFC 2920) and, once DATA is
  * answered 354, one write for the body with its final dot; the replies are read off the socket here. What
  * nodemailer did per message (a DataStream and its pipe, a reply queue walked through setImmediate, the
- * envelope's bookkeeping) was about half of a worker's CPU beside the socket calls. Errors keep nodemailer's
+ * envelope's bookkeeping) was the largest block of the worker's own JavaScript. Errors keep nodemailer's
  * shape (`responseCode`, `response`, `command`, `code`) so that one reading (smtp.ts `resultOfError`) serves
  * the session's setup and its messages.
  */
@@ -58,7 +58,10 @@ export function xtext(s: string): string {
   if (!/[^\x21-\x2A\x2C-\x3C\x3E-\x7E]/.test(s)) return s;
   let out = '';
   for (const c of Buffer.from(s)) {
-    out += c < 0x21 || c > 0x7e || c === 0x2b || c === 0x3d ? `+${c.toString(16).toUpperCase().padStart(2, '0')}` : String.fromCharCode(c);
+    out +=
+      c < 0x21 || c > 0x7e || c === 0x2b || c === 0x3d
+        ? `+${c.toString(16).toUpperCase().padStart(2, '0')}`
+        : String.fromCharCode(c);
   }
   return out;
 }
@@ -130,9 +133,17 @@ export class SmtpSession {
   async send(envelope: Envelope, raw: Buffer): Promise<MessageOutcome> {
     const { from, to } = envelope;
     if (ADDRESS_BREAKERS.test(from))
-      return { ok: false, error: smtpError(`Invalid sender ${JSON.stringify(from)}`, 'EENVELOPE', 'API'), bodyWritten: false };
+      return {
+        ok: false,
+        error: smtpError(`Invalid sender ${JSON.stringify(from)}`, 'EENVELOPE', 'API'),
+        bodyWritten: false,
+      };
     if (!to || ADDRESS_BREAKERS.test(to))
-      return { ok: false, error: smtpError(`Invalid recipient ${JSON.stringify(to)}`, 'EENVELOPE', 'API'), bodyWritten: false };
+      return {
+        ok: false,
+        error: smtpError(`Invalid recipient ${JSON.stringify(to)}`, 'EENVELOPE', 'API'),
+        bodyWritten: false,
+      };
     if (this.closed) return { ok: false, error: this.apiClosed(), bodyWritten: false };
     const mailArgs: string[] = [];
     if (this.smtpUtf8 && (NON_ASCII.test(from) || NON_ASCII.test(to))) mailArgs.push('SMTPUTF8');
