@@ -86,7 +86,7 @@ interface Waiting {
   done: (replies: (Reply | null)[]) => void;
 }
 
-/** The outcome of one message on the session: sent (`body`: its DATA bytes were written) or an error. */
+/** One message's outcome: its reply when accepted, else the error and whether its DATA bytes were written. */
 export type MessageOutcome = { ok: true; reply: string } | { ok: false; error: SmtpError; bodyWritten: boolean };
 
 export class SmtpSession {
