@@ -3,7 +3,8 @@
  * Builds and sends `messages` newsletter-shaped messages (bench/lib/newsletter.ts's HTML, a fresh tracking
  * id and name in each) through the engine's SMTP transport (`smtpTransport`: MIME, dot-stuffing,
  * SmtpSession on the session nodemailer's SMTPConnection opened), relays x SENDER_CONNECTIONS_PER_RELAY
- * sessions, into bench/send's sinks in their own process; no database. Prints CPU per message of this process (user + system) and of the sinks.
+ * sessions, into bench/send's sinks in their own process; no database. Prints CPU per message of this
+ * process (user + system) and of the sinks.
  * On a shared machine the end-to-end bench's CPU per message moves with the load; this one isolates the
  * sending path, short enough to run old and new code alternately (decision 1200).
  */
