@@ -2,8 +2,9 @@
  * The worker's SMTP path alone: `node bench/send/transport.ts [messages=20000] [relays=10]`.
  * Builds and sends `messages` newsletter-shaped messages (bench/lib/newsletter.ts's HTML, a fresh tracking
  * id and name in each) through the engine's SMTP transport (`smtpTransport`: MIME, dot-stuffing,
- * nodemailer's SMTPConnection), relays x SENDER_CONNECTIONS_PER_RELAY sessions, into bench/send's sinks in
- * their own process; no database. Prints CPU per message of this process (user + system) and of the sinks.
+ * SmtpSession on the session nodemailer's SMTPConnection opened), relays x SENDER_CONNECTIONS_PER_RELAY
+ * sessions, into bench/send's sinks in their own process; no database. Prints CPU per message of this
+ * process (user + system) and of the sinks.
  * On a shared machine the end-to-end bench's CPU per message moves with the load; this one isolates the
  * sending path, short enough to run old and new code alternately (decision 1200).
  */

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { recordHardBounces, type HardBounce } from './bounced.ts';
+import { statementName } from '../db/pooler.ts';
 
 /*
  * Soft bounces (issue 39, decision 1361): a temporary bounce (a full mailbox, no answer, a routing error, a
@@ -85,8 +86,11 @@ export async function recordSoftBounces(client: pg.ClientBase, bounces: SoftBoun
 /** Forgets the soft bounces of delivered addresses that came before their delivery (`at`, else now). */
 export async function resetSoftBounces(client: pg.ClientBase, deliveries: { email: string; at?: Date }[]) {
   if (!deliveries.length) return;
-  const { rows } = await client.query<{ email: string; n: number }>(
-    `with v as (
+  // Named: it runs in every group commit of a sender's outcomes, and planning it cost PostgreSQL more than
+  // running it (137 of 143 ms over 674 commits of 30,000 deliveries; decision 1495).
+  const { rows } = await client.query<{ email: string; n: number }>({
+    name: statementName('suppression.reset-soft-bounces'),
+    text: `with v as (
        select email, max(coalesce(at, now())) as at from unnest($1::text[], $2::timestamptz[]) as v(email, at)
         group by email
      )
@@ -98,8 +102,8 @@ export async function resetSoftBounces(client: pg.ClientBase, deliveries: { emai
                where t > v.at)
        from v where b.email = v.email
      returning b.email, cardinality(b.bounces) as n`,
-    [deliveries.map((d) => d.email), deliveries.map((d) => d.at?.toISOString() ?? null)],
-  );
+    values: [deliveries.map((d) => d.email), deliveries.map((d) => d.at?.toISOString() ?? null)],
+  });
   const empty = rows.filter((r) => r.n === 0).map((r) => r.email);
   if (empty.length) await client.query(`delete from soft_bounces where email = any($1::text[])`, [empty]);
 }

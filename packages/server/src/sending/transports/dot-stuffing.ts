@@ -1,13 +1,11 @@
 import DataStream from 'nodemailer/lib/smtp-connection/data-stream';
 
 /*
- * nodemailer's SMTP client sends every message body through its DataStream, which dot-stuffs it and turns
- * bare CR or LF into CRLF, looking at each byte in JavaScript: about a fifth of a worker's CPU for a 4 KB
- * message (issue 28, decision 1160). The bodies the engine builds (mime.ts) have CRLF line ends only and
- * rarely a line starting with a dot, so such a chunk, found with Buffer.indexOf (native), passes as it is
- * (what nodemailer's transform would output too); any other chunk goes through nodemailer's own transform.
- * Such a chunk is held back until the next one or the end, so that the last one and the final dot leave in
- * one chunk, one socket write (the relay also reads them at once) instead of two (decision 1200).
+ * A message's DATA as it goes on the wire: dot-stuffed, bare CR or LF turned into CRLF, and the final dot,
+ * exactly what nodemailer's DataStream writes for it (decision 1160, 1200). The engine's bodies (mime.ts)
+ * have CRLF line ends only and rarely a line starting with a dot: such a body, found with Buffer.indexOf
+ * (native), goes as it is with the final dot appended; any other body through nodemailer's own transform,
+ * run synchronously on the one buffer. One buffer, one socket write (decision 1495).
  */
 
 const CR = 13;
@@ -33,8 +31,6 @@ export function untouched(chunk: Buffer, lastByte: number | false): boolean {
 type Done = (e?: Error | null) => void;
 interface DataStreamState {
   lastByte: number | false;
-  /** A chunk that passed as it is, not pushed yet. */
-  held?: Buffer;
   inByteCount: number;
   outByteCount: number;
   push(chunk: Buffer): boolean;
@@ -43,39 +39,25 @@ const proto = DataStream.prototype as unknown as {
   _transform(this: DataStreamState, chunk: unknown, encoding: BufferEncoding, done: Done): void;
   _flush(this: DataStreamState, done: Done): void;
 };
-/** nodemailer's own transform and end (kept for every chunk that needs them, and for the tests). */
+/** nodemailer's own transform and end (for every body the fast path does not take, and for the tests). */
 export const nodemailerTransform = proto._transform;
 export const nodemailerFlush = proto._flush;
 
-const pushHeld = (s: DataStreamState) => {
-  if (s.held) s.push(s.held);
-  s.held = undefined;
-};
-
-proto._transform = function (this: DataStreamState, chunk: unknown, encoding: BufferEncoding, done: Done) {
-  if (!Buffer.isBuffer(chunk) || !untouched(chunk, this.lastByte)) {
-    pushHeld(this);
-    return nodemailerTransform.call(this, chunk, encoding, done);
-  }
-  this.inByteCount += chunk.length;
-  this.outByteCount += chunk.length;
-  pushHeld(this);
-  this.held = chunk;
-  this.lastByte = chunk[chunk.length - 1]!;
-  done();
-};
-
-/** The final dot after a last byte: what nodemailer's end pushes (a test compares whole streams). */
+/** The final dot after a last byte: what nodemailer's end pushes. */
 const END_AFTER_LF = Buffer.from('.\r\n');
 const END_AFTER_CR = Buffer.from('\n.\r\n');
 const END_OTHERWISE = Buffer.from('\r\n.\r\n');
 
-proto._flush = function (this: DataStreamState, done: Done) {
-  const held = this.held;
-  if (!held) return nodemailerFlush.call(this, done);
-  this.held = undefined;
-  const end = this.lastByte === LF ? END_AFTER_LF : this.lastByte === CR ? END_AFTER_CR : END_OTHERWISE;
-  this.outByteCount += end.length;
-  this.push(Buffer.concat([held, end], held.length + end.length));
-  done();
-};
+/** The message's DATA bytes, dot-stuffed and ended by the final dot, as nodemailer's DataStream writes them. */
+export function dataOf(raw: Buffer): Buffer {
+  if (untouched(raw, false)) {
+    const last = raw[raw.length - 1];
+    const end = last === LF ? END_AFTER_LF : last === CR ? END_AFTER_CR : END_OTHERWISE;
+    return Buffer.concat([raw, end], raw.length + end.length);
+  }
+  const out: Buffer[] = [];
+  const state: DataStreamState = { lastByte: false, inByteCount: 0, outByteCount: 0, push: (b) => out.push(b) > 0 };
+  nodemailerTransform.call(state, raw, 'latin1', () => {});
+  nodemailerFlush.call(state, () => {});
+  return Buffer.concat(out);
+}

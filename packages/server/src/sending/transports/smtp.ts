@@ -1,12 +1,11 @@
 import type net from 'node:net';
-import type { Readable, Writable } from 'node:stream';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { SocksClient } from 'socks';
 import type { Connector } from '../../core/outbound.ts';
 import { isAuthFailure } from '../replies.ts';
 import { signMime, type DkimKey } from './dkim.ts';
-import './dot-stuffing.ts'; // nodemailer's dot-stuffing, with a native fast path for the engine's bodies
 import { buildMime } from './mime.ts';
+import { SmtpSession, type SmtpError } from './smtp-session.ts';
 import type { OutgoingMessage, SendResult, Transport } from './transport.ts';
 
 /** Where and how one SMTP relay sends: its server, its account, its SOCKS5 proxy when it has one. */
@@ -34,14 +33,6 @@ export interface SmtpRelayConfig {
 
 /** Errors raised before a session exists: nothing was handed over, the message can go again. */
 const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
-
-interface SmtpError extends Error {
-  code?: string;
-  originalCode?: string;
-  responseCode?: number;
-  response?: string;
-  command?: string;
-}
 
 /** A nodemailer error as a result; only a reply or a failure to connect is a definite answer. */
 export function resultOfError(e: SmtpError): SendResult {
@@ -73,9 +64,8 @@ export function outcomeOfBreak(r: SendResult, bodyRead: boolean): SendResult {
 
 /** One SMTP session: connected, logged in, one message at a time. */
 interface Session {
-  conn: SMTPConnection;
+  smtp: SmtpSession;
   messages: number;
-  closed: boolean;
 }
 
 const MAX_MESSAGES_PER_SESSION = 10_000;
@@ -102,8 +92,8 @@ async function openSession(c: SmtpRelayConfig): Promise<Session> {
     });
     socket = tunnel;
   } else socket = await c.connect.host(c.host, c.port, timeouts.connectionTimeout);
+  // nodemailer opens the session (greeting, EHLO, STARTTLS, AUTH); the messages go through SmtpSession.
   const conn = new SMTPConnection({ host: c.host, port: c.port, secure: c.tls, connection: socket, ...timeouts });
-  const session: Session = { conn, messages: 0, closed: false };
   await new Promise<void>((resolve, reject) => {
     conn.once('error', reject);
     conn.connect(() => {
@@ -111,8 +101,8 @@ async function openSession(c: SmtpRelayConfig): Promise<Session> {
       resolve();
     });
   });
-  conn.on('error', () => (session.closed = true));
-  conn.on('end', () => (session.closed = true));
+  // Errors after the takeover reach SmtpSession through the socket; this keeps a late one from throwing.
+  conn.on('error', () => {});
   try {
     if (c.account)
       await new Promise<void>((resolve, reject) =>
@@ -122,7 +112,7 @@ async function openSession(c: SmtpRelayConfig): Promise<Session> {
     conn.close();
     throw e;
   }
-  return session;
+  return { smtp: new SmtpSession(conn), messages: 0 };
 }
 
 /** Why a session could not be had: the login refused, or no session at all (nothing was handed over). */
@@ -162,20 +152,19 @@ export function smtpTransport(c: SmtpRelayConfig): Transport {
   };
   const acquire = async (): Promise<Session> => {
     for (let s = idle.pop(); s; s = idle.pop()) {
-      if (!s.closed) return s;
+      if (!s.smtp.closed) return s;
       open--;
     }
     if (open < max) return connect();
     return new Promise((resolve, reject) => waiting.push({ resolve, reject }));
   };
   const discard = (s: Session) => {
-    s.closed = true;
-    s.conn.close();
+    s.smtp.close();
     open--;
     serveWaiting();
   };
   const release = (s: Session) => {
-    if (closed || s.closed || s.messages >= MAX_MESSAGES_PER_SESSION) return discard(s);
+    if (closed || s.smtp.closed || s.messages >= MAX_MESSAGES_PER_SESSION) return discard(s);
     const next = waiting.shift();
     if (next) next.resolve(s);
     else idle.push(s);
@@ -192,35 +181,22 @@ export function smtpTransport(c: SmtpRelayConfig): Transport {
         return setupFailure(e as SmtpError);
       }
       s.messages++;
-      return new Promise<SendResult>((resolve) => {
-        // DSN parameters go out only to a server that offers DSN (nodemailer checks its EHLO).
-        const dsn = m.envId ? { envid: m.envId, ...(m.orcpt ? { orcpt: m.orcpt, ret: 'HDRS' } : {}) } : null;
-        const envelope = { from: m.returnPath ?? m.from.address, to: [m.to], ...(dsn ? { dsn } : {}) };
-        // nodemailer pipes a message that has `pipe` into its dot-stuffing stream once DATA was answered 354,
-        // and appends the final dot once that stream ended: so `bodyRead` places a broken session (issue 23).
-        // The message is handed over in one piece, without a stream of its own per message (decision 1200).
-        let bodyRead = false;
-        const body = {
-          pipe(to: Writable) {
-            to.end(raw);
-            bodyRead = true;
-            return to;
-          },
-        } as unknown as Readable;
-        s.conn.send(envelope, body, (e, info) => {
-          if (!e) {
-            release(s);
-            return resolve({ kind: 'accepted', reply: String(info?.response ?? '250') });
-          }
-          const err = e as SmtpError;
-          const result = outcomeOfBreak(resultOfError(err), bodyRead);
-          // A refused envelope leaves the session usable once reset; anything else ends it.
-          if (err.responseCode && err.responseCode !== 421 && !s.closed)
-            s.conn.reset((r) => (r ? discard(s) : release(s)));
-          else discard(s);
-          resolve(result);
-        });
-      });
+      // DSN parameters go out only to a server that offers DSN (SmtpSession checks its EHLO).
+      const r = await s.smtp.send(
+        { from: m.returnPath ?? m.from.address, to: m.to, envId: m.envId, orcpt: m.orcpt },
+        raw,
+      );
+      if (r.ok) {
+        release(s);
+        return { kind: 'accepted', reply: r.reply };
+      }
+      // A break places the message by whether its body and final dot were written (issue 23).
+      const result = outcomeOfBreak(resultOfError(r.error), r.bodyWritten);
+      // A refused envelope leaves the session usable once reset; anything else ends it.
+      if (r.error.responseCode && r.error.responseCode !== 421 && !s.smtp.closed)
+        void s.smtp.reset().then((usable) => (usable ? release(s) : discard(s)));
+      else discard(s);
+      return result;
     },
     close() {
       closed = true;
