@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Modal, Spin, Tag } from 'antd';
+import { Alert, Button, Modal, Space, Spin, Tag } from 'antd';
 import { DeleteOutlined, HistoryOutlined } from '@ant-design/icons';
 import type { EmailRow, EmailsPage } from '@console/shared/email-lists';
 import { DataTable, type ListTableProps, type Selection } from '@/components/data-table.tsx';
@@ -43,7 +43,7 @@ function HistoryModal({ emailListId, row, onClose }: { emailListId: number; row?
   );
 }
 
-/** The e-mails of one list: checkbox, ID, Email, Name, Surname, Valid, History, Delete. */
+/** The e-mails of one list: checkbox, ID, Email (with its History button), Name, Surname, Valid, Delete. */
 export function EmailsTable({ emailListId, selection, ...props }: EmailsTableProps) {
   const canChange = selection !== undefined;
   const [shown, setShown] = useState<EmailRow>();
@@ -71,7 +71,24 @@ export function EmailsTable({ emailListId, selection, ...props }: EmailsTablePro
         selection={selection && { ...selection, label: (r) => r.email }}
         columns={[
           { title: 'ID', dataIndex: 'id', key: 'id', width: 90 },
-          { title: 'Email', dataIndex: 'email', key: 'email' },
+          // The address's history (decision 1480) opens from beside it: the spec's columns stay as they are.
+          {
+            title: 'Email',
+            key: 'email',
+            render: (_, r) => (
+              <Space size={4}>
+                {r.email}
+                <Button
+                  size="small"
+                  type="text"
+                  icon={<HistoryOutlined />}
+                  aria-label={`History of ${r.email}`}
+                  title="History"
+                  onClick={() => setShown(r)}
+                />
+              </Space>
+            ),
+          },
           { title: 'Name', key: 'first_name', render: (_, r) => r.first_name ?? '' },
           { title: 'Surname', key: 'last_name', render: (_, r) => r.last_name ?? '' },
           {
@@ -79,20 +96,6 @@ export function EmailsTable({ emailListId, selection, ...props }: EmailsTablePro
             key: 'valid',
             width: 90,
             render: (_, r) => (r.valid ? <Tag color="success">Yes</Tag> : <Tag color="error">No</Tag>),
-          },
-          {
-            title: 'History',
-            key: 'history',
-            width: 90,
-            render: (_, r) => (
-              <Button
-                size="small"
-                type="text"
-                icon={<HistoryOutlined />}
-                aria-label={`History of ${r.email}`}
-                onClick={() => setShown(r)}
-              />
-            ),
           },
           ...(canChange
             ? [

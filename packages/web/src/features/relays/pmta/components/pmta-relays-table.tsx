@@ -16,7 +16,7 @@ export interface PmtaRelaysTableProps extends ListTableProps<HydraCollection<Pmt
   toolbar?: ReactNode;
 }
 
-/** select, ID, Type, Smtp Host, IP, Pmta Server, Group, Status, Active, Description, Paused, Actions; nine columns sort. */
+/** select, ID, Type, Smtp Host, IP, Pmta Server, Group, Status, Paused, Active, Description, Actions; nine columns sort. */
 export function PmtaRelaysTable(props: PmtaRelaysTableProps) {
   const remove = useDeletePmtaRelay();
   const [reputationsOf, setReputationsOf] = useState<number>();
@@ -62,20 +62,19 @@ export function PmtaRelaysTable(props: PmtaRelaysTableProps) {
               />
             ),
           },
+          // The mail services the console switched it off for (decision 1481): resumed from the Mail Services card.
+          // Beside Status, where it is seen without scrolling (before Actions it sat behind the pinned column).
+          {
+            title: 'Paused',
+            key: 'pauses',
+            render: (_, r) => <RelayPauseList pauses={r.pauses} compact />,
+          },
           activeColumn<PmtaRelay>(),
           {
             title: 'Description',
             key: 'description',
             sorter: true,
             render: (_, r) => <DescriptionCell kind="pmta" relayId={r.id} description={r.description} />,
-          },
-          // The mail services the console switched it off for (decision 1481): resumed from the Mail Services card.
-          {
-            title: 'Paused',
-            key: 'pauses',
-            // Wide enough for the tag and its time on one line; at 1400 px the table then scrolls sideways.
-            width: 280,
-            render: (_, r) => <RelayPauseList pauses={r.pauses} compact />,
           },
           relayActionsColumn<PmtaRelay>('pmta', (r) => r.smtpHost, askDelete),
           // No title squeezed inside a word ('Descrip tion'): at 1000 px the table scrolls sideways instead.
