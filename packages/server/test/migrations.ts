@@ -1,7 +1,13 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { withDatabase } from './global-setup.ts';
 
 /** The server's migrations folder. */
 export const MIGRATIONS = fileURLToPath(new URL('../src/db/migrations', import.meta.url));
@@ -24,4 +30,40 @@ export function migrationsBefore(suffix: string): string {
   fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: kept }));
   for (const e of kept) fs.copyFileSync(path.join(MIGRATIONS, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
   return dir;
+}
+
+/**
+ * A migration test's database of its own, brought to just before the migration whose tag ends with `suffix`
+ * before the file's tests and dropped after them: `pool()` reaches it, `migrateRest()` runs the migrations from
+ * there to the last.
+ */
+export function databaseBefore(suffix: string) {
+  const adminUrl = inject('adminUrl');
+  const name = `t_migr_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = async (text: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  let pool: pg.Pool | undefined;
+  let before: string | undefined;
+  beforeAll(async () => {
+    await admin(`create database ${name}`);
+    pool = new pg.Pool({ connectionString: withDatabase(adminUrl, name), max: 2 });
+    before = migrationsBefore(suffix);
+    await migrate(drizzle(pool), { migrationsFolder: before });
+  });
+  afterAll(async () => {
+    await pool?.end();
+    if (before) fs.rmSync(before, { recursive: true, force: true });
+    await admin(`drop database if exists ${name} with (force)`);
+  });
+  return {
+    pool: () => pool!,
+    migrateRest: () => migrate(drizzle(pool!), { migrationsFolder: MIGRATIONS }),
+  };
 }

@@ -1,12 +1,7 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
 import pg from 'pg';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CampaignType } from '@console/shared/enums';
-import { withDatabase } from '../../test/global-setup.ts';
-import { MIGRATIONS, migrationsBefore } from '../../test/migrations.ts';
+import { databaseBefore } from '../../test/migrations.ts';
 
 /*
  * The campaign type migration (decision 1130) on real PostgreSQL: a database at the migration before it,
@@ -16,38 +11,16 @@ import { MIGRATIONS, migrationsBefore } from '../../test/migrations.ts';
 
 const OLD = { smtp: 1, pmta: 2 } as const;
 
-const adminUrl = inject('adminUrl');
-const name = `t_migr_${crypto.randomBytes(6).toString('hex')}`;
-let pool: pg.Pool;
-let before: string;
+const db = databaseBefore('_campaign_type_numbers');
 const q = <R extends pg.QueryResultRow>(text: string, params: unknown[] = []) =>
-  pool.query<R>(text, params).then((r) => r.rows);
-
-beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  pool = new pg.Pool({ connectionString: withDatabase(adminUrl, name), max: 2 });
-  before = migrationsBefore('_campaign_type_numbers');
-  await migrate(drizzle(pool), { migrationsFolder: before });
-});
-
-afterAll(async () => {
-  await pool.end();
-  fs.rmSync(before, { recursive: true, force: true });
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
-});
+  db.pool().query<R>(text, params).then((r) => r.rows);
 
 // Campaign 10 is SMTP, 11 PMTA; relay 5 exists as an SMTP and as a PMTA relay (two id sequences).
 const SMTP_ID = 10;
 const PMTA_ID = 11;
 
 async function writeOldRows() {
-  const c = await pool.connect();
+  const c = await db.pool().connect();
   try {
     // The parents (users, lists, offers, groups) do not matter here: foreign keys are not checked.
     await c.query('set session_replication_role = replica');
@@ -125,7 +98,7 @@ describe('the campaign type migration (1 PMTA, 2 SMTP)', () => {
       [PMTA_ID, 2, 1],
     ]);
 
-    await migrate(drizzle(pool), { migrationsFolder: MIGRATIONS });
+    await db.migrateRest();
 
     const S = CampaignType.SMTP;
     const P = CampaignType.PMTA;
@@ -171,7 +144,7 @@ describe('the campaign type migration (1 PMTA, 2 SMTP)', () => {
   });
 
   it("checks each kind's relay group by the new numbers", async () => {
-    const c = await pool.connect();
+    const c = await db.pool().connect();
     try {
       await c.query('set session_replication_role = replica'); // foreign keys aside: the check is the point
       const insert = (type: number, smtpGroup: number | null, pmtaGroup: number | null) =>

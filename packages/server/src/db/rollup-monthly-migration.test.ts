@@ -1,11 +1,6 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
 import pg from 'pg';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { withDatabase } from '../../test/global-setup.ts';
-import { MIGRATIONS, migrationsBefore } from '../../test/migrations.ts';
+import { expect, it } from 'vitest';
+import { databaseBefore } from '../../test/migrations.ts';
 
 /*
  * Migration 0039 (decision 1500) on real PostgreSQL: a database at the migration before it with daily rollup
@@ -13,37 +8,15 @@ import { MIGRATIONS, migrationsBefore } from '../../test/migrations.ts';
  * days), then the migration: the monthly rollup holds exactly those rows summed per UTC month.
  */
 
-const adminUrl = inject('adminUrl');
-const name = `t_migr_${crypto.randomBytes(6).toString('hex')}`;
-let pool: pg.Pool;
-let before: string;
-const q = <R extends pg.QueryResultRow>(text: string) => pool.query<R>(text).then((r) => r.rows);
-
-beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  pool = new pg.Pool({ connectionString: withDatabase(adminUrl, name), max: 2 });
-  before = migrationsBefore('_rollup_monthly');
-  await migrate(drizzle(pool), { migrationsFolder: before });
-});
-
-afterAll(async () => {
-  await pool.end();
-  fs.rmSync(before, { recursive: true, force: true });
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
-});
+const db = databaseBefore('_rollup_monthly');
+const q = <R extends pg.QueryResultRow>(text: string) => db.pool().query<R>(text).then((r) => r.rows);
 
 it('fills the monthly rollup from the daily one, summed per month and key', async () => {
   await q(`insert into event_rollup_daily (day, user_id, campaign_type, campaign_id, relay_id, mail_provider_id, sent,
              delivered, infra_bounces, unique_opens, conversions, profit_cents)
            select d::date, 1 + g % 2, 1 + g % 2, 10 + g % 3, g % 4, g % 2, g, 2 * g, g % 3, g % 5, g % 2, 1000 * g
              from generate_series('2026-01-01'::date, '2026-03-31'::date, '1 day') d, generate_series(1, 6) g`);
-  await migrate(drizzle(pool), { migrationsFolder: MIGRATIONS });
+  await db.migrateRest();
   const monthly = await q<{ n: number }>('select count(*)::int as n from event_rollup_monthly');
   expect(monthly[0]!.n).toBeGreaterThan(0);
   const keys = 'user_id, campaign_type, campaign_id, relay_id, mail_provider_id';
