@@ -13,7 +13,10 @@ const OLD = { smtp: 1, pmta: 2 } as const;
 
 const db = databaseBefore('_campaign_type_numbers');
 const q = <R extends pg.QueryResultRow>(text: string, params: unknown[] = []) =>
-  db.pool().query<R>(text, params).then((r) => r.rows);
+  db
+    .pool()
+    .query<R>(text, params)
+    .then((r) => r.rows);
 
 // Campaign 10 is SMTP, 11 PMTA; relay 5 exists as an SMTP and as a PMTA relay (two id sequences).
 const SMTP_ID = 10;
