@@ -34,8 +34,8 @@ export function migrationsBefore(suffix: string): string {
 
 /**
  * A migration test's database of its own, brought to just before the migration whose tag ends with `suffix`
- * before the file's tests and dropped after them: `pool()` reaches it, `migrateRest()` runs the migrations from
- * there to the last.
+ * before the file's tests and dropped after them: `pool()` reaches it, `q` answers a statement's rows,
+ * `migrateRest()` runs the migrations from there to the last.
  */
 export function databaseBefore(suffix: string) {
   const adminUrl = inject('adminUrl');
@@ -64,6 +64,8 @@ export function databaseBefore(suffix: string) {
   });
   return {
     pool: () => pool!,
+    q: async <R extends pg.QueryResultRow>(text: string, params: unknown[] = []) =>
+      (await pool!.query<R>(text, params)).rows,
     migrateRest: () => migrate(drizzle(pool!), { migrationsFolder: MIGRATIONS }),
   };
 }

@@ -1,22 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ADMIN, startHarness, type Harness } from './harness.ts';
-import { startPmtaSim, type SimProcess } from './pmta-sim.ts';
+import { describe, expect, test } from 'vitest';
+import { ADMIN, type Harness } from './harness.ts';
+import { pmtaJourney, type SimProcess } from './pmta-sim.ts';
 import { button, choose, columnTexts, dialog, fieldError, seeToast, selectOption, shotBoth, signIn } from './ui.ts';
 
 let h: Harness;
 let sim: SimProcess;
-beforeAll(async () => {
-  h = await startHarness();
-  const token = (await h.api<{ token: string }>('/login_check', { json: ADMIN })).body.token;
-  sim = await startPmtaSim(h, token);
-});
-afterAll(async () => {
-  await sim?.stop();
-  await h?.stop();
-});
+pmtaJourney((j) => ({ h, sim } = j));
 
 const simPath = (p: string) => path.join(sim.root, p);
 const config = () => fs.readFileSync(simPath('etc/pmta/config'), 'utf8');

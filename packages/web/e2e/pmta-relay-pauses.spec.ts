@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { ADMIN, startHarness, type Harness } from './harness.ts';
-import { serverWithRelay, startPmtaSim, type SimProcess } from './pmta-sim.ts';
+import { afterEach, describe, expect, test } from 'vitest';
+import { ADMIN, type Harness } from './harness.ts';
+import { pmtaJourney, serverWithRelay, type SimProcess } from './pmta-sim.ts';
 import { failureScreenshot, seeToast, shotBoth, signIn } from './ui.ts';
 
 /*
@@ -11,15 +11,7 @@ import { failureScreenshot, seeToast, shotBoth, signIn } from './ui.ts';
 
 let h: Harness;
 let sim: SimProcess;
-beforeAll(async () => {
-  h = await startHarness();
-  const token = (await h.api<{ token: string }>('/login_check', { json: ADMIN })).body.token;
-  sim = await startPmtaSim(h, token);
-});
-afterAll(async () => {
-  await sim?.stop();
-  await h?.stop();
-});
+pmtaJourney((j) => ({ h, sim } = j));
 afterEach(failureScreenshot('pmta-relay-pauses'));
 
 describe('PMTA relays paused by the console', () => {

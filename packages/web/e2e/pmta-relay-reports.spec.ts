@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { recordEvents, type EventInput } from '../../server/src/tracking/events.ts';
-import { ADMIN, startHarness, type Harness } from './harness.ts';
-import { relayOn, serverWithRelay, startPmtaSim, type SimProcess } from './pmta-sim.ts';
+import { ADMIN, type Harness } from './harness.ts';
+import { pmtaJourney, relayOn, serverWithRelay, type SimProcess } from './pmta-sim.ts';
 import { button, columnTexts, dialog, seeToast, shotBoth, signIn } from './ui.ts';
 
 /*
@@ -17,15 +17,7 @@ import { button, columnTexts, dialog, seeToast, shotBoth, signIn } from './ui.ts
 let h: Harness;
 let sim: SimProcess;
 let token: string;
-beforeAll(async () => {
-  h = await startHarness();
-  token = (await h.api<{ token: string }>('/login_check', { json: ADMIN })).body.token;
-  sim = await startPmtaSim(h, token);
-});
-afterAll(async () => {
-  await sim?.stop();
-  await h?.stop();
-});
+pmtaJourney((j) => ({ h, sim, token } = j));
 
 const config = () => fs.readFileSync(path.join(sim.root, 'etc/pmta/config'), 'utf8');
 const DAY = 86_400_000;

@@ -5,7 +5,8 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import type { Harness } from './harness.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { ADMIN, startHarness, type Harness } from './harness.ts';
 import { button, seeToast } from './ui.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -74,6 +75,32 @@ export async function startPmtaSim(
 }
 
 /** A relay of the admin (user 1) on PMTA server `serverId`, in a new group (setup by SQL). */
+export interface PmtaJourney {
+  h: Harness;
+  sim: SimProcess;
+  /** The administrator's access token. */
+  token: string;
+}
+
+/**
+ * A PMTA journey's console and simulator: started before the file's tests (and handed to `started`), stopped
+ * after them.
+ */
+export function pmtaJourney(started: (j: PmtaJourney) => void) {
+  let h: Harness | undefined;
+  let sim: SimProcess | undefined;
+  beforeAll(async () => {
+    h = await startHarness();
+    const token = (await h.api<{ token: string }>('/login_check', { json: ADMIN })).body.token;
+    sim = await startPmtaSim(h, token);
+    started({ h, sim, token });
+  });
+  afterAll(async () => {
+    await sim?.stop();
+    await h?.stop();
+  });
+}
+
 export async function relayOn(h: Harness, serverId: number, relay: { host: string; ip: string }) {
   const group = await h.sql(`insert into pmta_relay_groups (name, user_id) values ($1, 1) returning id`, [
     `group of ${relay.host}`,

@@ -1,20 +1,12 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ADMIN, startHarness, type Harness } from './harness.ts';
-import { createServerOnSim, startPmtaSim, type SimProcess } from './pmta-sim.ts';
+import { describe, expect, test } from 'vitest';
+import { ADMIN, type Harness } from './harness.ts';
+import { createServerOnSim, pmtaJourney, type SimProcess } from './pmta-sim.ts';
 import { button, choose, columnTexts, dialog, seeToast, shotBoth, signIn } from './ui.ts';
 
 let h: Harness;
 let sim: SimProcess;
-beforeAll(async () => {
-  h = await startHarness();
-  const token = (await h.api<{ token: string }>('/login_check', { json: ADMIN })).body.token;
-  sim = await startPmtaSim(h, token);
-});
-afterAll(async () => {
-  await sim?.stop();
-  await h?.stop();
-});
+pmtaJourney((j) => ({ h, sim } = j));
 
 const LABELS = [
   'Online via SSH',

@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { CampaignType } from '@console/shared/enums';
 import { databaseBefore } from '../../test/migrations.ts';
@@ -12,11 +11,7 @@ import { databaseBefore } from '../../test/migrations.ts';
 const OLD = { smtp: 1, pmta: 2 } as const;
 
 const db = databaseBefore('_campaign_type_numbers');
-const q = <R extends pg.QueryResultRow>(text: string, params: unknown[] = []) =>
-  db
-    .pool()
-    .query<R>(text, params)
-    .then((r) => r.rows);
+const { q } = db;
 
 // Campaign 10 is SMTP, 11 PMTA; relay 5 exists as an SMTP and as a PMTA relay (two id sequences).
 const SMTP_ID = 10;

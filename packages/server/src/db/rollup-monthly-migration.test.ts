@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { expect, it } from 'vitest';
 import { databaseBefore } from '../../test/migrations.ts';
 
@@ -9,11 +8,7 @@ import { databaseBefore } from '../../test/migrations.ts';
  */
 
 const db = databaseBefore('_rollup_monthly');
-const q = <R extends pg.QueryResultRow>(text: string) =>
-  db
-    .pool()
-    .query<R>(text)
-    .then((r) => r.rows);
+const { q } = db;
 
 it('fills the monthly rollup from the daily one, summed per month and key', async () => {
   await q(`insert into event_rollup_daily (day, user_id, campaign_type, campaign_id, relay_id, mail_provider_id, sent,
