@@ -6,6 +6,7 @@ import type { Env } from './env.ts';
 import type { AppContext } from './core/context.ts';
 import { createDb, ensureDatabase, runMigrations } from './db/client.ts';
 import { namedStatements, sessionUrl } from './db/pooler.ts';
+import { whenDatabaseReady } from './db/ready.ts';
 import { startEmbeddedPostgres, type EmbeddedDb } from './db/embedded.ts';
 import { users } from './db/schema/index.ts';
 import { Hub } from './core/hub.ts';
@@ -34,7 +35,7 @@ export async function openDatabase(
 ): Promise<{ url: string; embedded?: EmbeddedDb }> {
   if (env.DATABASE_URL) {
     // A pooler knows only the databases of its configuration: PostgreSQL itself creates a missing one.
-    await ensureDatabase(env.DATABASE_DIRECT_URL ?? env.DATABASE_URL);
+    await whenDatabaseReady(() => ensureDatabase(env.DATABASE_DIRECT_URL ?? env.DATABASE_URL!), console.warn);
     return { url: env.DATABASE_URL };
   }
   const embedded = await startEmbeddedPostgres(path.join(env.DATA_DIR, 'postgres'), {
@@ -60,12 +61,12 @@ export async function startContext(
   const direct = await sessionUrl(databaseUrl, env.DATABASE_DIRECT_URL);
   const pooled = direct !== databaseUrl;
   namedStatements(!pooled);
-  const db = createDb(databaseUrl, 20, () => metrics.dbErrors.inc());
+  const db = createDb(databaseUrl, env.DATABASE_POOL_MAX, () => metrics.dbErrors.inc());
   const directDb = pooled ? createDb(direct, 4, () => metrics.dbErrors.inc()) : db;
-  await runMigrations(directDb);
-  const readDb = env.DATABASE_READ_URL ? createDb(env.DATABASE_READ_URL, 10, () => metrics.dbErrors.inc()) : db;
+  const readDb = env.DATABASE_READ_URL
+    ? createDb(env.DATABASE_READ_URL, Math.ceil(env.DATABASE_POOL_MAX / 2), () => metrics.dbErrors.inc())
+    : db;
   const hub = new Hub(db.$client);
-  await hub.start(direct);
   const jobs = new Jobs(direct, logOf({ env }));
   const authUsers = new AuthUsers(db, hub);
   const secret = loadSecret(env.DATA_DIR, env.APP_SECRET);
@@ -80,31 +81,43 @@ export async function startContext(
     jobs,
     authUsers,
   };
-  jobs.register(...jobDefinitions(ctx));
-  const works = env.ROLE === 'all' || env.ROLE === 'worker';
-  await jobs.start({ work: works, schedule: opts.schedules ?? true, only: env.JOBS });
-  if (works) await indicatorsAtStart(ctx);
-  const sender = opts.sender && works ? await startSender(ctx) : undefined;
-  const heartbeat = startHeartbeat(db.$client, {
-    role: env.ROLE,
-    sender: sender && (() => ({ worker: sender.worker, inFlight: sender.inFlight, sending: sender.alive })),
-  });
-  const metricsServer = await startMetrics(env);
-  return {
-    ctx,
-    stop: async () => {
-      metricsServer?.close();
-      await heartbeat.stop();
-      await sender?.stop();
-      await jobs.stop();
-      await hub.stop();
-      authUsers.stop();
-      stopCampaignLive(ctx);
-      await db.$client.end();
-      if (directDb !== db) await directDb.$client.end();
-      if (readDb !== db) await readDb.$client.end();
-    },
+  let sender: Awaited<ReturnType<typeof startSender>> | undefined;
+  let heartbeat: ReturnType<typeof startHeartbeat> | undefined;
+  let metricsServer: Awaited<ReturnType<typeof startMetrics>>;
+  let jobsStarted = false;
+  // Also what a start that failed half-way had opened: a start retried (whenDatabaseReady) leaks nothing.
+  const stop = async () => {
+    metricsServer?.close();
+    await heartbeat?.stop();
+    await sender?.stop();
+    if (jobsStarted) await jobs.stop();
+    await hub.stop();
+    authUsers.stop();
+    stopCampaignLive(ctx);
+    await db.$client.end();
+    if (directDb !== db) await directDb.$client.end();
+    if (readDb !== db) await readDb.$client.end();
   };
+  try {
+    await runMigrations(directDb);
+    await hub.start(direct);
+    jobs.register(...jobDefinitions(ctx));
+    const works = env.ROLE === 'all' || env.ROLE === 'worker';
+    jobsStarted = true;
+    await jobs.start({ work: works, schedule: opts.schedules ?? true, only: env.JOBS });
+    if (works) await indicatorsAtStart(ctx);
+    sender = opts.sender && works ? await startSender(ctx) : undefined;
+    const running = sender;
+    heartbeat = startHeartbeat(db.$client, {
+      role: env.ROLE,
+      sender: running && (() => ({ worker: running.worker, inFlight: running.inFlight, sending: running.alive })),
+    });
+    metricsServer = await startMetrics(env);
+  } catch (e) {
+    await stop().catch(() => {});
+    throw e;
+  }
+  return { ctx, stop };
 }
 
 /**

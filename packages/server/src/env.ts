@@ -45,6 +45,12 @@ const schema = z.object({
    * behind it is. Unset: they read the primary.
    */
   DATABASE_READ_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  /**
+   * The most connections this process keeps to DATABASE_URL at once (its pool; the read replica's pool is
+   * half of it). PostgreSQL's `max_connections`, or PgBouncer's `max_client_conn`, must hold this times the
+   * processes, plus the direct connections (docs/operations.md "Deployment").
+   */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(1_000).default(20),
   APP_SECRET: z.string().min(32, 'APP_SECRET must have at least 32 characters').optional(),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must have at least 8 characters').optional(),

@@ -3,10 +3,12 @@ import { loadEnv } from './env.ts';
 import { buildApp } from './app.ts';
 import { ensureAdmin, openDatabase, startContext } from './bootstrap.ts';
 import { uploadsSettled } from './core/uploads.ts';
+import { whenDatabaseReady } from './db/ready.ts';
 
 const env = loadEnv();
 const database = await openDatabase(env);
-const started = await startContext(env, database.url, { sender: true });
+// A start the database cannot take yet (restarting, no connection free) waits for it (db/ready.ts).
+const started = await whenDatabaseReady(() => startContext(env, database.url, { sender: true }), console.warn);
 await ensureAdmin(started.ctx, (m) => console.log(`\n  ${m}\n`));
 
 // A worker (jobs and the campaign senders) serves no HTTP: start as many as needed, on any machine.

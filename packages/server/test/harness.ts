@@ -33,6 +33,9 @@ export interface TestApp {
 
 let counter = 0;
 
+/** The pool of each test app and worker process (DATABASE_POOL_MAX). */
+export const TEST_POOL_MAX = '8';
+
 /** A fresh database copied from the migrated template, the real app on it, and helpers. */
 /**
  * `env` overrides settings; `schedules: true` lets the cron jobs (sweeps, recovery) fire on their own,
@@ -62,6 +65,9 @@ export async function createTestApp(
     // outbound policy (core/outbound.ts) lets the test apps reach loopback only. A test of the policy
     // itself passes ALLOW_INTERNAL_URLS: '' (nothing internal).
     ALLOW_INTERNAL_URLS: 'loopback',
+    // Two test files run side by side, each with its app and sometimes three workers: at the default 20 a
+    // connection each, they outgrew a shared server's max_connections of 100 (DATABASE_URL runs).
+    DATABASE_POOL_MAX: TEST_POOL_MAX,
     ...opts.env,
   });
   const url = opts.databaseUrl ?? withDatabase(adminUrl, name);

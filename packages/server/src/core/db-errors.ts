@@ -1,3 +1,5 @@
+import { pgError } from '../db/pg-error.ts';
+
 /** PostgreSQL error codes the API turns into answers instead of 500s. */
 export const PG = {
   uniqueViolation: '23505',
@@ -7,21 +9,6 @@ export const PG = {
   invalidTextRepresentation: '22P02',
   characterNotInRepertoire: '22021',
 } as const;
-
-export interface PgError {
-  code: string;
-  constraint?: string;
-  detail?: string;
-}
-
-/** The PostgreSQL error behind `e` (drizzle wraps the driver's error in `cause`). */
-export function pgError(e: unknown): PgError | undefined {
-  for (let cur = e as { code?: unknown; cause?: unknown } | undefined, depth = 0; cur && depth < 4; depth++) {
-    if (typeof cur.code === 'string' && /^[0-9A-Z]{5}$/.test(cur.code)) return cur as PgError;
-    cur = cur.cause as typeof cur;
-  }
-  return undefined;
-}
 
 export const isUniqueViolation = (e: unknown, constraint?: string) => {
   const pe = pgError(e);

@@ -39,3 +39,15 @@ describe('ALLOW_INTERNAL_URLS', () => {
     expect(() => loadEnv({ ALLOW_INTERNAL_URLS: 'yes' })).toThrow(/ALLOW_INTERNAL_URLS/);
   });
 });
+
+/** Each process's pool to DATABASE_URL: sized by the operator to their server's max_connections. */
+describe('DATABASE_POOL_MAX', () => {
+  it('is 20 unless set', () => {
+    expect(loadEnv({}).DATABASE_POOL_MAX).toBe(20);
+    expect(loadEnv({ DATABASE_POOL_MAX: '50' }).DATABASE_POOL_MAX).toBe(50);
+  });
+
+  it.each(['1', '0', '-3', '2.5', 'many', '1001'])('refuses %j, named', (v) => {
+    expect(() => loadEnv({ DATABASE_POOL_MAX: v })).toThrow(/DATABASE_POOL_MAX/);
+  });
+});

@@ -2,7 +2,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
 import type { ApiError } from '@console/shared/hydra';
-import { answerOf, pgError } from './db-errors.ts';
+import { pgError } from '../db/pg-error.ts';
+import { answerOf } from './db-errors.ts';
 
 /** The one error type of the API: an HTTP status and the body's `error` (a string or field -> message). */
 export class AppError extends Error {

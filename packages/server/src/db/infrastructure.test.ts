@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { factories } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, TEST_POOL_MAX, type TestApp } from '../../test/harness.ts';
 import { open } from '../core/sealed.ts';
 
 let t: TestApp;
@@ -49,5 +49,11 @@ describe('the sending-infrastructure schema (migration 0005)', () => {
   it('seeds the reputation providers', async () => {
     const rows = await q<{ name: string; kind: string }>('select name, kind from reputation_providers');
     expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(['Spamhaus ZEN', 'Google Postmaster Tools']));
+  });
+});
+
+describe('the pool', () => {
+  it('holds at most DATABASE_POOL_MAX connections to DATABASE_URL', () => {
+    expect(t.ctx.db.$client.options.max).toBe(Number(TEST_POOL_MAX));
   });
 });

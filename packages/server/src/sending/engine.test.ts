@@ -184,6 +184,26 @@ const status = async (id: number) =>
   (await t.ctx.db.$client.query<{ status: number }>('select status from campaigns where id = $1', [id])).rows[0]!
     .status;
 
+/**
+ * Waits for the campaign to finish; a wait that runs out says what the workers logged (warnings and errors:
+ * a stalled worker says why) and where the recipients stand.
+ */
+async function finished(id: number, workers: ReturnType<typeof spawnWorker>[], timeoutMs = 120_000) {
+  try {
+    await eventually(async () => (await status(id)) === CampaignStatus.Finished, timeoutMs);
+  } catch {
+    const { rows } = await t.ctx.db.$client.query(
+      'select status, worker, count(*)::int as n from campaign_recipients where campaign_id = $1 group by 1, 2',
+      [id],
+    );
+    const logs = workers.map((w, i) => `worker ${i + 1}:\n${w.output.join('').split('\n').slice(-40).join('\n')}`);
+    throw new Error(
+      `campaign ${id} not finished (status ${await status(id)}) after ${timeoutMs / 1000} s; recipients ` +
+        `${JSON.stringify(rows)}\n${logs.join('\n')}`,
+    );
+  }
+}
+
 describe('the engine across processes', () => {
   it('sends 10,000 recipients exactly once through a SIGKILL and a restart', { timeout: 180_000 }, async () => {
     const { campaign, a, b } = await setup();
@@ -195,9 +215,9 @@ describe('the engine across processes', () => {
     await exited(first);
     const before = received(a, b);
     expect(before).toBeLessThan(N);
-    const second = spawnWorker(t);
+    const second = spawnWorker(t, { LOG_LEVEL: 'warn' });
     children.push(second);
-    await eventually(async () => (await status(campaign.id)) === CampaignStatus.Finished, 120_000);
+    await finished(campaign.id, [second]);
     second.kill('SIGTERM');
     await exited(second);
     const r = await check(campaign.id, a, b);
@@ -210,15 +230,15 @@ describe('the engine across processes', () => {
   it('does the same with two sender processes at once, one of them killed', { timeout: 300_000 }, async () => {
     const { campaign, a, b } = await setup();
     const one = spawnWorker(t);
-    const two = spawnWorker(t);
+    const two = spawnWorker(t, { LOG_LEVEL: 'warn' });
     children.push(one, two);
     await startCampaign(t.ctx, campaign.id);
     await eventually(async () => received(a, b) >= 4000, 120_000);
     one.kill('SIGKILL');
     await exited(one);
-    const three = spawnWorker(t);
+    const three = spawnWorker(t, { LOG_LEVEL: 'warn' });
     children.push(three);
-    await eventually(async () => (await status(campaign.id)) === CampaignStatus.Finished, 120_000);
+    await finished(campaign.id, [two, three]);
     two.kill('SIGTERM');
     three.kill('SIGTERM');
     await Promise.all([exited(two), exited(three)]);

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { TestApp, TestUser } from '../../test/harness.ts';
+import { TEST_POOL_MAX, type TestApp, type TestUser } from '../../test/harness.ts';
 import { factories } from '../../test/factories.ts';
 import { seal } from '../core/sealed.ts';
 
@@ -100,6 +100,7 @@ export function spawnWorker(t: TestApp, env: Record<string, string> = {}): Child
       DATA_DIR: t.dataDir,
       PORT: '0',
       LOG_LEVEL: 'silent',
+      DATABASE_POOL_MAX: TEST_POOL_MAX,
       SENDER_RETRY_SECONDS: '0.5',
       // The peers live on loopback (as for the test apps, test/harness.ts).
       ALLOW_INTERNAL_URLS: 'loopback',
