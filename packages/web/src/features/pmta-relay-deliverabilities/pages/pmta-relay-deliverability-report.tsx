@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Form, Input, Select, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import { DEFAULT_PAGE_SIZE } from '@console/shared/hydra';
 import {
   DELIVERABILITY_HEADER,
@@ -8,6 +8,7 @@ import {
 } from '@console/shared/pmta-relay-deliverabilities';
 import { ReportTexts } from '@console/shared/reports';
 import { DataTable } from '@/components/data-table.tsx';
+import { SelectFilter } from '@/components/filter-bar.tsx';
 import { ReportPage } from '@/components/reports/report-page.tsx';
 import type { SortOrder } from '@/hooks/use-collection-params.ts';
 import { useSelectOptions } from '@/hooks/use-select-options.ts';
@@ -59,26 +60,8 @@ export function PmtaRelayDeliverabilityReport() {
       }}
       filters={
         <>
-          <Form.Item name="mailProvider.id">
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder="Mail Service"
-              aria-label="Mail Service"
-              options={services.data}
-              style={{ minWidth: 160 }}
-            />
-          </Form.Item>
-          <Form.Item name="group.id">
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder="Relay Group"
-              aria-label="Relay Group"
-              options={groups.data}
-              style={{ minWidth: 160 }}
-            />
-          </Form.Item>
+          <SelectFilter name="mailProvider.id" label="Mail Service" options={services.data} />
+          <SelectFilter name="group.id" label="Relay Group" options={groups.data} />
           <Form.Item name="smtpHost">
             <Input allowClear placeholder="SMTP host" aria-label="SMTP host" />
           </Form.Item>
