@@ -166,6 +166,11 @@ export async function seedHistory(
            sum(sent), sum(delivered), sum(bounced), sum(deferred), sum(opens), sum(unique_opens), sum(clicks),
            sum(unique_clicks), sum(unsubscribes), sum(complaints), sum(conversions), sum(profit_cents)
       from event_rollup_daily group by 1, 2, 3, 4, 5, 6`);
+  await q(`insert into event_rollup_relay_monthly (month, campaign_type, relay_id, mail_provider_id, ${COLS})
+    select month, campaign_type, relay_id, mail_provider_id,
+           sum(sent), sum(delivered), sum(bounced), sum(deferred), sum(opens), sum(unique_opens), sum(clicks),
+           sum(unique_clicks), sum(unsubscribes), sum(complaints), sum(conversions), sum(profit_cents)
+      from event_rollup_monthly group by 1, 2, 3, 4`);
   await q(`insert into conversion_rollup_daily (day, user_id, campaign_type, campaign_id, country, conversions, profit_cents)
     select (at at time zone 'UTC')::date, user_id, campaign_type, campaign_id, coalesce(country, ''), count(*), sum(amount_cents)
       from events where kind = 9 group by 1, 2, 3, 4, 5`);

@@ -37,6 +37,8 @@ export interface Filter<V> {
   where: (value: V) => SQL | undefined;
   /** Applied for administrators only (the owner filter: everyone else always gets their own rows). */
   adminOnly?: boolean;
+  /** A text search: a page with few matches is found among them, never by walking an index (decision 1512). */
+  search?: boolean;
 }
 
 /** A whole number in a query string: digits only (`1e1`, `0x10`, ` 5` are refused), within `max`. */
@@ -64,6 +66,7 @@ export const filters = {
   contains: (column: AnyColumn | SQL, label?: string): Filter<string> => ({
     schema: searchText(label),
     where: (v) => ilike(column, containsPattern(v)),
+    search: true,
   }),
   /** An id (or IRI) equal to the column, e.g. `user.id`, `category`. */
   id: (column: AnyColumn): Filter<number> => ({ schema: queryId, where: (v) => eq(column, v) }),
@@ -85,11 +88,22 @@ export const filters = {
   }),
 };
 
+/**
+ * Matches of a text search few enough to sort for a page (decision 1512): reading them again costs at most what
+ * counting them did.
+ */
+const FEW_MATCHES = 50_000;
+
 /** Case-insensitive "contains" pattern with LIKE wildcards escaped. */
 export const containsPattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Any filter (its value type does not matter once the query schema has parsed it). */
-export type AnyFilter = { schema: z.ZodType; where: (value: never) => SQL | undefined; adminOnly?: boolean };
+export type AnyFilter = {
+  schema: z.ZodType;
+  where: (value: never) => SQL | undefined;
+  adminOnly?: boolean;
+  search?: boolean;
+};
 
 export interface CollectionDef<F extends SelectedFields, Out> {
   table: PgTable;
@@ -205,7 +219,42 @@ export function defineCollection<F extends SelectedFields, Out = SelectResultFie
   const envelope = <T>(rows: T[], total: number): Page<T> =>
     def.envelope === 'items' ? { items: rows, totalItems: total } : { 'hydra:member': rows, 'hydra:totalItems': total };
 
+  /**
+   * A text search counts its matches first (the total reads every match anyway). When they are few, the page is
+   * then found among them (a bitmap of the trigram index and a top-N sort), never by walking the order's index
+   * and testing each row: PostgreSQL takes the matches to be spread evenly, so a search for an old address
+   * walked most of the table to fill a page (decision 1512). Many matches are found soon enough by the walk.
+   * One snapshot for both statements, as for the one statement otherwise.
+   */
   async function run<T>(
+    db: Executor,
+    fields: SelectedFields,
+    order: SQL[],
+    where: SQL | undefined,
+    q: Query,
+    known?: number,
+  ): Promise<{ rows: T[]; total: number }> {
+    const searching = Object.entries(filterDefs).some(([k, f]) => f.search && q[k] !== undefined);
+    if (!searching || q.pagination === 'false' || known !== undefined)
+      return page<T>(db, fields, order, where, q, known);
+    return db.transaction(
+      async (tx) => {
+        const [{ n }] = (await count(tx, where)) as [{ n: number }];
+        if (n <= FEW_MATCHES)
+          await tx.execute(
+            sql`select set_config('enable_indexscan', 'off', true), set_config('enable_indexonlyscan', 'off', true)`,
+          );
+        return page<T>(tx, fields, order, where, q, n);
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+  }
+
+  /** `count(*)` of the rows under `where`, found with the keys' joins. */
+  const count = (db: Executor, where: SQL | undefined) =>
+    from(db, { n: sql<number>`count(*)::int` }, keysJoin).where(where);
+
+  async function page<T>(
     db: Executor,
     fields: SelectedFields,
     order: SQL[],
@@ -217,18 +266,17 @@ export function defineCollection<F extends SelectedFields, Out = SelectResultFie
     // The total rides along as a scalar subquery: one statement and one snapshot, and PostgreSQL runs it
     // once (an InitPlan), so the page itself still comes straight from an index. (A window count would
     // push every matching row through the window first: about four times slower on 200k rows.)
-    const count = () => from(db, { n: sql<number>`count(*)::int` }, keysJoin).where(where);
-    const counted = paged && known === undefined ? { ...fields, __total: sql<number>`(${count()})` } : fields;
+    const counted = paged && known === undefined ? { ...fields, __total: sql<number>`(${count(db, where)})` } : fields;
     // A deferred join: the page's keys are found first on narrow rows (sorting 100,000 ids is cheap, sorting
     // 100,000 full rows with their joined JSON is not), then only those rows are built. Same statement.
-    const page = () =>
+    const keys = () =>
       from(db, { key: key! }, keysJoin)
         .where(where)
         .orderBy(...order)
         .limit(q.itemsPerPage)
         .offset((q._page - 1) * q.itemsPerPage);
     const stmt = from(db, counted)
-      .where(paged && key ? inArray(key, page()) : where)
+      .where(paged && key ? inArray(key, keys()) : where)
       .orderBy(...order);
     const raw = (
       paged && !key ? await stmt.limit(q.itemsPerPage).offset((q._page - 1) * q.itemsPerPage) : await stmt
@@ -236,7 +284,7 @@ export function defineCollection<F extends SelectedFields, Out = SelectResultFie
     let total = known ?? (paged ? raw[0]?.__total : raw.length);
     if (total === undefined) {
       // A page past the end has no row to carry the count.
-      const [c] = (await count()) as { n: number }[];
+      const [c] = (await count(db, where)) as { n: number }[];
       total = c!.n;
     }
     const rows = raw.map((r) => {
@@ -313,9 +361,7 @@ export function defineCollection<F extends SelectedFields, Out = SelectResultFie
     },
     /** How many rows `user` may see under the query's filters and `where` (the relays' Poor count). */
     async count(db: Executor, user: AuthUser, q: Query, where?: SQL): Promise<number> {
-      const [c] = (await from(db, { n: sql<number>`count(*)::int` }).where(conditions(user, q, where))) as {
-        n: number;
-      }[];
+      const [c] = (await count(db, conditions(user, q, where))) as { n: number }[];
       return c!.n;
     },
     /** The list's condition for `user` and the query's filters (an export streams the same rows: core/csv.ts). */

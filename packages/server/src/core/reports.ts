@@ -7,10 +7,10 @@ import { ownedBy } from './access.ts';
 import type { AppContext, AuthUser } from './context.ts';
 
 /*
- * What the report routes share (decision 0914). Reports read the rollups (event_rollup_daily for date
- * ranges, event_rollup_monthly for a range's whole months when its days are summed together: decision 1500;
- * event_rollup_hourly for the last hours, campaign_counters for all time, conversion_rollup_daily by country),
- * never the events or the recipients.
+ * What the report routes share (decision 0914). Reports read the rollups (event_rollup_daily for date ranges,
+ * event_rollup_monthly or event_rollup_relay_monthly for a range's whole months when its days are summed
+ * together: decisions 1500, 1511; event_rollup_hourly for the last hours, campaign_counters for all time,
+ * conversion_rollup_daily by country), never the events or the recipients.
  */
 
 /** Whose data a report shows: an administrator's chosen user (null = every user); anyone else, their own. */
@@ -28,18 +28,30 @@ export const ownerIs = (column: SQL | string, owner: number | null): SQL =>
 export const dayBetween = (column: SQL | string, range: { fromDate: string; toDate: string }): SQL =>
   sql`${typeof column === 'string' ? sql.raw(column) : column} between ${range.fromDate}::date and ${range.toDate}::date`;
 
-const ROLLUP_KEYS = 'user_id, campaign_type, campaign_id, relay_id, mail_provider_id';
-const ROLLUP_COLUMNS = `${ROLLUP_KEYS}, ${[...Object.values(COUNTERS), 'profit_cents'].join(', ')}`;
+const FIGURES = [...Object.values(COUNTERS), 'profit_cents'].join(', ');
+/**
+ * What `rollupOver` reads a range's whole months from: the monthly rollup per owner and campaign, or per relay
+ * (decision 1511: the relay reports sum a year of a few rows per relay), and the columns it gives.
+ */
+const GRAINS = {
+  campaign: {
+    monthly: 'event_rollup_monthly',
+    keys: 'user_id, campaign_type, campaign_id, relay_id, mail_provider_id',
+  },
+  relay: { monthly: 'event_rollup_relay_monthly', keys: 'campaign_type, relay_id, mail_provider_id' },
+};
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
  * The rollup rows of a day range (both inclusive, YYYY-MM-DD) for a report that sums them without grouping by
- * day (decision 1500): the whole months inside the range from event_rollup_monthly, the days before the first
+ * day (decision 1500): the whole months inside the range from a monthly rollup, the days before the first
  * and after the last whole month from event_rollup_daily. The same figures as the range's daily rows, from one
- * row per key and month instead of one per key and day with events. Used as `from ${rollupOver(range)} d`; its columns are the rollups'
- * keys but the day and every counter.
+ * row per key and month instead of one per key and day with events. Used as `from ${rollupOver(range)} d`; its
+ * columns are the grain's keys and every counter: the `campaign` grain has the daily rollup's keys but the day,
+ * the `relay` grain only campaign_type, relay_id and mail_provider_id.
  */
-export function rollupOver(range: { fromDate: string; toDate: string }): SQL {
+export function rollupOver(range: { fromDate: string; toDate: string }, grain: keyof typeof GRAINS = 'campaign'): SQL {
+  const { monthly, keys } = GRAINS[grain];
   const from = new Date(`${range.fromDate}T00:00:00Z`);
   const to = new Date(`${range.toDate}T00:00:00Z`);
   // The first whole month starts on or after `from`; `end` is the day after the last whole month (on or before
@@ -48,13 +60,13 @@ export function rollupOver(range: { fromDate: string; toDate: string }): SQL {
   const afterTo = new Date(to.getTime() + 86_400_000);
   const end = afterTo.getUTCDate() === 1 ? afterTo : new Date(Date.UTC(to.getUTCFullYear(), to.getUTCMonth(), 1));
   const days = (a: string, b: string) =>
-    sql.raw(`select ${ROLLUP_COLUMNS} from event_rollup_daily where day between '${a}'::date and '${b}'::date`);
+    sql.raw(`select ${keys}, ${FIGURES} from event_rollup_daily where day between '${a}'::date and '${b}'::date`);
   if (first >= end) return sql`(${days(isoDay(from), isoDay(to))})`;
   const before = new Date(first.getTime() - 86_400_000);
   const lastMonth = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - 1, 1));
   const parts = [
     sql.raw(
-      `select ${ROLLUP_COLUMNS} from event_rollup_monthly where month between '${isoDay(first)}'::date and '${isoDay(lastMonth)}'::date`,
+      `select ${keys}, ${FIGURES} from ${monthly} where month between '${isoDay(first)}'::date and '${isoDay(lastMonth)}'::date`,
     ),
   ];
   if (from < first) parts.push(days(isoDay(from), isoDay(before)));

@@ -11,7 +11,8 @@ import { rollupOver } from './reports.ts';
  * Decision 1500: a range's whole months read event_rollup_monthly, its edge days event_rollup_daily. Over
  * events written by recordEvents across fourteen months (first and last seconds of months and years among
  * them), every key's sums from `rollupOver` equal the daily rollup's over the same range (what the reports
- * summed before), for ranges aligned on months and not, within a month, across one boundary, a year.
+ * summed before), for ranges aligned on months and not, within a month, across one boundary, a year; the same
+ * for the relay grain (decision 1511) and its keys.
  */
 
 let t: TestApp;
@@ -49,16 +50,21 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const SUMS = [...Object.values(COUNTERS), 'profit_cents'].map((c) => `sum(${c})::int8 as ${c}`).join(', ');
-const KEYS = 'user_id, campaign_type, campaign_id, relay_id, mail_provider_id';
+const GRAIN_KEYS = {
+  campaign: 'user_id, campaign_type, campaign_id, relay_id, mail_provider_id',
+  relay: 'campaign_type, relay_id, mail_provider_id',
+} as const;
+const KEYS = GRAIN_KEYS.campaign;
 
-async function bothWays(fromDate: string, toDate: string) {
+async function bothWays(fromDate: string, toDate: string, grain: keyof typeof GRAIN_KEYS = 'campaign') {
+  const keys = sql.raw(GRAIN_KEYS[grain]);
   const over = await t.ctx.db.execute(
-    sql`select ${sql.raw(KEYS)}, ${sql.raw(SUMS)} from ${rollupOver({ fromDate, toDate })} d
-        group by ${sql.raw(KEYS)} order by ${sql.raw(KEYS)}`,
+    sql`select ${keys}, ${sql.raw(SUMS)} from ${rollupOver({ fromDate, toDate }, grain)} d
+        group by ${keys} order by ${keys}`,
   );
   const daily = await t.ctx.db.execute(
-    sql`select ${sql.raw(KEYS)}, ${sql.raw(SUMS)} from event_rollup_daily d
-        where day between ${fromDate}::date and ${toDate}::date group by ${sql.raw(KEYS)} order by ${sql.raw(KEYS)}`,
+    sql`select ${keys}, ${sql.raw(SUMS)} from event_rollup_daily d
+        where day between ${fromDate}::date and ${toDate}::date group by ${keys} order by ${keys}`,
   );
   return { over: over.rows, daily: daily.rows };
 }
@@ -74,10 +80,12 @@ it.each([
   ['from a month start to mid-month', '2026-08-01', '2026-09-15'],
   ['from mid-month to a month end', '2026-08-15', '2026-10-31'],
   ['one day, the last of a year', '2025-12-31', '2025-12-31'],
-])('%s: every key sums as the daily rollup does', async (_, from, to) => {
-  const { over, daily } = await bothWays(from, to);
-  expect(daily.length).toBeGreaterThan(0);
-  expect(over).toEqual(daily);
+])('%s: every key sums as the daily rollup does, per campaign and per relay', async (_, from, to) => {
+  for (const grain of ['campaign', 'relay'] as const) {
+    const { over, daily } = await bothWays(from, to, grain);
+    expect(daily.length).toBeGreaterThan(0);
+    expect(over).toEqual(daily);
+  }
 });
 
 it('the monthly rollup is the daily one summed per month', async () => {
@@ -90,4 +98,19 @@ it('the monthly rollup is the daily one summed per month', async () => {
       where m.delivered is distinct from d.delivered or m.profit_cents is distinct from d.profit_cents`,
   );
   expect(rows).toEqual([]);
+});
+
+it('the monthly rollup per relay is the monthly one summed over owners and campaigns (decision 1511)', async () => {
+  const relayKeys = GRAIN_KEYS.relay;
+  const { rows } = await t.ctx.db.$client.query(
+    `select * from event_rollup_relay_monthly r
+       full join (select month, ${relayKeys}, ${SUMS} from event_rollup_monthly group by 1, 2, 3, 4) m
+            using (month, ${relayKeys})
+      where ${[...Object.values(COUNTERS), 'profit_cents'].map((c) => `r.${c} is distinct from m.${c}`).join(' or ')}`,
+  );
+  expect(rows).toEqual([]);
+  const { rows: n } = await t.ctx.db.$client.query<{ n: number }>(
+    'select count(*)::int as n from event_rollup_relay_monthly',
+  );
+  expect(n[0]!.n).toBeGreaterThan(15);
 });

@@ -4,7 +4,8 @@ import { databaseBefore } from '../../test/migrations.ts';
 /*
  * Migration 0039 (decision 1500) on real PostgreSQL: a database at the migration before it with daily rollup
  * rows over three months (two owners, both campaign types, relays and services, the months' first and last
- * days), then the migration: the monthly rollup holds exactly those rows summed per UTC month.
+ * days), then the migrations: the monthly rollup holds exactly those rows summed per UTC month, and (0042, decision
+ * 1511) the monthly rollup per relay those months summed over owners and campaigns.
  */
 
 const db = databaseBefore('_rollup_monthly');
@@ -30,4 +31,16 @@ it('fills the monthly rollup from the daily one, summed per month and key', asyn
   const got = await q(`select month::text as month, ${keys}, ${figures} from event_rollup_monthly order by 1, ${keys}`);
   expect(got).toEqual(expected);
   expect(expected.map((r) => r.month)).toContain('2026-02-01');
+  // Migration 0042 (decision 1511): the same months summed over owners and campaigns, per relay.
+  const relayKeys = 'campaign_type, relay_id, mail_provider_id';
+  const perRelay = await q(
+    `select month::text as month, ${relayKeys}, ${figures.replace(/(\w+)/g, 'sum($1)::int8 as $1')}
+       from event_rollup_monthly group by 1, ${relayKeys} order by 1, ${relayKeys}`,
+  );
+  const gotPerRelay = await q(
+    `select month::text as month, ${relayKeys}, ${figures.replace(/(\w+)/g, '$1::int8 as $1')}
+       from event_rollup_relay_monthly order by 1, ${relayKeys}`,
+  );
+  expect(gotPerRelay).toEqual(perRelay);
+  expect(perRelay.length).toBeLessThan(expected.length);
 });

@@ -8,9 +8,10 @@ import { INFRA_CATEGORIES, PERMANENT_CATEGORIES } from '../suppression/bounce-ru
 /*
  * The event record and its counters (docs/decisions/0801). Writers hand `recordEvents` a batch: one
  * statement appends the events and adds them to the per-campaign, per-campaign-and-service,
- * per-campaign-and-domain counters and to the hourly, daily and monthly rollups (and conversions to the per-country
- * daily rollup, decision 0914), in the caller's transaction, so the counters
- * are exact whenever the events are committed (a group commit of many events costs one statement).
+ * per-campaign-and-domain counters, to the hourly, daily and monthly rollups and the monthly one per relay
+ * (decision 1511), and conversions to the per-country daily rollup (decision 0914), in the caller's
+ * transaction, so the counters are exact whenever the events are committed (a group commit of many events
+ * costs one statement).
  * Every upsert goes in key order, so two writers (a sender and a tracker) lock counter rows in the same
  * order and never deadlock each other.
  */
@@ -133,6 +134,13 @@ monthly as (
   on conflict (month, user_id, campaign_type, campaign_id, relay_id, mail_provider_id) do update set ${adds('event_rollup_monthly')}
   returning 1
 ),
+relay_monthly as (
+  insert into event_rollup_relay_monthly (month, campaign_type, relay_id, mail_provider_id, ${cols})
+  select date_trunc('month', day)::date, campaign_type, coalesce(relay_id, 0), coalesce(mail_provider_id, 0), ${sums}
+  from g group by 1, 2, 3, 4 order by 1, 2, 3, 4
+  on conflict (month, campaign_type, relay_id, mail_provider_id) do update set ${adds('event_rollup_relay_monthly')}
+  returning 1
+),
 by_country as (
   insert into conversion_rollup_daily (day, user_id, campaign_type, campaign_id, country, conversions, profit_cents)
   select (at at time zone 'UTC')::date, user_id, campaign_type, campaign_id, coalesce(country, ''), count(*), sum(amount_cents)
@@ -144,7 +152,7 @@ by_country as (
 )
 select (select count(*) from ins)::int as n, (select count(*) from per_campaign) + (select count(*) from per_provider)
   + (select count(*) from per_domain) + (select count(*) from hourly) + (select count(*) from daily) + (select count(*) from monthly)
-  + (select count(*) from by_country) as touched`;
+  + (select count(*) from relay_monthly) + (select count(*) from by_country) as touched`;
 
 /** RECORD's parameter types, in order. */
 export const RECORD_TYPES =

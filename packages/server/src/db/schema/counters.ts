@@ -151,6 +151,26 @@ export const eventRollupMonthly = pgTable(
 );
 
 /**
+ * The monthly rollup summed over owners and campaigns: one row per month, campaign type, relay and mail service
+ * (decision 1511), kept by `recordEvents` in the same statement. The relay reports' year sums a few rows per
+ * relay instead of one per relay, campaign and service.
+ */
+export const eventRollupRelayMonthly = pgTable(
+  'event_rollup_relay_monthly',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    campaignType: smallint('campaign_type').notNull(),
+    relayId: integer('relay_id').notNull(),
+    mailProviderId: integer('mail_provider_id').notNull(),
+    ...metrics(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.month, t.campaignType, t.relayId, t.mailProviderId] }),
+    index('event_rollup_relay_monthly_relay_month_idx').on(t.campaignType, t.relayId, t.month),
+  ],
+);
+
+/**
  * Conversions per UTC day, campaign and country (the Profit report by Country): the country is the
  * recipient's geo, else the GeoIP country of the recipient's last click before converting, else ''.
  */

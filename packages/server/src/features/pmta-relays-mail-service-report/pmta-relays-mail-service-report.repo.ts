@@ -9,9 +9,9 @@ import { goodSpeedSql } from '../../pmta/speed-state.ts';
 
 /*
  * The mail-service report's query (decision 0916): every PMTA relay in scope, with its switch and speed for
- * the service, the range's figures from the daily and monthly rollups (`rollupOver`, decision 1500) and the
- * last hour's from event_rollup_hourly
- * (the buckets of the current and the previous clock hour), PMTA campaigns only (campaign_type 2).
+ * the service, the range's figures from the daily and per-relay monthly rollups (`rollupOver`, decisions 1500,
+ * 1511) and the last hour's from event_rollup_hourly (the buckets of the current and the previous clock hour),
+ * PMTA campaigns only (campaign_type 2).
  */
 
 const PMTA = CampaignTypeOf.pmta;
@@ -61,7 +61,7 @@ export async function mailServiceReport(db: Executor, q: MailServiceReportQuery)
   const { rows } = await db.execute<MailServiceReportRow>(sql`
     with f as (
       select d.relay_id, ${ROLLUP_FIGURES}
-      from ${rollupOver(q)} d
+      from ${rollupOver(q, 'relay')} d
       where d.campaign_type = ${PMTA} and d.mail_provider_id = ${q.mailProvider} and d.relay_id <> 0
       group by d.relay_id
     ), lh as (

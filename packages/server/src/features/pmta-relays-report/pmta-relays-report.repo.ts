@@ -10,8 +10,9 @@ import { ROLLUP_FIGURES, dayBetween, orderSql, rollupOver } from '../../core/rep
 import type { Executor } from '../../db/client.ts';
 
 /*
- * The PMTA relays report's queries (decision 0916): event_rollup_daily rows of PMTA campaigns
- * (campaign_type 2, whose relay_id is a PMTA relay's) summed per relay, per day or per mail service.
+ * The PMTA relays report's queries (decision 0916): rollup rows of PMTA campaigns (campaign_type 2, whose
+ * relay_id is a PMTA relay's) summed per relay, per day or per mail service; a range's whole months from the
+ * monthly rollup per relay (decision 1511).
  */
 
 const PMTA = CampaignTypeOf.pmta;
@@ -51,7 +52,7 @@ export async function relaysReport(db: Executor, q: RelaysReportQuery): Promise<
   const { rows } = await db.execute<RelaysReportRow>(sql`
     with f as (
       select d.relay_id, ${ROLLUP_FIGURES}
-      from ${rollupOver(q)} d
+      from ${rollupOver(q, 'relay')} d
       where d.campaign_type = ${PMTA} and d.relay_id <> 0
         ${q.relayId != null ? sql`and d.relay_id = ${q.relayId}` : sql``}
       group by d.relay_id
@@ -88,9 +89,9 @@ export async function relayBreakdown(db: Executor, relayId: number, range: { fro
       select d.day::text as day, ${ROLLUP_FIGURES} from event_rollup_daily d where ${of} group by d.day order by d.day`),
     db.execute<RelayReport['mailProviders'][number]>(sql`
       select d.mail_provider_id as id, coalesce(p.name, ${UNKNOWN_MAIL_SERVICE}) as name, ${ROLLUP_FIGURES}
-      from ${rollupOver(range)} d left join mail_providers p on p.id = d.mail_provider_id
+      from ${rollupOver(range, 'relay')} d left join mail_providers p on p.id = d.mail_provider_id
       where ${relay} group by d.mail_provider_id, p.name order by delivered desc, d.mail_provider_id`),
-    db.execute<RelayReport['total']>(sql`select ${ROLLUP_FIGURES} from ${rollupOver(range)} d where ${relay}`),
+    db.execute<RelayReport['total']>(sql`select ${ROLLUP_FIGURES} from ${rollupOver(range, 'relay')} d where ${relay}`),
   ]);
   return { days: days.rows, mailProviders: providers.rows, total: total.rows[0]! };
 }

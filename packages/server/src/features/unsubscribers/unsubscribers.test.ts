@@ -3,7 +3,7 @@ import { FILE_ACCEPTED } from '@console/shared/uploads';
 import { factories } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { multipartBody, uploadOutcome } from '../../../test/uploads.ts';
-import { trigramIndexes } from '../../../test/plans.ts';
+import { indexReads, indexReadsAfter, trigramIndexes } from '../../../test/plans.ts';
 
 let t: TestApp;
 let make: ReturnType<typeof factories>;
@@ -146,6 +146,33 @@ describe('unsubscribers', () => {
 
   it('searches the addresses through a trigram index (2,000,000 unsubscribers are not read row by row)', async () => {
     expect(await trigramIndexes(t, 'unsubscribers', 'email')).toEqual(['unsubscribers_email_trgm']);
+  });
+
+  it('finds a search page among the matches, not by walking the newest rows first (decision 1512)', async () => {
+    const cat = await make.category();
+    // The oldest 3,000 match, the 27,000 after them do not. Taking the matches to be spread evenly, PostgreSQL
+    // would walk the primary key back through all 27,000 to fill the page (bench/scale: 450 ms at 1.9M rows).
+    await q(
+      `insert into unsubscribers (email, category_id)
+       select case when g <= 3000 then 'early' else 'late' end || g || '@spread.example', $1 from generate_series(1, 30000) g`,
+      [cat.id],
+    );
+    try {
+      await q('analyze unsubscribers');
+      const before = await indexReads(t, 'unsubscribers');
+      const res = await t.as(admin, { method: 'GET', url: '/api/unsubscribers?email.email=early' });
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json();
+      expect(page['hydra:totalItems']).toBe(3000);
+      expect(page['hydra:member'].map((u: { email: string }) => u.email).slice(0, 2)).toEqual([
+        'early3000@spread.example',
+        'early2999@spread.example',
+      ]);
+      const read = await indexReadsAfter(t, 'unsubscribers', before);
+      expect(read['unsubscribers_pkey']).toBeLessThan(1000);
+    } finally {
+      await q(`delete from unsubscribers where email like '%@spread.example'`);
+    }
   });
 
   it.each<[string, object, Record<string, string>]>([
