@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/harness.ts';
-import { ensureAdmin } from './bootstrap.ts';
+import { ensureAdmin, startContext } from './bootstrap.ts';
 import { loadEnv } from './env.ts';
 import { users } from './db/schema/index.ts';
 
@@ -38,5 +38,20 @@ describe('environment', () => {
     expect(() => loadEnv({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadEnv({ APP_SECRET: 'short' })).toThrow(/APP_SECRET must have at least 32 characters/);
     expect(loadEnv({}).PORT).toBe(8080);
+  });
+});
+
+describe('stop', () => {
+  it('closes the pools even when a step before them fails, then throws that failure', async () => {
+    const started = await startContext(t.ctx.env, t.ctx.databaseUrl, { schedules: false });
+    const { jobs } = started.ctx;
+    const stopJobs = jobs.stop.bind(jobs);
+    jobs.stop = async () => {
+      await stopJobs();
+      throw new Error('the jobs would not stop');
+    };
+    await expect(started.stop()).rejects.toThrow('the jobs would not stop');
+    expect(started.ctx.db.$client.ending).toBe(true);
+    expect(started.ctx.db.$client.totalCount).toBe(0);
   });
 });

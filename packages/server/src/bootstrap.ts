@@ -85,18 +85,28 @@ export async function startContext(
   let heartbeat: ReturnType<typeof startHeartbeat> | undefined;
   let metricsServer: Awaited<ReturnType<typeof startMetrics>>;
   let jobsStarted = false;
-  // Also what a start that failed half-way had opened: a start retried (whenDatabaseReady) leaks nothing.
+  // Also what a start that failed half-way had opened: a start retried (whenDatabaseReady) leaks nothing. Each
+  // step runs whatever the one before did (a failed stop of the jobs still closes the pools); the first error
+  // is thrown at the end.
   const stop = async () => {
-    metricsServer?.close();
-    await heartbeat?.stop();
-    await sender?.stop();
-    if (jobsStarted) await jobs.stop();
-    await hub.stop();
-    authUsers.stop();
-    stopCampaignLive(ctx);
-    await db.$client.end();
-    if (directDb !== db) await directDb.$client.end();
-    if (readDb !== db) await readDb.$client.end();
+    const steps = [
+      () => metricsServer?.close(),
+      () => heartbeat?.stop(),
+      () => sender?.stop(),
+      () => jobsStarted && jobs.stop(),
+      () => hub.stop(),
+      () => authUsers.stop(),
+      () => stopCampaignLive(ctx),
+      () => db.$client.end(),
+      () => directDb !== db && directDb.$client.end(),
+      () => readDb !== db && readDb.$client.end(),
+    ];
+    const failures: unknown[] = [];
+    for (const step of steps)
+      await Promise.resolve()
+        .then(step)
+        .catch((e: unknown) => failures.push(e));
+    if (failures.length) throw failures[0];
   };
   try {
     await runMigrations(directDb);

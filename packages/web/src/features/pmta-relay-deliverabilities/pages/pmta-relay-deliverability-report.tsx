@@ -9,6 +9,7 @@ import {
 import { ReportTexts } from '@console/shared/reports';
 import { DataTable } from '@/components/data-table.tsx';
 import { SelectFilter } from '@/components/filter-bar.tsx';
+import { HostName } from '@/components/host-name.tsx';
 import { ReportPage } from '@/components/reports/report-page.tsx';
 import type { SortOrder } from '@/hooks/use-collection-params.ts';
 import { useSelectOptions } from '@/hooks/use-select-options.ts';
@@ -88,7 +89,12 @@ export function PmtaRelayDeliverabilityReport() {
           emptyText={ReportTexts.nothing}
           columns={[
             { title: 'Relay ID', key: 'pmtaRelay.id', sorter: true, width: 100, render: (_, r) => r.pmtaRelay.id },
-            { title: 'Host', key: 'pmtaRelay.smtpHost', sorter: true, render: (_, r) => r.pmtaRelay.smtpHost },
+            {
+              title: 'Host',
+              key: 'pmtaRelay.smtpHost',
+              sorter: true,
+              render: (_, r) => <HostName host={r.pmtaRelay.smtpHost} />,
+            },
             { title: 'IP', key: 'pmtaRelay.ip', sorter: true, render: (_, r) => r.pmtaRelay.ip },
             { title: 'Mail Service', key: 'mailProvider.name', sorter: true, render: (_, r) => r.mailProvider.name },
             { title: 'Score All Time', key: 'scoreAllTime', ...score, render: (_, r) => scoreText(r.scoreAllTime) },
