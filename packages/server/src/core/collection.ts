@@ -219,6 +219,10 @@ export function defineCollection<F extends SelectedFields, Out = SelectResultFie
   const envelope = <T>(rows: T[], total: number): Page<T> =>
     def.envelope === 'items' ? { items: rows, totalItems: total } : { 'hydra:member': rows, 'hydra:totalItems': total };
 
+  /** `count(*)` of the rows under `where`, found with the keys' joins. */
+  const count = (db: Executor, where: SQL | undefined) =>
+    from(db, { n: sql<number>`count(*)::int` }, keysJoin).where(where);
+
   /**
    * A text search counts its matches first (the total reads every match anyway). When they are few, the page is
    * then found among them (a bitmap of the trigram index and a top-N sort), never by walking the order's index
@@ -235,33 +239,18 @@ export function defineCollection<F extends SelectedFields, Out = SelectResultFie
     known?: number,
   ): Promise<{ rows: T[]; total: number }> {
     const searching = Object.entries(filterDefs).some(([k, f]) => f.search && q[k] !== undefined);
-    if (!searching || q.pagination === 'false' || known !== undefined)
-      return page<T>(db, fields, order, where, q, known);
-    return db.transaction(
-      async (tx) => {
-        const [{ n }] = (await count(tx, where)) as [{ n: number }];
-        if (n <= FEW_MATCHES)
-          await tx.execute(
-            sql`select set_config('enable_indexscan', 'off', true), set_config('enable_indexonlyscan', 'off', true)`,
-          );
-        return page<T>(tx, fields, order, where, q, n);
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    );
-  }
-
-  /** `count(*)` of the rows under `where`, found with the keys' joins. */
-  const count = (db: Executor, where: SQL | undefined) =>
-    from(db, { n: sql<number>`count(*)::int` }, keysJoin).where(where);
-
-  async function page<T>(
-    db: Executor,
-    fields: SelectedFields,
-    order: SQL[],
-    where: SQL | undefined,
-    q: Query,
-    known?: number,
-  ): Promise<{ rows: T[]; total: number }> {
+    if (searching && known === undefined && q.pagination !== 'false')
+      return db.transaction(
+        async (tx) => {
+          const [{ n }] = (await count(tx, where)) as [{ n: number }];
+          if (n <= FEW_MATCHES)
+            await tx.execute(
+              sql`select set_config('enable_indexscan', 'off', true), set_config('enable_indexonlyscan', 'off', true)`,
+            );
+          return run<T>(tx, fields, order, where, q, n);
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
     const paged = q.pagination !== 'false';
     // The total rides along as a scalar subquery: one statement and one snapshot, and PostgreSQL runs it
     // once (an InitPlan), so the page itself still comes straight from an index. (A window count would
