@@ -95,7 +95,12 @@ export function PmtaRelayDeliverabilityReport() {
               sorter: true,
               render: (_, r) => <HostName host={r.pmtaRelay.smtpHost} />,
             },
-            { title: 'IP', key: 'pmtaRelay.ip', sorter: true, render: (_, r) => r.pmtaRelay.ip },
+            {
+              title: 'IP',
+              key: 'pmtaRelay.ip',
+              sorter: true,
+              render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{r.pmtaRelay.ip}</span>,
+            },
             { title: 'Mail Service', key: 'mailProvider.name', sorter: true, render: (_, r) => r.mailProvider.name },
             { title: 'Score All Time', key: 'scoreAllTime', ...score, render: (_, r) => scoreText(r.scoreAllTime) },
             { title: '24 hours', key: 'score24', ...score, render: (_, r) => scoreText(r.score24) },
