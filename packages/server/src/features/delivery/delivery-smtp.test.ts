@@ -77,10 +77,13 @@ describe('the Delivery screen, SMTP relays', () => {
     expect(await smtpView(await t.user())).toEqual([]);
     expect((await smtpView(await t.user({ admin: true }))).some((r) => r.relayId === relayId)).toBe(true);
 
-    // In backoff longer than the setting: its owner is told once, with the reply.
-    await t.ctx.db.$client.query(`update smtp_relays set backoff_since = now() - interval '2 hours' where id = $1`, [
-      relayId,
-    ]);
+    // In backoff longer than the setting: its owner is told once, with the reply. The engine rests meanwhile: a
+    // delivery to another recipient clears the backoff, and the next 421 starts a new one, from now.
+    await sender.stop();
+    await t.ctx.db.$client.query(
+      `update smtp_relays set backoff = true, backoff_since = now() - interval '2 hours' where id = $1`,
+      [relayId],
+    );
     await notifyLongBackoffs(t.ctx);
     await notifyLongBackoffs(t.ctx);
     const { rows } = await t.ctx.db.$client.query<{ message: string }>(
@@ -89,6 +92,7 @@ describe('the Delivery screen, SMTP relays', () => {
     );
     expect(rows).toHaveLength(1);
     expect(rows[0]!.message).toMatch(/^SMTP relay q40 is in backoff since .*: 421 4\.7\.0 Too many messages/);
+    sender = await startSender(t.ctx);
 
     failing = false;
     await eventually(async () => {
