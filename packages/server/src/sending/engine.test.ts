@@ -195,14 +195,17 @@ async function finished(id: number, workers: ReturnType<typeof spawnWorker>[], t
     // The wait ends on its timeout, or on a query of its own the database refused: say which.
     const why =
       e instanceof Error && e.message === 'condition not met in time' ? `after ${timeoutMs / 1000} s` : `(${e})`;
-    const { rows } = await t.ctx.db.$client.query(
-      'select status, worker, count(*)::int as n from campaign_recipients where campaign_id = $1 group by 1, 2',
-      [id],
-    );
+    const recipients = await t.ctx.db.$client
+      .query(
+        'select status, worker, count(*)::int as n from campaign_recipients where campaign_id = $1 group by 1, 2',
+        [id],
+      )
+      .then((r) => JSON.stringify(r.rows), String);
     const logs = workers.map((w, i) => `worker ${i + 1}:\n${w.output.join('').split('\n').slice(-40).join('\n')}`);
     throw new Error(
-      `campaign ${id} not finished (status ${await status(id)}) ${why}; recipients ` +
-        `${JSON.stringify(rows)}\n${logs.join('\n')}`,
+      `campaign ${id} not finished (status ${await status(id).catch(String)}) ${why}; recipients ` +
+        `${recipients}\n${logs.join('\n')}`,
+      { cause: e },
     );
   }
 }
