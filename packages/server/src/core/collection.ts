@@ -37,7 +37,7 @@ export interface Filter<V> {
   where: (value: V) => SQL | undefined;
   /** Applied for administrators only (the owner filter: everyone else always gets their own rows). */
   adminOnly?: boolean;
-  /** A text search: a page with few matches is found among them, never by walking an index (decision 1512). */
+  /** A text search: a page with few matches is found among them, not by walking an index (decision 1512). */
   search?: boolean;
 }
 
@@ -88,10 +88,7 @@ export const filters = {
   }),
 };
 
-/**
- * Matches of a text search few enough to sort for a page (decision 1512): reading them again costs at most what
- * counting them did.
- */
+/** Matches of a text search few enough to be found, sorted and counted at once for a page (decision 1512). */
 const FEW_MATCHES = 50_000;
 
 /** Case-insensitive "contains" pattern with LIKE wildcards escaped. */
@@ -224,12 +221,37 @@ export function defineCollection<F extends SelectedFields, Out = SelectResultFie
     from(db, { n: sql<number>`count(*)::int` }, keysJoin).where(where);
 
   /**
-   * A text search counts its matches first (the total reads every match anyway). When they are few, the page is
-   * then found among them (a bitmap of the trigram index and a top-N sort), never by walking the order's index
-   * and testing each row: PostgreSQL takes the matches to be spread evenly, so a search for an old address
-   * walked most of the table to fill a page (decision 1512). Many matches are found soon enough by the walk.
-   * One snapshot for both statements, as for the one statement otherwise.
+   * A text search's page (decision 1512). PostgreSQL takes the matches to be spread evenly over the table, so
+   * to fill a page it may walk the order's index testing each row: for an old address, most of the table. So
+   * the matches are found first, with index scans off (a bitmap of the trigram index, read once), their keys
+   * sorted and counted; when they are few the page is those keys' rows. When there are more, the walk meets a
+   * page of them soon: the plain statement runs (undefined).
    */
+  async function searchPage<T>(
+    tx: Executor,
+    fields: SelectedFields,
+    order: SQL[],
+    where: SQL | undefined,
+    q: Query,
+  ): Promise<{ rows: T[]; total: number } | undefined> {
+    await tx.execute(
+      sql`select set_config('enable_indexscan', 'off', true), set_config('enable_indexonlyscan', 'off', true)`,
+    );
+    const matched = (await from(tx, { key: key! }, keysJoin)
+      .where(where)
+      .orderBy(...order)
+      .limit(FEW_MATCHES + 1)) as { key: unknown }[];
+    if (matched.length > FEW_MATCHES) return undefined;
+    const start = (q._page - 1) * q.itemsPerPage;
+    const keys = matched.slice(start, start + q.itemsPerPage).map((m) => m.key);
+    const rows = keys.length
+      ? ((await from(tx, fields)
+          .where(inArray(key!, keys))
+          .orderBy(...order)) as T[])
+      : [];
+    return { rows, total: matched.length };
+  }
+
   async function run<T>(
     db: Executor,
     fields: SelectedFields,
@@ -239,18 +261,13 @@ export function defineCollection<F extends SelectedFields, Out = SelectResultFie
     known?: number,
   ): Promise<{ rows: T[]; total: number }> {
     const searching = Object.entries(filterDefs).some(([k, f]) => f.search && q[k] !== undefined);
-    if (searching && known === undefined && q.pagination !== 'false')
-      return db.transaction(
-        async (tx) => {
-          const [{ n }] = (await count(tx, where)) as [{ n: number }];
-          if (n <= FEW_MATCHES)
-            await tx.execute(
-              sql`select set_config('enable_indexscan', 'off', true), set_config('enable_indexonlyscan', 'off', true)`,
-            );
-          return run<T>(tx, fields, order, where, q, n);
-        },
-        { isolationLevel: 'repeatable read', accessMode: 'read only' },
-      );
+    if (searching && key && known === undefined && q.pagination !== 'false') {
+      const found = await db.transaction((tx) => searchPage<T>(tx, fields, order, where, q), {
+        isolationLevel: 'repeatable read',
+        accessMode: 'read only',
+      });
+      if (found) return found;
+    }
     const paged = q.pagination !== 'false';
     // The total rides along as a scalar subquery: one statement and one snapshot, and PostgreSQL runs it
     // once (an InitPlan), so the page itself still comes straight from an index. (A window count would
