@@ -164,17 +164,16 @@ describe('a PMTA relay that moves', () => {
         const decided = await runDailySteps(t.ctx, today);
         expect(decided).toContainEqual({ relayType: 1, relayId: relay.id, decision: 'advanced' });
         expect(await followMoves(t.ctx, decided)).toEqual([serverId]);
-        // The upload job (decision 1486) runs in this app's worker.
-        const vmta = await eventually(() => {
+        // The upload job (decision 1486) runs in this app's worker: it writes the file, then reloads PMTA, so the
+        // test waits for both (the file alone was seen before the reload).
+        await eventually(async () => {
           const config = fs.readFileSync(path.join(peer.sim.root, 'etc/pmta/config'), 'utf8');
           const block = config.split(`<virtual-mta vmta-${relay.id}>`)[1]!.split('</virtual-mta>')[0]!;
-          expect(block).toContain('<domain gmail.com>');
-          return block;
+          expect(block).toContain('<domain gmail.com>\n    max-msg-rate 4/h\n');
+          expect((await peer.sim.command(['show', 'settings', `gmail.com/vmta-${relay.id}`])).stdout).toMatch(
+            /max-msg-rate\s+4\/h/,
+          );
         }, 30_000);
-        expect(vmta).toContain('<domain gmail.com>\n    max-msg-rate 4/h\n');
-        expect((await peer.sim.command(['show', 'settings', `gmail.com/vmta-${relay.id}`])).stdout).toMatch(
-          /max-msg-rate\s+4\/h/,
-        );
         // A held relay moves no configuration.
         expect(await followMoves(t.ctx, [{ relayType: 1, relayId: relay.id, decision: 'held' }])).toEqual([]);
       } finally {
