@@ -11,7 +11,6 @@ import { pauseRelays } from '../relay-pause.ts';
 import {
   claimRecipients,
   deferClaimed,
-  markSending,
   releaseClaimed,
   releaseOwn,
   remaining,
@@ -24,6 +23,7 @@ import { RelayType, speedOf, type Relay } from '../relays.ts';
 import type { SendResult } from '../transports/transport.ts';
 import { OutcomeBuffer } from './outcome-buffer.ts';
 import { RelayPool } from './relay-pool.ts';
+import { SendingMarks } from './sending-marks.ts';
 import type { Sender } from './sender.ts';
 
 /*
@@ -57,7 +57,11 @@ export class CampaignRunner {
   private campaign?: SendingCampaign;
   private pool?: RelayPool;
   private outcomes?: OutcomeBuffer;
+  private marks?: SendingMarks;
   private queue: ClaimedRecipient[] = [];
+  /** The claim running, if any (one at a time, beside the dispatching). */
+  private claiming?: Promise<void>;
+  private claimedNothingAt = 0;
   private inFlight = 0;
   private wakeUp?: () => void;
   private wakePending = false;
@@ -146,11 +150,11 @@ export class CampaignRunner {
       },
     });
     const pool = this.pool;
+    this.marks = new SendingMarks(this.db, c.id, this.worker, this.log);
     // Rows of this campaign still held by this process belong to no message: the runner before this one
     // gave back what it could and recorded everything it handed over, but a database that went away can
     // keep a release (or the answer of a committed mark) from arriving. Nothing of them reached a relay.
     await releaseOwn(this.db, this.id, this.worker);
-    let claimedNothingAt = 0;
     let ratesAt = 0;
     let relayPausesAt = 0;
     while (this.active) {
@@ -180,22 +184,20 @@ export class CampaignRunner {
       }
       // Paced relays send a message each per slot: claiming more would only keep rows from other processes.
       const want = pool.allPaced ? pool.relays.length : batch;
-      if (this.queue.length < want / 2 && Date.now() - claimedNothingAt > CLAIM_IDLE_MS && this.active) {
-        const rows = await claimRecipients(this.db, this.id, this.worker, want - this.queue.length);
-        if (!this.active) {
-          await releaseClaimed(
-            this.db,
-            this.id,
-            this.worker,
-            rows.map((r) => r.emailId),
-          );
-          break;
-        }
-        this.queue.push(...rows);
-        if (!rows.length) claimedNothingAt = Date.now();
+      // The next rows are claimed while the queue's go out (decision 1513): a claim's round trip and commit
+      // hold the loop only when nothing is queued. A failed claim stays in `claiming` and fails the loop then.
+      if (!this.claiming && this.queue.length < want / 2 && Date.now() - this.claimedNothingAt > CLAIM_IDLE_MS) {
+        const claiming = this.claim(want - this.queue.length);
+        this.claiming = claiming;
+        claiming.then(
+          () => (this.claiming = undefined),
+          () => {},
+        );
       }
+      if (!this.queue.length && this.claiming) await this.claiming;
+      if (!this.active) break;
       await this.dispatch(pool);
-      if (!this.queue.length && !this.inFlight && !this.outcomes.waiting) {
+      if (!this.queue.length && !this.claiming && !this.inFlight && !this.outcomes.waiting) {
         await this.outcomes.settled();
         await pool.backoffWritten();
         const left = await remaining(this.db, this.id);
@@ -206,6 +208,19 @@ export class CampaignRunner {
       }
       await this.wait(this.queue.length || this.inFlight ? 100 : 200);
     }
+  }
+
+  /** Claims up to `n` more rows into the queue; a runner stopped meanwhile gives them back. */
+  private async claim(n: number) {
+    const rows = await claimRecipients(this.db, this.id, this.worker, n);
+    if (!this.active) {
+      const ids = rows.map((r) => r.emailId);
+      await releaseClaimed(this.db, this.id, this.worker, ids);
+      return;
+    }
+    this.queue.push(...rows);
+    if (rows.length) this.wake();
+    else this.claimedNothingAt = Date.now();
   }
 
   /** No eligible relay is left: the campaign pauses, and its owner is told why (once: the pause is). */
@@ -239,7 +254,6 @@ export class CampaignRunner {
   }
 
   private async dispatch(pool: RelayPool) {
-    const unpaced: Job[] = [];
     const { concurrency } = this.sender.options;
     const room = () =>
       Math.min(concurrency - this.sender.inFlight, MAX_UNRECORDED - this.outcomes!.unrecorded - this.inFlight);
@@ -264,30 +278,13 @@ export class CampaignRunner {
       this.inFlight++;
       pool.taken(relay);
       if (speedOf(relay) > 0) void this.sendPaced(pool, { row, relay });
-      else unpaced.push({ row, relay });
+      else void this.send(pool, { row, relay });
     }
     for (const [until, ids] of waiting)
       await deferClaimed(this.db, this.id, this.worker, ids, new Date(until)).catch((e) => {
         this.log.error({ err: loggable(e) }, 'deferring recipients over a warm-up allowance failed');
         return releaseClaimed(this.db, this.id, this.worker, ids).catch(() => {});
       });
-    if (!unpaced.length) return;
-    const owned = await markSending(
-      this.db,
-      this.id,
-      this.worker,
-      unpaced.map((j) => ({ emailId: j.row.emailId, relayId: j.relay.id })),
-    ).catch((e) => {
-      this.log.error({ err: loggable(e) }, 'marking recipients sending failed');
-      return new Set<number>();
-    });
-    for (const j of unpaced) {
-      if (owned.has(j.row.emailId)) void this.send(pool, j);
-      else this.settled(pool, j.relay);
-    }
-    // Rows not marked (a database error) are still claimed by us: give them back.
-    const lost = unpaced.filter((j) => !owned.has(j.row.emailId)).map((j) => j.row.emailId);
-    if (lost.length) await releaseClaimed(this.db, this.id, this.worker, lost).catch(() => {});
   }
 
   /**
@@ -319,10 +316,7 @@ export class CampaignRunner {
       const until = Date.now() + wait;
       // Never a negative delay (TimeoutNegativeWarning): the clock moves between the check and the call.
       while (this.active && Date.now() < until) await sleep(Math.max(0, Math.min(100, until - Date.now())));
-      const owned = this.active
-        ? await markSending(this.db, this.id, this.worker, [{ emailId: j.row.emailId, relayId: j.relay.id }])
-        : new Set<number>();
-      if (owned.has(j.row.emailId)) return await this.send(pool, j);
+      if (this.active) return await this.send(pool, j);
       await releaseClaimed(this.db, this.id, this.worker, [j.row.emailId]);
       this.settled(pool, j.relay);
     } catch (e) {
@@ -342,16 +336,18 @@ export class CampaignRunner {
     this.wake();
   }
 
+  /** Sends `j` while its row is marked sending; a row not marked records nothing (its message is withdrawn). */
   private async send(pool: RelayPool, j: Job) {
+    const marked = this.marks!.mark(j.row.emailId, j.relay.id);
     let result: SendResult;
     try {
       const message = composeMessage(this.ctx.secret, this.campaign!, j.row, j.relay);
-      result = await this.sender.transports.get(j.relay).send(message);
+      result = await this.sender.transports.get(j.relay).send(message, marked);
     } catch (e) {
       // Nothing reached the relay (rendering or the transport's setup failed).
       result = { kind: 'deferred', code: 0, reply: String((e as Error).message ?? e) };
     }
-    this.outcomes!.push(this.outcome(pool, j, result));
+    if (await marked) this.outcomes!.push(this.outcome(pool, j, result));
     this.settled(pool, j.relay);
   }
 
@@ -388,6 +384,7 @@ export class CampaignRunner {
   /** Leaving: claimed rows go back, messages in flight finish, everything is recorded. */
   private async drain() {
     this.active = false;
+    await this.claiming?.catch(() => {}); // its rows go back on their own (`claim`)
     const queued = this.queue.splice(0).map((r) => r.emailId);
     await releaseClaimed(this.db, this.id, this.worker, queued).catch((e) =>
       this.log.error({ err: loggable(e) }, 'giving claimed recipients back failed'),

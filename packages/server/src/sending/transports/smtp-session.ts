@@ -129,8 +129,11 @@ export class SmtpSession {
     });
   }
 
-  /** Sends one message: `raw` is its RFC 5322 bytes (dot-stuffed and ended here). */
-  async send(envelope: Envelope, raw: Buffer): Promise<MessageOutcome> {
+  /**
+   * Sends one message: `raw` is its RFC 5322 bytes (dot-stuffed and ended here). Its body waits for `ready`
+   * once DATA is answered; false ends the session there, so the server drops the message (nothing was sent).
+   */
+  async send(envelope: Envelope, raw: Buffer, ready?: Promise<boolean>): Promise<MessageOutcome> {
     const { from, to } = envelope;
     if (ADDRESS_BREAKERS.test(from))
       return {
@@ -183,6 +186,14 @@ export class SmtpSession {
     }
     if (!dataReply) return this.brokenOutcome('DATA', false);
     if (!dataOpen) return this.refused('Data command failed', 'DATA', dataReply);
+    if (ready && !(await ready)) {
+      this.close();
+      return {
+        ok: false,
+        error: smtpError('Message withdrawn before its body', 'EWITHDRAWN', 'DATA'),
+        bodyWritten: false,
+      };
+    }
     if (this.closed) return this.brokenOutcome('DATA', false);
     const [final] = await this.command(dataOf(raw), 1);
     if (!final) return this.brokenOutcome('DATA', true);

@@ -171,7 +171,7 @@ export function smtpTransport(c: SmtpRelayConfig): Transport {
   };
 
   return {
-    async send(m: OutgoingMessage): Promise<SendResult> {
+    async send(m: OutgoingMessage, ready?: Promise<boolean>): Promise<SendResult> {
       // Signed before a session is taken: a key that fails to sign leaves no session held.
       const raw = c.dkim ? await signMime(buildMime(m), c.dkim) : buildMime(m);
       let s: Session;
@@ -185,6 +185,7 @@ export function smtpTransport(c: SmtpRelayConfig): Transport {
       const r = await s.smtp.send(
         { from: m.returnPath ?? m.from.address, to: m.to, envId: m.envId, orcpt: m.orcpt },
         raw,
+        ready,
       );
       if (r.ok) {
         release(s);

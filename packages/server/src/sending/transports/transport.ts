@@ -41,6 +41,10 @@ export type SendResult =
   | { kind: 'unknown'; reply: string };
 
 export interface Transport {
-  send(message: OutgoingMessage): Promise<SendResult>;
+  /**
+   * `ready`, when given, holds the message's body back until it resolves (decision 1513: the envelope goes
+   * out while the recipient is being marked sending); false withdraws the message before its body (`dropped`).
+   */
+  send(message: OutgoingMessage, ready?: Promise<boolean>): Promise<SendResult>;
   close(): void;
 }
