@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type pg from 'pg';
 import type { Page } from 'playwright-core';
@@ -8,7 +5,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CampaignTypeOf } from '@console/shared/enums';
 import { recordEvents, type EventInput } from '../../server/src/tracking/events.ts';
 import { ADMIN, startHarness, type Harness } from './harness.ts';
+import { tempFiles } from './temp-files.ts';
 import { button, choose, columnTexts, dialog, selectOption, shotBoth, signIn } from './ui.ts';
+
+const tempFile = tempFiles('message-report-');
 
 /*
  * The Message report (with its Excel file), the Mail services report and the E-mail list report over a
@@ -214,7 +214,7 @@ describe('Message, mail services and e-mail list reports', () => {
     await page.getByRole('button', { name: 'Download Excel' }).click();
     const file = await downloaded;
     expect(file.suggestedFilename()).toBe('message-report.xlsx');
-    const saved = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'message-report-')), 'message-report.xlsx');
+    const saved = tempFile('message-report.xlsx');
     await file.saveAs(saved);
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile(saved);

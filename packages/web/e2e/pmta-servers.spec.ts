@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ADMIN, startHarness, type Harness } from './harness.ts';
+import { tempFiles } from './temp-files.ts';
 import { button, columnTexts, dialog, fieldError, seeToast, shotBoth, signIn, toast } from './ui.ts';
 
 let h: Harness;
@@ -13,11 +11,7 @@ afterAll(async () => {
   await h?.stop();
 });
 
-const csv = (name: string, text: string) => {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pmta-')), name);
-  fs.writeFileSync(file, text);
-  return file;
-};
+const csv = tempFiles('pmta-');
 
 describe('PMTA servers', () => {
   test('create one through the form, then upload servers and servers with relays and watch them finish', async () => {

@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ADMIN, startHarness, type Harness } from './harness.ts';
+import { tempFiles } from './temp-files.ts';
 import { button, columnTexts, dialog, fieldError, seeToast, selectOption, shotBoth, signIn, toast } from './ui.ts';
 
 let h: Harness;
@@ -14,11 +12,7 @@ afterAll(async () => {
   await h?.stop();
 });
 
-const csv = (name: string, text: string) => {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'smtp-relays-')), name);
-  fs.writeFileSync(file, text);
-  return file;
-};
+const csv = tempFiles('smtp-relays-');
 const pick = async (page: Page, label: string, option: string) => {
   await page.getByRole('combobox', { name: label, exact: true }).click();
   await selectOption(page, option).click();

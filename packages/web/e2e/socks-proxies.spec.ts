@@ -1,10 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startGreeter, startSocks5Server, type Socks5Server } from '../../server/test/peers/socks5-server.ts';
 import { ADMIN, startHarness, type Harness } from './harness.ts';
+import { tempFiles } from './temp-files.ts';
 import { button, columnTexts, dialog, fieldError, seeToast, shotBoth, signIn, toast } from './ui.ts';
+
+const tempFile = tempFiles('socks-');
 
 let h: Harness;
 let proxy: Socks5Server;
@@ -54,8 +54,10 @@ describe('socks proxies', () => {
 
     // Upload a list: the progress ends and the rows appear.
     await page.goto('/socks-proxies/create');
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'socks-')), 'socks.csv');
-    fs.writeFileSync(file, 'ip:port:login:password\n198.51.100.1:1080\n198.51.100.2:1080:u:p\n127.0.0.1:9\n');
+    const file = tempFile(
+      'socks.csv',
+      'ip:port:login:password\n198.51.100.1:1080\n198.51.100.2:1080:u:p\n127.0.0.1:9\n',
+    );
     await page.locator('input[type=file]').setInputFiles(file);
     await toast(page, 'File socks.csv is processed! Added 3 socks.').waitFor();
     await page.goto('/socks-proxies');

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ADMIN, startHarness, type Harness } from './harness.ts';
+import { tempFiles } from './temp-files.ts';
 import { button, columnTexts, dialog, fieldError, seeToast, selectOption, shotBoth, signIn, toast } from './ui.ts';
 
 let h: Harness;
@@ -13,11 +11,7 @@ afterAll(async () => {
   await h?.stop();
 });
 
-const file = (name: string, text: string) => {
-  const f = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'suppression-')), name);
-  fs.writeFileSync(f, text);
-  return f;
-};
+const file = tempFiles('suppression-');
 
 describe('unsubscribers and spam traps', () => {
   test('add and upload unsubscribers and spam traps, and see an e-mail list’s valid count follow', async () => {
