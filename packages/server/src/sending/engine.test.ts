@@ -7,6 +7,7 @@ import { startSmtpSink, type SmtpSink } from '../../test/peers/smtp-sink.ts';
 import { startSocks5Server, type Socks5Server } from '../../test/peers/socks5-server.ts';
 import { startCampaign } from './campaign-state.ts';
 import { bigList, exited, relayOn, spawnWorker } from './test-setup.ts';
+import { MAX_UNRECORDED } from './sender/runner.ts';
 
 /*
  * The engine end to end, with the senders as separate worker processes (ROLE=worker, as an operator
@@ -97,8 +98,9 @@ async function check(campaignId: number, a: SmtpSink, b: SmtpSink) {
   expect(bounced.map((r) => r.email).sort()).toEqual(
     a.rejected.filter((r) => !interrupted.some((i) => i.email === r)).sort(),
   );
-  // A runner never has more than 200 rows in `sending` (handed over or not yet recorded): the bound of a crash.
-  expect(interrupted.length).toBeLessThanOrEqual(200);
+  // A runner never has more than MAX_UNRECORDED rows in `sending` (handed over or not yet recorded): the
+  // bound of a crash.
+  expect(interrupted.length).toBeLessThanOrEqual(MAX_UNRECORDED);
   // Every recipient that was not caught mid-send got its message or its 550.
   const reached = delivered.length + bounced.length;
   expect(reached).toBe(N - interrupted.length);

@@ -14,6 +14,7 @@ import { freePort, startEmbeddedPostgres } from '../db/embedded.ts';
 import { encodeTrackingId } from '../tracking/uuid.ts';
 import { startCampaign } from './campaign-state.ts';
 import { bigList, exited, relayOn, spawnWorker, workerReady } from './test-setup.ts';
+import { MAX_UNRECORDED } from './sender/runner.ts';
 
 /*
  * The fault suite of issue 23, against real processes on loopback: a PostgreSQL cluster of the test's own
@@ -108,7 +109,7 @@ const rowsOf = async (id: number) =>
 /**
  * The rules every scenario ends on: Finished, 0 duplicates, 0 lost, counters = what the sink recorded.
  * `killed`: a worker died with messages handed over; its `sending` rows became interrupted whether or not
- * their final dot was written (nobody can know any more: decision 0802), at most 200 of them.
+ * their final dot was written (nobody can know any more: decision 0802), at most MAX_UNRECORDED of them.
  */
 async function assertSettled(campaignId: number, sink: FaultSink, n: number, killed = false) {
   await eventually(async () => (await campaignRow(campaignId)).status === CampaignStatus.Finished, 90_000);
@@ -123,7 +124,7 @@ async function assertSettled(campaignId: number, sink: FaultSink, n: number, kil
   expect(delivered.length + interrupted.length).toBe(n);
   expect(delivered.filter((r) => !sink.arrived.has(r.email))).toEqual([]);
   const notArrived = interrupted.filter((r) => !sink.arrived.has(r.email)).map((r) => r.email);
-  if (killed) expect(interrupted.length).toBeLessThanOrEqual(200);
+  if (killed) expect(interrupted.length).toBeLessThanOrEqual(MAX_UNRECORDED);
   else expect(notArrived).toEqual([]);
   const c = await counters(campaignId);
   expect(c.delivered).toBe(delivered.length);

@@ -37,10 +37,12 @@ import type { Sender } from './sender.ts';
 /** How long a runner that claimed nothing waits before claiming again. */
 const CLAIM_IDLE_MS = 250;
 /**
- * Outcomes known but not yet committed, per runner: past this, nothing new is handed over until a commit
- * lands. A slow database then slows the sending instead of widening what a crash can catch (decision 0802).
+ * Rows in `sending` per runner (handed over, or known but not yet committed): past this, nothing new is
+ * handed over until a commit lands. A slow database then slows the sending instead of widening what a crash
+ * can catch (decision 0802). 400 since decision 1513: at 6,000 messages a second, the outcomes of one commit
+ * window (FLUSH_MS) and the messages in flight are about 200, and 200 held the sending back in most rounds.
  */
-const MAX_UNRECORDED = 200;
+export const MAX_UNRECORDED = 400;
 /** How often a running campaign's complaint and hard-bounce rates are checked (one small query). */
 const RATES_MS = 2000;
 /** How often an SMTP campaign's relays are checked for a pause per mail service (decision 1442). */

@@ -28,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await sender?.stop();
-  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+  await Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r()))));
   await t?.close();
 });
 
