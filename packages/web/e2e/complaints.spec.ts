@@ -22,7 +22,7 @@ beforeAll(async () => {
   sim = await startPmtaSim(h, token, { outcomes: [{ match: 'fbl.example', result: 'delivered', complaint: true }] });
 });
 afterAll(async () => {
-  await sim?.stop();
+  await sim?.close();
   await h?.stop();
 });
 afterEach(failureScreenshot('complaints'));

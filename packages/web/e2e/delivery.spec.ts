@@ -23,7 +23,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await sim?.stop();
+  await sim?.close();
   await h?.stop();
 });
 afterEach(failureScreenshot('delivery'));

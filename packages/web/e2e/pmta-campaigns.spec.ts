@@ -22,7 +22,7 @@ beforeAll(async () => {
   sim = await startPmtaSim(h, token, { outcomes: [{ match: 'slow.example', result: 'deferred' }] });
 });
 afterAll(async () => {
-  await sim?.stop();
+  await sim?.close();
   await h?.stop();
 });
 

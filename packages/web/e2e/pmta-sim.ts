@@ -17,8 +17,10 @@ export interface SimProcess {
   sshPort: number;
   /** The simulator's data directory (its /etc/pmta and /var/log/pmta). */
   root: string;
-  /** Stops the process (SIGTERM), as a server going down. */
+  /** Stops the process (SIGTERM), as a server going down; its files stay for the test to read. */
   stop: () => Promise<void>;
+  /** Stops it and removes its files: after the spec file's tests. */
+  close: () => Promise<void>;
 }
 
 /**
@@ -62,15 +64,18 @@ export async function startPmtaSim(
     child.once('exit', (code) => reject(new Error(`the simulator exited with ${code}`)));
   });
   const ready = JSON.parse(first) as { smtpPort: number; httpPort: number; sshPort: number };
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
   return {
     ...ready,
     root: data,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+    stop,
+    close: async () => {
+      await stop();
       fs.rmSync(root, { recursive: true, force: true });
     },
   };
@@ -98,7 +103,7 @@ export function pmtaJourney(started: (j: PmtaJourney) => void) {
     started({ h, sim, token });
   });
   afterAll(async () => {
-    await sim?.stop();
+    await sim?.close();
     await h?.stop();
   });
 }
