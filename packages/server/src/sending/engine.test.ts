@@ -94,10 +94,14 @@ async function check(campaignId: number, a: SmtpSink, b: SmtpSink) {
   // Delivered: exactly one message each. Bounced: rejected by sink A, never received. Interrupted: few, 0 or 1.
   expect(delivered.filter((r) => got.get(r.email) !== 1)).toEqual([]);
   expect(bounced.filter((r) => got.has(r.email))).toEqual([]);
-  expect(new Set(a.rejected).size).toBe(a.rejected.length);
-  expect(bounced.map((r) => r.email).sort()).toEqual(
-    a.rejected.filter((r) => !interrupted.some((i) => i.email === r)).sort(),
-  );
+  const refused = new Set(a.rejected);
+  expect(bounced.filter((r) => !refused.has(r.email))).toEqual([]);
+  // Every refusal is a bounce, or interrupted, or was lost with the killed worker: an envelope refused before
+  // its row was marked sending (decision 1513) leaves the row claimed, and its recipient is tried again
+  // (refused once more, or delivered by sink B). At most what that worker had in flight.
+  const settled = new Set([...bounced, ...interrupted].map((r) => r.email));
+  const triedAgain = a.rejected.length - refused.size + [...refused].filter((e) => !settled.has(e)).length;
+  expect(triedAgain).toBeLessThanOrEqual(MAX_UNRECORDED);
   // A runner never has more than MAX_UNRECORDED rows in `sending` (handed over or not yet recorded): the
   // bound of a crash.
   expect(interrupted.length).toBeLessThanOrEqual(MAX_UNRECORDED);
