@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery, useMutation } from '@tanstack/react-query';
+import { keepPreviousData, replaceEqualDeep, useQuery, useMutation } from '@tanstack/react-query';
 import type {
   EmailListPage,
   EmailList,
@@ -19,11 +19,27 @@ export const emailListPagesKey = [...emailListsKey, 'list'] as const;
 /** GET /api/email_lists with _page, itemsPerPage, name and category: {items, totalItems}. */
 export const getEmailLists = (query: Query) => http.get<EmailListPage>('/email_lists', { query });
 
+/**
+ * A list as fetched, keeping the percent a live event of the same running upload already showed: a fetch that
+ * read the row before that progress was written must not take the bar back (a journey saw 5, 0, 11 %).
+ */
+export function keepLiveCompletion(old: EmailList | undefined, fresh: EmailList): EmailList {
+  const sameUpload = old?.id === fresh.id && typeof fresh.job === 'number' && old.job === fresh.job;
+  return sameUpload && old.completion > fresh.completion ? { ...fresh, completion: old.completion } : fresh;
+}
+
+const keepPageCompletions = (old: unknown, fresh: unknown) => {
+  const before = new Map((old as EmailListPage | undefined)?.items.map((l) => [l.id, l]));
+  const page = fresh as EmailListPage;
+  return replaceEqualDeep(old, { ...page, items: page.items.map((l) => keepLiveCompletion(before.get(l.id), l)) });
+};
+
 export const useEmailLists = (query: Query) =>
   useQuery({
     queryKey: [...emailListPagesKey, query],
     queryFn: () => getEmailLists(query),
     placeholderData: keepPreviousData,
+    structuralSharing: keepPageCompletions,
   });
 
 export const emailListKey = (id: number | undefined) => [...emailListsKey, 'detail', id] as const;
@@ -31,7 +47,13 @@ export const emailListKey = (id: number | undefined) => [...emailListsKey, 'deta
 export const getEmailList = (id: number) => http.get<EmailList>(`/email_lists/${id}`);
 
 export const useEmailList = (id: number | undefined) =>
-  useQuery({ queryKey: emailListKey(id), queryFn: () => getEmailList(id!), enabled: id !== undefined });
+  useQuery({
+    queryKey: emailListKey(id),
+    queryFn: () => getEmailList(id!),
+    enabled: id !== undefined,
+    structuralSharing: (old, fresh) =>
+      replaceEqualDeep(old, keepLiveCompletion(old as EmailList | undefined, fresh as EmailList)),
+  });
 
 export const emailsKey = (emailListId: number) => [...emailListsKey, 'emails', emailListId] as const;
 
