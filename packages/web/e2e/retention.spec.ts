@@ -27,8 +27,13 @@ describe('data retention', () => {
     const { page } = await h.open(1400);
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.getByRole('menuitem', { name: 'Admin' }).click();
-    await page.getByRole('menuitem', { name: 'Data Retention' }).click();
-    await page.waitForURL('**/retention');
+    // A click while the submenu still opens can miss (seen in CI: the page stayed on Home): click until it goes.
+    for (let tries = 1; !page.url().endsWith('/retention'); tries++) {
+      await page.getByRole('menuitem', { name: 'Data Retention' }).click();
+      await page.waitForURL('**/retention', { timeout: 3_000 }).catch((e: unknown) => {
+        if (tries >= 5) throw e;
+      });
+    }
     await page.getByText('Nothing archived yet.').waitFor();
 
     const months = page.getByLabel('Events months', { exact: true });
