@@ -19,12 +19,15 @@ export const emailListPagesKey = [...emailListsKey, 'list'] as const;
 /** GET /api/email_lists with _page, itemsPerPage, name and category: {items, totalItems}. */
 export const getEmailLists = (query: Query) => http.get<EmailListPage>('/email_lists', { query });
 
+/** A job that is not a number means the list is idle again (spec §4, email list upload). */
+export const isUploading = (job: unknown): job is number => typeof job === 'number';
+
 /**
  * A list as fetched, keeping the percent a live event of the same running upload already showed: a fetch that
  * read the row before that progress was written must not take the bar back (a journey saw 5, 0, 11 %).
  */
 export function keepLiveCompletion(old: EmailList | undefined, fresh: EmailList): EmailList {
-  const sameUpload = old?.id === fresh.id && typeof fresh.job === 'number' && old.job === fresh.job;
+  const sameUpload = old?.id === fresh.id && isUploading(fresh.job) && old.job === fresh.job;
   return sameUpload && old.completion > fresh.completion ? { ...fresh, completion: old.completion } : fresh;
 }
 

@@ -4,7 +4,7 @@ import { EmailListMessages, type UploadAccepted } from '@console/shared/email-li
 import { UploadContext } from '@console/shared/enums';
 import { UploadCard } from '@/components/upload-card.tsx';
 import { toast } from '@/components/feedback.tsx';
-import { isUploading } from '../hooks/use-upload-live.ts';
+import { isUploading } from '../api/email-lists.ts';
 
 export interface AddEmailsCardProps {
   emailListId: number;

@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import { CheckCircleOutlined, SyncOutlined } from '@ant-design/icons';
 import type { EmailList } from '@console/shared/email-lists';
-import { isUploading } from '../hooks/use-upload-live.ts';
+import { isUploading } from '../api/email-lists.ts';
 
 /** The Uploading column: Processing (with the live percent) while a job runs, else Done. */
 export function UploadState({ list }: { list: Pick<EmailList, 'job' | 'completion'> }) {

@@ -2,10 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { EmailList, EmailListPage } from '@console/shared/email-lists';
 import type { EmailListUploadEvent } from '@console/shared/hub';
 import { useLiveEvent } from '@/lib/live.ts';
-import { emailListKey, emailListPagesKey, emailListsKey } from '../api/email-lists.ts';
-
-/** A job that is not a number means the list is idle again (spec §4, email list upload). */
-export const isUploading = (job: unknown): job is number => typeof job === 'number';
+import { emailListKey, emailListPagesKey, emailListsKey, isUploading } from '../api/email-lists.ts';
 
 const applyTo = (e: EmailListUploadEvent) => (l: EmailList) =>
   l.id === e.emailListId ? { ...l, job: e.jobId, completion: e.completion } : l;

@@ -17,11 +17,12 @@ import {
   useEmailList,
   useUploadFailures,
   useUpdateEmailList,
+  isUploading,
 } from '../api/email-lists.ts';
 import { AddEmailsCard } from '../components/add-emails-card.tsx';
 import { EmailListForm, type EmailListFormValues } from '../components/email-list-form.tsx';
 import { LoadingPercent, UploadState } from '../components/upload-state.tsx';
-import { isUploading, useUploadLive } from '../hooks/use-upload-live.ts';
+import { useUploadLive } from '../hooks/use-upload-live.ts';
 
 const count = (n: number) => n.toLocaleString('en-US');
 

@@ -12,11 +12,11 @@ import { useCollectionParams } from '@/hooks/use-collection-params.ts';
 import { useRouteId } from '@/hooks/use-route-id.ts';
 import { useSelection } from '@/hooks/use-selection.ts';
 import { useSession } from '@/lib/session.ts';
-import { useBatchDeleteEmails, useEmailList, getEmails, useEmails } from '../api/email-lists.ts';
+import { useBatchDeleteEmails, useEmailList, getEmails, useEmails, isUploading } from '../api/email-lists.ts';
 import { AddEmailsCard } from '../components/add-emails-card.tsx';
 import { EmailsTable } from '../components/emails-table.tsx';
 import { LoadingPercent } from '../components/upload-state.tsx';
-import { isUploading, useUploadLive } from '../hooks/use-upload-live.ts';
+import { useUploadLive } from '../hooks/use-upload-live.ts';
 
 /** 'Email List #id' contents (/email-list/{id}/emails): search, delete, batch delete, add e-mails. */
 export function EmailListEmails() {
