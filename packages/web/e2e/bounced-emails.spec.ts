@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ADMIN, startHarness, type Harness } from './harness.ts';
-import { button, columnTexts, dialog, seeToast, shotBoth, signIn } from './ui.ts';
+import { button, columnTexts, dialog, openMenu, seeToast, shotBoth, signIn } from './ui.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -42,8 +42,7 @@ describe('Bounced Emails', () => {
     await signIn(page, ADMIN.email, ADMIN.password);
 
     // The sidebar's admin section leads there, beside the spam traps.
-    await page.getByRole('menuitem', { name: 'Admin' }).click();
-    await page.locator('.ant-motion-collapse').waitFor({ state: 'detached' });
+    await openMenu(page, 'Admin');
     await page.getByRole('link', { name: 'Bounced Emails', exact: true }).click();
     await page.waitForURL('**/bounced-emails');
     await page.getByText('Total: 35').waitFor();

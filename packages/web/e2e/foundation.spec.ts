@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AuthMessages } from '@console/shared/auth';
 import { ADMIN, screenshotDir, startHarness, type Harness } from './harness.ts';
-import { hoverUntil } from './ui.ts';
+import { hoverUntil, openMenu } from './ui.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -117,9 +117,7 @@ describe('console foundation', () => {
     await admin.page.getByTestId('notifications-bell').click();
 
     // The administrator activates the account from Users (reached through the sidebar).
-    await admin.page.getByRole('menuitem', { name: 'Admin' }).click();
-    // A click while the group still unfolds can miss the moving link.
-    await admin.page.locator('.ant-motion-collapse').waitFor({ state: 'detached' });
+    await openMenu(admin.page, 'Admin');
     await admin.page.getByRole('link', { name: 'Users', exact: true }).click();
     await admin.page.waitForURL('**/users');
     const active = admin.page.getByRole('switch', { name: `${jane.username} is active` });

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { ADMIN, startHarness, type Harness } from './harness.ts';
-import { button, dialog, failureScreenshot, seeToast, shotBoth, signIn } from './ui.ts';
+import { button, dialog, failureScreenshot, openMenu, seeToast, shotBoth, signIn } from './ui.ts';
 
 /*
  * Issue 42 section 1: Admin > Data Retention. The administrator sets how long raw events and finished
@@ -26,14 +26,9 @@ describe('data retention', () => {
   test('settings with their messages, a run now, the archive listed', async () => {
     const { page } = await h.open(1400);
     await signIn(page, ADMIN.email, ADMIN.password);
-    await page.getByRole('menuitem', { name: 'Admin' }).click();
-    // A click while the submenu still opens can miss (seen in CI: the page stayed on Home): click until it goes.
-    for (let tries = 1; !page.url().endsWith('/retention'); tries++) {
-      await page.getByRole('menuitem', { name: 'Data Retention' }).click();
-      await page.waitForURL('**/retention', { timeout: 3_000 }).catch((e: unknown) => {
-        if (tries >= 5) throw e;
-      });
-    }
+    await openMenu(page, 'Admin');
+    await page.getByRole('menuitem', { name: 'Data Retention' }).click();
+    await page.waitForURL('**/retention');
     await page.getByText('Nothing archived yet.').waitFor();
 
     const months = page.getByLabel('Events months', { exact: true });
