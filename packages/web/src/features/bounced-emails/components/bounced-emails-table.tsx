@@ -1,16 +1,13 @@
-import { Button, Tag, Typography } from 'antd';
-import { UndoOutlined } from '@ant-design/icons';
+import { Tag, Typography } from 'antd';
 import { BouncedEmailMessages as M, type BouncedEmail } from '@console/shared/bounced-emails';
 import type { HydraCollection } from '@console/shared/hydra';
 import { DataTable, type ListTableProps, type Selection } from '@/components/data-table.tsx';
-import { dayjs } from '@/lib/dayjs.ts';
+import { campaignRelayColumn, lastAndFirstColumn, liftColumn } from '@/components/suppression-columns.tsx';
 
 export interface BouncedEmailsTableProps extends ListTableProps<HydraCollection<BouncedEmail>> {
   selection: Selection<BouncedEmail>;
   onLift: (row: BouncedEmail) => void;
 }
-
-const at = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 
 /**
  * The bounced addresses: the last bounce first. The table fits 1000 px without scrolling sideways: the
@@ -41,53 +38,14 @@ export function BouncedEmailsTable({ selection, onLift, ...table }: BouncedEmail
           ),
         },
         { title: 'Bounces', dataIndex: 'count', key: 'count', width: 105, sorter: true, align: 'right' },
-        {
-          title: 'Last bounce',
-          key: 'lastBounceAt',
-          width: 140,
-          sorter: true,
-          render: (_, r) => (
-            <>
-              <div>{at(r.lastBounceAt)}</div>
-              {r.count > 1 && <Typography.Text type="secondary">first {at(r.firstBounceAt)}</Typography.Text>}
-            </>
-          ),
-        },
-        {
-          title: 'Campaign / relay',
-          key: 'campaign',
-          width: 140,
-          ellipsis: true,
-          render: (_, r) =>
-            r.campaign || r.relay ? (
-              // Each line cut with an ellipsis, the whole name on hover (issue 38: names were clipped bare).
-              <>
-                <Typography.Text ellipsis={{ tooltip: r.campaign?.name }} style={{ display: 'block' }}>
-                  {r.campaign?.name ?? '—'}
-                </Typography.Text>
-                <Typography.Text type="secondary" ellipsis={{ tooltip: r.relay?.name }} style={{ display: 'block' }}>
-                  {r.relay?.name ?? '—'}
-                </Typography.Text>
-              </>
-            ) : (
-              '—'
-            ),
-        },
-        {
-          title: 'Actions',
-          key: 'actions',
-          width: 90,
-          render: (_, r) => (
-            <Button
-              size="small"
-              icon={<UndoOutlined />}
-              aria-label={`Lift e-mail ${r.email}`}
-              onClick={() => onLift(r)}
-            >
-              Lift
-            </Button>
-          ),
-        },
+        lastAndFirstColumn<BouncedEmail>(
+          'Last bounce',
+          'lastBounceAt',
+          (r) => r.lastBounceAt,
+          (r) => r.firstBounceAt,
+        ),
+        campaignRelayColumn<BouncedEmail>(),
+        liftColumn<BouncedEmail>(onLift),
       ]}
     />
   );

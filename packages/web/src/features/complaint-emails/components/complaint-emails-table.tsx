@@ -1,16 +1,14 @@
-import { Button, Tag, Typography } from 'antd';
-import { UndoOutlined } from '@ant-design/icons';
+import { Tag, Typography } from 'antd';
 import { ComplaintEmailMessages as M, type ComplaintEmail } from '@console/shared/complaint-emails';
 import type { HydraCollection } from '@console/shared/hydra';
 import { DataTable, type ListTableProps, type Selection } from '@/components/data-table.tsx';
-import { dayjs } from '@/lib/dayjs.ts';
+import { campaignRelayColumn, lastAndFirstColumn, liftColumn } from '@/components/suppression-columns.tsx';
 
 export interface ComplaintEmailsTableProps extends ListTableProps<HydraCollection<ComplaintEmail>> {
   selection: Selection<ComplaintEmail>;
   onLift: (row: ComplaintEmail) => void;
 }
 
-const at = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 const SOURCE = { pmta: 'PMTA record', report: 'ARF report' } as Record<string, string>;
 
 /**
@@ -30,7 +28,7 @@ export function ComplaintEmailsTable({ selection, onLift, ...table }: ComplaintE
         {
           title: 'Owner / source',
           key: 'user',
-          width: 130,
+          width: 150, // the title and its sort arrow whole
           sorter: true,
           ellipsis: true,
           render: (_, r) => (
@@ -43,52 +41,14 @@ export function ComplaintEmailsTable({ selection, onLift, ...table }: ComplaintE
           ),
         },
         { title: 'Complaints', dataIndex: 'count', key: 'count', width: 110, sorter: true, align: 'right' },
-        {
-          title: 'Last complaint',
-          key: 'lastComplaintAt',
-          width: 140,
-          sorter: true,
-          render: (_, r) => (
-            <>
-              <div>{at(r.lastComplaintAt)}</div>
-              {r.count > 1 && <Typography.Text type="secondary">first {at(r.firstComplaintAt)}</Typography.Text>}
-            </>
-          ),
-        },
-        {
-          title: 'Campaign / relay',
-          key: 'campaign',
-          width: 140,
-          ellipsis: true,
-          render: (_, r) =>
-            r.campaign || r.relay ? (
-              <>
-                <Typography.Text ellipsis={{ tooltip: r.campaign?.name }} style={{ display: 'block' }}>
-                  {r.campaign?.name ?? '—'}
-                </Typography.Text>
-                <Typography.Text type="secondary" ellipsis={{ tooltip: r.relay?.name }} style={{ display: 'block' }}>
-                  {r.relay?.name ?? '—'}
-                </Typography.Text>
-              </>
-            ) : (
-              '—'
-            ),
-        },
-        {
-          title: 'Actions',
-          key: 'actions',
-          width: 90,
-          render: (_, r) => (
-            <Button
-              size="small"
-              icon={<UndoOutlined />}
-              aria-label={`Lift e-mail ${r.email}`}
-              onClick={() => onLift(r)}
-            >
-              Lift
-            </Button>
-          ),
-        },
+        lastAndFirstColumn<ComplaintEmail>(
+          'Last complaint',
+          'lastComplaintAt',
+          (r) => r.lastComplaintAt,
+          (r) => r.firstComplaintAt,
+        ),
+        campaignRelayColumn<ComplaintEmail>(),
+        liftColumn<ComplaintEmail>(onLift),
       ]}
     />
   );
