@@ -78,11 +78,6 @@ export type SmtpRelayCreateBody = z.input<typeof smtpRelayCreateSchema>;
 export type SmtpRelayUpdateInput = z.infer<typeof smtpRelayUpdateSchema>;
 export type SmtpRelayUpdateBody = z.input<typeof smtpRelayUpdateSchema>;
 
-/**
- * The relay paused for one mail service by its infrastructure bounces or complaints (decision 1442): which
- * service, the reason in words, since when (ISO). Resumed on the Delivery screen or the relay's own screens.
- */
-
 export const smtpRelayItem = z.object({
   id: z.number(),
   account: z.string(),
