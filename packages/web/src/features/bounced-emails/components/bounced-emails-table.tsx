@@ -2,7 +2,7 @@ import { Tag, Typography } from 'antd';
 import { BouncedEmailMessages as M, type BouncedEmail } from '@console/shared/bounced-emails';
 import type { HydraCollection } from '@console/shared/hydra';
 import { DataTable, type ListTableProps, type Selection } from '@/components/data-table.tsx';
-import { campaignRelayColumn, lastAndFirstColumn, liftColumn } from '@/components/suppression-columns.tsx';
+import { campaignRelayColumn, lastAndFirstColumn, liftColumn } from '@/components/suppression-list.tsx';
 
 export interface BouncedEmailsTableProps extends ListTableProps<HydraCollection<BouncedEmail>> {
   selection: Selection<BouncedEmail>;

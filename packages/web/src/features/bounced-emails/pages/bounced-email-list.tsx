@@ -1,9 +1,10 @@
 import { Button, Form, Input } from 'antd';
-import { DownloadOutlined, UndoOutlined } from '@ant-design/icons';
+import { DownloadOutlined } from '@ant-design/icons';
 import { BOUNCED_EMAILS_PAGE_SIZE, BouncedEmailMessages as M, type BouncedEmail } from '@console/shared/bounced-emails';
 import { listTable, SELECT_ALL_MAX } from '@/components/data-table.tsx';
-import { confirm, errorDialog, toast } from '@/components/feedback.tsx';
+import { errorDialog } from '@/components/feedback.tsx';
 import { ListPage } from '@/components/list-page.tsx';
+import { liftActions } from '@/components/suppression-list.tsx';
 import { useCollectionParams } from '@/hooks/use-collection-params.ts';
 import { useSelection } from '@/hooks/use-selection.ts';
 import { exportBouncedEmails } from '../api/export-bounced-emails.ts';
@@ -23,17 +24,12 @@ export function BouncedEmailList() {
   const liftOne = useLiftBouncedEmail();
   const liftMany = useLiftBouncedEmails();
 
-  const ask = (n: number, lift: () => Promise<unknown>) =>
-    confirm({
-      title: 'Lift the suppression?',
-      content: M.liftConfirm(n),
-      okText: 'Lift',
-      danger: true,
-      onOk: lift,
-    }).then((ok) => ok && toast.success(M.lifted(n)));
-  const askOne = (e: BouncedEmail) => void ask(1, () => liftOne.mutateAsync(e.id));
-  const askSelected = (ids: number[]) =>
-    void ask(ids.length, () => liftMany.mutateAsync({ ids })).then((ok) => ok && selection.clear());
+  const lift = liftActions<BouncedEmail>({
+    messages: M,
+    one: (id) => liftOne.mutateAsync(id),
+    many: (ids) => liftMany.mutateAsync({ ids }),
+    selection,
+  });
 
   return (
     <ListPage
@@ -60,14 +56,10 @@ export function BouncedEmailList() {
     >
       <BouncedEmailsTable
         {...listTable(emails, list)}
-        onLift={askOne}
+        onLift={lift.one}
         selection={{
           ...selection,
-          actions: (keys) => (
-            <Button size="small" danger icon={<UndoOutlined />} onClick={() => askSelected(keys as number[])}>
-              Lift selected
-            </Button>
-          ),
+          actions: lift.selected,
           allKeys: () =>
             getBouncedEmails({ ...list.query, _page: 1, itemsPerPage: SELECT_ALL_MAX }).then((p) =>
               p['hydra:member'].map((r) => r.id),

@@ -2,7 +2,7 @@ import { Tag, Typography } from 'antd';
 import { ComplaintEmailMessages as M, type ComplaintEmail } from '@console/shared/complaint-emails';
 import type { HydraCollection } from '@console/shared/hydra';
 import { DataTable, type ListTableProps, type Selection } from '@/components/data-table.tsx';
-import { campaignRelayColumn, lastAndFirstColumn, liftColumn } from '@/components/suppression-columns.tsx';
+import { campaignRelayColumn, lastAndFirstColumn, liftColumn } from '@/components/suppression-list.tsx';
 
 export interface ComplaintEmailsTableProps extends ListTableProps<HydraCollection<ComplaintEmail>> {
   selection: Selection<ComplaintEmail>;

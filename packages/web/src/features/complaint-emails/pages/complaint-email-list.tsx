@@ -1,13 +1,14 @@
 import { Button, Form, Input, Select } from 'antd';
-import { DownloadOutlined, UndoOutlined } from '@ant-design/icons';
+import { DownloadOutlined } from '@ant-design/icons';
 import {
   COMPLAINT_EMAILS_PAGE_SIZE,
   ComplaintEmailMessages as M,
   type ComplaintEmail,
 } from '@console/shared/complaint-emails';
 import { listTable, SELECT_ALL_MAX } from '@/components/data-table.tsx';
-import { confirm, errorDialog, toast } from '@/components/feedback.tsx';
+import { errorDialog } from '@/components/feedback.tsx';
 import { ListPage } from '@/components/list-page.tsx';
+import { liftActions } from '@/components/suppression-list.tsx';
 import { useCollectionParams } from '@/hooks/use-collection-params.ts';
 import { useSelection } from '@/hooks/use-selection.ts';
 import {
@@ -30,17 +31,12 @@ export function ComplaintEmailList() {
   const liftOne = useLiftComplaintEmail();
   const liftMany = useLiftComplaintEmails();
 
-  const ask = (n: number, lift: () => Promise<unknown>) =>
-    confirm({
-      title: 'Lift the suppression?',
-      content: M.liftConfirm(n),
-      okText: 'Lift',
-      danger: true,
-      onOk: lift,
-    }).then((ok) => ok && toast.success(M.lifted(n)));
-  const askOne = (e: ComplaintEmail) => void ask(1, () => liftOne.mutateAsync(e.id));
-  const askSelected = (ids: number[]) =>
-    void ask(ids.length, () => liftMany.mutateAsync({ ids })).then((ok) => ok && selection.clear());
+  const lift = liftActions<ComplaintEmail>({
+    messages: M,
+    one: (id) => liftOne.mutateAsync(id),
+    many: (ids) => liftMany.mutateAsync({ ids }),
+    selection,
+  });
 
   return (
     <ListPage
@@ -76,14 +72,10 @@ export function ComplaintEmailList() {
     >
       <ComplaintEmailsTable
         {...listTable(emails, list)}
-        onLift={askOne}
+        onLift={lift.one}
         selection={{
           ...selection,
-          actions: (keys) => (
-            <Button size="small" danger icon={<UndoOutlined />} onClick={() => askSelected(keys as number[])}>
-              Lift selected
-            </Button>
-          ),
+          actions: lift.selected,
           allKeys: () =>
             getComplaintEmails({ ...list.query, _page: 1, itemsPerPage: SELECT_ALL_MAX }).then((p) =>
               p['hydra:member'].map((r) => r.id),

@@ -1,12 +1,14 @@
 import { Button, Typography } from 'antd';
 import { UndoOutlined } from '@ant-design/icons';
+import type { Key } from 'react';
 import type { ColumnType } from 'antd/es/table/interface';
 import type { SelectItem } from '@console/shared/hydra';
+import { confirm, toast } from '@/components/feedback.tsx';
 import { dayjs } from '@/lib/dayjs.ts';
 
 /*
- * The columns Bounced Emails and Complaint Emails share: an address suppressed after `count` events, the last
- * one's time (the first under it), the campaign and relay of the last one, and the Lift button.
+ * What Bounced Emails and Complaints share: an address suppressed after `count` events; columns for the last
+ * one's time (the first under it), its campaign and relay, and Lift; lifting one or the selected, confirmed.
  */
 
 const at = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
@@ -66,6 +68,40 @@ export function liftColumn<T extends { email: string }>(onLift: (row: T) => void
     render: (_, r) => (
       <Button size="small" icon={<UndoOutlined />} aria-label={`Lift e-mail ${r.email}`} onClick={() => onLift(r)}>
         Lift
+      </Button>
+    ),
+  };
+}
+
+/** Lifting one row or the selected ones: a confirmation first, a toast after, the selection cleared. */
+export function liftActions<T extends { id: number }>(opts: {
+  messages: { liftConfirm: (n: number) => string; lifted: (n: number) => string };
+  one: (id: number) => Promise<unknown>;
+  many: (ids: number[]) => Promise<unknown>;
+  selection: { clear: () => void };
+}) {
+  const { messages: M } = opts;
+  const ask = (n: number, lift: () => Promise<unknown>) =>
+    confirm({
+      title: 'Lift the suppression?',
+      content: M.liftConfirm(n),
+      okText: 'Lift',
+      danger: true,
+      onOk: lift,
+    }).then((ok) => ok && toast.success(M.lifted(n)));
+  return {
+    one: (row: T) => void ask(1, () => opts.one(row.id)),
+    /** The table's bulk action. */
+    selected: (keys: Key[]) => (
+      <Button
+        size="small"
+        danger
+        icon={<UndoOutlined />}
+        onClick={() =>
+          void ask(keys.length, () => opts.many(keys as number[])).then((ok) => ok && opts.selection.clear())
+        }
+      >
+        Lift selected
       </Button>
     ),
   };
