@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { hashKey } from '@tanstack/react-query';
 import type { EmailListReportBody, EmailListReportOrder, EmailListReportRow } from '@console/shared/email-list-report';
 import { ReportTexts, money } from '@console/shared/reports';
 import { ReportTable } from '@/components/reports/report-table.tsx';
 import { OwnerSelect } from '@/components/owner-filter.tsx';
 import { ReportPage } from '@/components/reports/report-page.tsx';
 import { ReportRangePicker, defaultRange, type ReportRange } from '@/components/reports/report-range.tsx';
+import { useSortedReport } from '@/components/reports/use-sorted-report.ts';
 import { REPORT_SORT, reportCount } from '@/components/reports/report-sort.ts';
 import type { SortOrder } from '@/hooks/use-collection-params.ts';
 import { useIsAdmin } from '@/lib/session.ts';
@@ -22,21 +22,17 @@ export function EmailListReport() {
   const isAdmin = useIsAdmin();
   const [userId, setUserId] = useState<number>();
   const [range, setRange] = useState<ReportRange>(defaultRange);
-  const [order, setOrder] = useState<SortOrder>(FIRST_ORDER);
-  const bodyFor = (o: SortOrder): EmailListReportBody => ({
-    userId: userId ?? null,
-    orderBy: o.field as EmailListReportOrder,
-    direction: o.dir,
-    ...range,
+  const { order, onOrder, body, report, get } = useSortedReport({
+    first: FIRST_ORDER,
+    bodyFor: (o): EmailListReportBody => ({
+      userId: userId ?? null,
+      orderBy: o.field as EmailListReportOrder,
+      direction: o.dir,
+      ...range,
+    }),
+    auto: !isAdmin,
+    load: useEmailListReport,
   });
-  const [body, setBody] = useState<EmailListReportBody | undefined>(() => (isAdmin ? undefined : bodyFor(FIRST_ORDER)));
-  const report = useEmailListReport(body);
-  // Get asks again even when nothing changed: the figures move while campaigns send.
-  const get = () => {
-    const next = bodyFor(order);
-    if (body && hashKey([next]) === hashKey([body])) void report.refetch();
-    else setBody(next);
-  };
   const rows = report.data?.report;
 
   return (
@@ -53,15 +49,12 @@ export function EmailListReport() {
       asked={body}
       empty={ReportTexts.clickGet}
     >
-      {(body) => (
+      {() => (
         <ReportTable<EmailListReportRow>
           rows={rows}
           report={report}
           order={order}
-          onOrder={(o) => {
-            setOrder(o);
-            setBody({ ...body, orderBy: o.field as EmailListReportOrder, direction: o.dir });
-          }}
+          onOrder={onOrder}
           rowKey="emailListId"
           emptyText={ReportTexts.nothing}
           columns={[

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Typography } from 'antd';
-import { hashKey } from '@tanstack/react-query';
 import type {
   MailProviderReportBody,
   MailProviderReportOrder,
@@ -11,6 +10,7 @@ import { ReportTable } from '@/components/reports/report-table.tsx';
 import { OwnerSelect } from '@/components/owner-filter.tsx';
 import { ReportPage } from '@/components/reports/report-page.tsx';
 import { ReportRangePicker, defaultRange, type ReportRange } from '@/components/reports/report-range.tsx';
+import { useSortedReport } from '@/components/reports/use-sorted-report.ts';
 import { REPORT_SORT, reportCount } from '@/components/reports/report-sort.ts';
 import type { SortOrder } from '@/hooks/use-collection-params.ts';
 import { useIsAdmin } from '@/lib/session.ts';
@@ -41,23 +41,17 @@ export function MailProviderReport() {
   const isAdmin = useIsAdmin();
   const [userId, setUserId] = useState<number>();
   const [range, setRange] = useState<ReportRange>(defaultRange);
-  const [order, setOrder] = useState<SortOrder>(FIRST_ORDER);
-  const bodyFor = (o: SortOrder): MailProviderReportBody => ({
-    userId: userId ?? null,
-    orderBy: o.field as MailProviderReportOrder,
-    direction: o.dir,
-    ...range,
+  const { order, onOrder, body, report, get } = useSortedReport({
+    first: FIRST_ORDER,
+    bodyFor: (o): MailProviderReportBody => ({
+      userId: userId ?? null,
+      orderBy: o.field as MailProviderReportOrder,
+      direction: o.dir,
+      ...range,
+    }),
+    auto: !isAdmin,
+    load: useMailProviderReport,
   });
-  const [body, setBody] = useState<MailProviderReportBody | undefined>(() =>
-    isAdmin ? undefined : bodyFor(FIRST_ORDER),
-  );
-  const report = useMailProviderReport(body);
-  // Get asks again even when nothing changed: the figures move while campaigns send.
-  const get = () => {
-    const next = bodyFor(order);
-    if (body && hashKey([next]) === hashKey([body])) void report.refetch();
-    else setBody(next);
-  };
   const rows = report.data?.report;
 
   return (
@@ -74,16 +68,13 @@ export function MailProviderReport() {
       asked={body}
       empty={ReportTexts.clickGet}
     >
-      {(body) => (
+      {() => (
         <>
           <ReportTable<MailProviderReportRow>
             rows={rows}
             report={report}
             order={order}
-            onOrder={(o) => {
-              setOrder(o);
-              setBody({ ...body, orderBy: o.field as MailProviderReportOrder, direction: o.dir });
-            }}
+            onOrder={onOrder}
             rowKey="mailProviderId"
             emptyText={ReportTexts.nothing}
             columns={[
