@@ -99,7 +99,9 @@ beforeAll(async () => {
     ago(400 * 24 * HOUR),
     ago(30 * 24 * HOUR),
     new Date(windowStart(24).getTime() - 60_000), // just before the 24-hour window's first bucket
-    new Date(windowStart(24).getTime() + 60_000), // in it, although more than 24 hours ago
+    // In it, although more than 24 hours ago: 1 ms in, so that it is whatever minute of the hour the test runs
+    // in (a minute in failed when the test ran in an hour's first minute).
+    new Date(windowStart(24).getTime() + 1),
     ago(3 * HOUR),
     new Date(windowStart(2).getTime() - 60_000),
     new Date(windowStart(2).getTime() + 60_000),
